@@ -1,0 +1,4 @@
+declare module 'virtual:lockstep/content' {
+  const content: import('./types').Content;
+  export default content;
+}

@@ -1,0 +1,92 @@
+import type { Lease, ReleaseRefusal } from './lock-service';
+import type { CertificateRow, WriteMode } from './certificates-table';
+import type { Certificate, FencingToken, RenewerId, VirtualMs } from './types';
+
+/** The lock service and the table are lifelines too; renewers are named by their ids. */
+export const LOCK_SERVICE = 'lockService';
+export const CERTIFICATES_TABLE = 'certificatesTable';
+export type LifelineId = RenewerId;
+
+/**
+ * One thing that happened, in the order it happened. Each becomes one step of the walkthrough:
+ * messages are drawn as arrows, the rest as notes over the lifelines they concern.
+ */
+export type Happening =
+  | { readonly kind: 'scenarioStarted'; readonly row: CertificateRow | null }
+  | { readonly kind: 'acquireRequested'; readonly renewer: RenewerId; readonly leaseValue: string; readonly ttlMs: number }
+  | { readonly kind: 'leaseGranted'; readonly renewer: RenewerId; readonly lease: Lease }
+  | { readonly kind: 'leaseRefused'; readonly renewer: RenewerId; readonly heldBy: Lease; readonly retryAt: VirtualMs }
+  | { readonly kind: 'certificateRequested'; readonly renewer: RenewerId; readonly readyAt: VirtualMs }
+  | { readonly kind: 'processPaused'; readonly renewer: RenewerId; readonly until: VirtualMs; readonly durationMs: number }
+  | { readonly kind: 'leaseExpired'; readonly lease: Lease }
+  | { readonly kind: 'processResumed'; readonly renewer: RenewerId; readonly pausedForMs: number }
+  | { readonly kind: 'certificateReceived'; readonly renewer: RenewerId; readonly cert: Certificate }
+  | {
+      readonly kind: 'writeRequested';
+      readonly renewer: RenewerId;
+      readonly mode: WriteMode;
+      readonly cert: Certificate;
+      readonly fencingToken: FencingToken;
+      readonly rowsChanged: number;
+      readonly previous: CertificateRow | null;
+    }
+  | {
+      readonly kind: 'writeAnswered';
+      readonly renewer: RenewerId;
+      readonly fencingToken: FencingToken;
+      readonly rowsChanged: number;
+      /** True when this write replaced a row that a higher token had written. */
+      readonly overwroteNewer: boolean;
+    }
+  | { readonly kind: 'releaseRequested'; readonly renewer: RenewerId; readonly leaseValue: string }
+  | { readonly kind: 'leaseReleased'; readonly renewer: RenewerId; readonly lease: Lease }
+  | {
+      readonly kind: 'releaseRefused';
+      readonly renewer: RenewerId;
+      readonly reason: ReleaseRefusal;
+      readonly heldBy: Lease | null;
+    }
+  | { readonly kind: 'scenarioEnded'; readonly outcome: Outcome };
+
+export type HappeningKind = Happening['kind'];
+
+/**
+ * How the story ended for the certificate row.
+ * - `newestKept`: the row holds the certificate written with the highest token.
+ * - `staleOverwrote`: a lower token's certificate replaced one written with a higher token.
+ */
+export type Outcome =
+  | { readonly kind: 'newestKept'; readonly row: CertificateRow | null }
+  | { readonly kind: 'staleOverwrote'; readonly row: CertificateRow; readonly replacedFence: number };
+
+/** How a step is drawn: an arrow from one lifeline to another, or a note spanning some of them. */
+export type HappeningShape =
+  | { readonly shape: 'message'; readonly from: LifelineId; readonly to: LifelineId }
+  | { readonly shape: 'note'; readonly over: readonly LifelineId[] };
+
+export function shapeOf(happening: Happening, allLifelines: readonly LifelineId[]): HappeningShape {
+  switch (happening.kind) {
+    case 'acquireRequested':
+    case 'releaseRequested':
+      return { shape: 'message', from: happening.renewer, to: LOCK_SERVICE };
+    case 'leaseGranted':
+    case 'leaseRefused':
+    case 'leaseReleased':
+    case 'releaseRefused':
+      return { shape: 'message', from: LOCK_SERVICE, to: happening.renewer };
+    case 'writeRequested':
+      return { shape: 'message', from: happening.renewer, to: CERTIFICATES_TABLE };
+    case 'writeAnswered':
+      return { shape: 'message', from: CERTIFICATES_TABLE, to: happening.renewer };
+    case 'certificateRequested':
+    case 'certificateReceived':
+    case 'processPaused':
+    case 'processResumed':
+      return { shape: 'note', over: [happening.renewer] };
+    case 'leaseExpired':
+      return { shape: 'note', over: [happening.lease.holder, LOCK_SERVICE] };
+    case 'scenarioStarted':
+    case 'scenarioEnded':
+      return { shape: 'note', over: allLifelines };
+  }
+}

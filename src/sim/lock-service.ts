@@ -1,0 +1,92 @@
+import type { FencingToken, RenewerId, VirtualMs } from './types';
+import { fencingToken, virtualMs } from './types';
+
+/** The lease as the lock service records it. `value` is the holder's random id, compared on release. */
+export interface Lease {
+  readonly holder: RenewerId;
+  readonly value: string;
+  readonly token: FencingToken;
+  readonly grantedAt: VirtualMs;
+  readonly expiresAt: VirtualMs;
+}
+
+/** A single lock key: free, or held by one lease. Expiry is computed against the clock, never by a timer. */
+export interface LockService {
+  readonly key: string;
+  readonly lease: Lease | null;
+  /** The token the next grant will carry; it only ever grows. */
+  readonly nextToken: FencingToken;
+}
+
+export type AcquireResult =
+  | { readonly granted: true; readonly lease: Lease }
+  | { readonly granted: false; readonly heldBy: Lease };
+
+export type ReleaseRefusal = 'notHolder' | 'noLease';
+
+export type ReleaseResult =
+  | { readonly released: true; readonly lease: Lease }
+  | { readonly released: false; readonly reason: ReleaseRefusal; readonly heldBy: Lease | null };
+
+export function createLockService(key: string, firstToken: number): LockService {
+  return { key, lease: null, nextToken: fencingToken(firstToken) };
+}
+
+/** A lease has expired once the clock reaches `grantedAt + ttl`; from that instant the key is gone. */
+export function isExpired(lease: Lease, now: VirtualMs): boolean {
+  return now >= lease.expiresAt;
+}
+
+/** The lease that is in force at `now`, if any. */
+export function currentLease(lock: LockService, now: VirtualMs): Lease | null {
+  return lock.lease && !isExpired(lock.lease, now) ? lock.lease : null;
+}
+
+/**
+ * `SET key value NX PX ttl`: succeeds only if no unexpired lease exists, and then hands out
+ * the next fencing token.
+ */
+export function grantLease(
+  lock: LockService,
+  request: { holder: RenewerId; value: string; ttlMs: number; now: VirtualMs },
+): { lock: LockService; result: AcquireResult } {
+  const existing = currentLease(lock, request.now);
+  if (existing) return { lock, result: { granted: false, heldBy: existing } };
+  const lease: Lease = {
+    holder: request.holder,
+    value: request.value,
+    token: lock.nextToken,
+    grantedAt: request.now,
+    expiresAt: virtualMs(request.now + request.ttlMs),
+  };
+  return {
+    lock: { ...lock, lease, nextToken: fencingToken(lock.nextToken + 1) },
+    result: { granted: true, lease },
+  };
+}
+
+/**
+ * Compare-and-delete: the key is deleted only if it still holds the caller's value,
+ * so a client that lost its lease cannot free someone else's.
+ */
+export function releaseLease(
+  lock: LockService,
+  request: { value: string; now: VirtualMs },
+): { lock: LockService; result: ReleaseResult } {
+  const existing = currentLease(lock, request.now);
+  if (!existing) return { lock: dropExpired(lock, request.now), result: { released: false, reason: 'noLease', heldBy: null } };
+  if (existing.value !== request.value) {
+    return { lock, result: { released: false, reason: 'notHolder', heldBy: existing } };
+  }
+  return { lock: { ...lock, lease: null }, result: { released: true, lease: existing } };
+}
+
+/** Forget a lease whose time is up, as Redis deletes an expired key. Returns the expired lease, if one was dropped. */
+export function expireLease(lock: LockService, now: VirtualMs): { lock: LockService; expired: Lease | null } {
+  if (!lock.lease || !isExpired(lock.lease, now)) return { lock, expired: null };
+  return { lock: { ...lock, lease: null }, expired: lock.lease };
+}
+
+function dropExpired(lock: LockService, now: VirtualMs): LockService {
+  return expireLease(lock, now).lock;
+}

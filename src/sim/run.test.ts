@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { buildRenewer, buildScenario } from '@/testing/builders';
+import { runScenario, type Timeline } from './run';
+import { renewerById } from './world';
+
+function kinds(timeline: Timeline) {
+  return timeline.frames.map((frame) => frame.happening.kind);
+}
+
+function frameOf(timeline: Timeline, kind: string, renewer: string) {
+  const frame = timeline.frames.find(
+    (candidate) =>
+      candidate.happening.kind === kind && 'renewer' in candidate.happening && candidate.happening.renewer === renewer,
+  );
+  if (!frame) throw new Error(`no ${kind} for ${renewer}`);
+  return frame;
+}
+
+describe('runScenario with the seed scenario', () => {
+  it('with fencing on, rejects A\'s late write and keeps B\'s certificate with fence 34', () => {
+    const timeline = runScenario(buildScenario(), { fencing: true });
+    const lateWrite = frameOf(timeline, 'writeRequested', 'A');
+    expect(lateWrite.happening).toMatchObject({ fencingToken: 33, rowsChanged: 0, mode: 'fenced' });
+    expect(timeline.outcome).toMatchObject({ kind: 'newestKept', row: { cert: { serial: 1002 }, fence: 34 } });
+    expect(renewerById(timeline.frames.at(-1)!.world, 'A').belief).toEqual({ kind: 'lost', token: 33 });
+  });
+
+  it('with fencing off, lets A\'s stale certificate replace B\'s newer one with fence 33', () => {
+    const timeline = runScenario(buildScenario(), { fencing: false });
+    const lateWrite = frameOf(timeline, 'writeRequested', 'A');
+    expect(lateWrite.happening).toMatchObject({ fencingToken: 33, rowsChanged: 1, mode: 'unfenced' });
+    expect(timeline.outcome).toMatchObject({
+      kind: 'staleOverwrote',
+      row: { cert: { serial: 1001, issuedAt: 5_000 }, fence: 33 },
+      replacedFence: 34,
+    });
+  });
+
+  it('tells the story in the expected order: grant, pause, expiry, new grant, B stores, A wakes and writes', () => {
+    const timeline = runScenario(buildScenario(), { fencing: true });
+    const order = ['leaseGranted A', 'processPaused A', 'leaseExpired', 'leaseGranted B', 'writeRequested B', 'processResumed A', 'writeRequested A'];
+    const positions = order.map((label) => {
+      const [kind, renewer] = label.split(' ');
+      return timeline.frames.findIndex(
+        (frame) =>
+          frame.happening.kind === kind && (!renewer || ('renewer' in frame.happening && frame.happening.renewer === renewer)),
+      );
+    });
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it('expires A\'s lease at 30 s and grants B token 34 at 31 s', () => {
+    const timeline = runScenario(buildScenario(), { fencing: true });
+    const expiry = timeline.frames.find((frame) => frame.happening.kind === 'leaseExpired');
+    expect(expiry?.at).toBe(30_000);
+    const grant = frameOf(timeline, 'leaseGranted', 'B');
+    expect(grant.at).toBe(31_000);
+    expect(grant.happening).toMatchObject({ lease: { token: 34 } });
+  });
+
+  it('keeps a paused renewer\'s belief while it sleeps, even after its lease expired', () => {
+    const timeline = runScenario(buildScenario(), { fencing: true });
+    const grantB = frameOf(timeline, 'leaseGranted', 'B');
+    const a = renewerById(grantB.world, 'A');
+    expect(a.pause).toEqual({ since: 2_000, until: 42_000 });
+    expect(a.belief).toEqual({ kind: 'holds', token: 33, expiresAt: 30_000 });
+    expect(grantB.world.lock.lease).toMatchObject({ holder: 'B', token: 34 });
+  });
+
+  it('delivers the CA\'s answer to a paused renewer only when it wakes', () => {
+    const timeline = runScenario(buildScenario(), { fencing: true });
+    expect(frameOf(timeline, 'certificateReceived', 'A').at).toBe(42_000);
+    expect(frameOf(timeline, 'certificateReceived', 'A').happening).toMatchObject({ cert: { issuedAt: 5_000 } });
+  });
+
+  it('is deterministic: the same scenario gives the same steps', () => {
+    expect(runScenario(buildScenario(), { fencing: true })).toEqual(runScenario(buildScenario(), { fencing: true }));
+  });
+});
+
+describe('runScenario follows the scenario data', () => {
+  it('with a TTL longer than the pause, A writes before B ever gets the lock and nothing goes stale', () => {
+    const timeline = runScenario(buildScenario({ leaseTtlMs: 60_000 }), { fencing: false });
+    expect(kinds(timeline)).not.toContain('leaseExpired');
+    expect(frameOf(timeline, 'writeRequested', 'A').happening).toMatchObject({ fencingToken: 33, rowsChanged: 1 });
+    expect(frameOf(timeline, 'writeRequested', 'B').happening).toMatchObject({ fencingToken: 34, rowsChanged: 1 });
+    expect(timeline.outcome.kind).toBe('newestKept');
+  });
+
+  it('with a short pause, A finishes in time and B takes the lock after A releases it', () => {
+    const scenario = buildScenario({
+      renewers: [
+        buildRenewer({ id: 'A', pauses: [{ atMs: 2_000, durationMs: 10_000 }] }),
+        buildRenewer({ id: 'B', startsAtMs: 15_000 }),
+      ],
+    });
+    const timeline = runScenario(scenario, { fencing: false });
+    expect(frameOf(timeline, 'leaseReleased', 'A').at).toBe(12_000);
+    expect(frameOf(timeline, 'leaseGranted', 'B').at).toBe(15_000);
+    expect(timeline.outcome.kind).toBe('newestKept');
+  });
+
+  it('starts the tokens where the scenario says', () => {
+    const timeline = runScenario(buildScenario({ firstFencingToken: 7, initialCertificate: { serial: 1, fence: 0 } }), {
+      fencing: true,
+    });
+    expect(frameOf(timeline, 'leaseGranted', 'A').happening).toMatchObject({ lease: { token: 7 } });
+    expect(frameOf(timeline, 'leaseGranted', 'B').happening).toMatchObject({ lease: { token: 8 } });
+  });
+
+  it('delays every message by the network delay', () => {
+    const timeline = runScenario(buildScenario({ networkDelayMs: 100 }), { fencing: true });
+    expect(frameOf(timeline, 'acquireRequested', 'A').at).toBe(100);
+    expect(frameOf(timeline, 'leaseGranted', 'A').at).toBe(200);
+  });
+});

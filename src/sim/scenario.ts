@@ -1,0 +1,37 @@
+/** A stop-the-world pause: from `atMs` for `durationMs`, the process runs none of its code. */
+export interface PauseDefinition {
+  readonly atMs: number;
+  readonly durationMs: number;
+}
+
+export interface RenewerDefinition {
+  readonly id: string;
+  readonly name: string;
+  /** When the renewer first asks for the lock. */
+  readonly startsAtMs: number;
+  /** How long it waits before asking again after a refusal. */
+  readonly retryEveryMs: number;
+  /** How long the CA takes to issue this renewer's certificate. */
+  readonly certificateAuthorityMs: number;
+  readonly pauses: readonly PauseDefinition[];
+}
+
+/** Everything a run needs, as the scenario file in content/ states it. All times are virtual milliseconds. */
+export interface ScenarioDefinition {
+  readonly id: string;
+  readonly title: string;
+  readonly domain: string;
+  readonly lockKey: string;
+  readonly leaseTtlMs: number;
+  readonly firstFencingToken: number;
+  /** One-way delay of every message between processes. */
+  readonly networkDelayMs: number;
+  readonly seed: number;
+  readonly initialCertificate: { readonly serial: number; readonly fence: number };
+  readonly renewers: readonly RenewerDefinition[];
+}
+
+/** What the learner can switch, as opposed to what the scenario states. */
+export interface RunSettings {
+  readonly fencing: boolean;
+}

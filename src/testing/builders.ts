@@ -1,0 +1,32 @@
+import type { RenewerDefinition, ScenarioDefinition } from '@/sim/scenario';
+
+/** The seed scenario's numbers, written out so each test states what it depends on. */
+export function buildScenario(overrides: Partial<ScenarioDefinition> = {}): ScenarioDefinition {
+  return {
+    id: 'test-scenario',
+    title: 'Test scenario',
+    domain: 'go.shop.example',
+    lockKey: 'lock:cert:go.shop.example',
+    leaseTtlMs: 30_000,
+    firstFencingToken: 33,
+    networkDelayMs: 0,
+    seed: 1,
+    initialCertificate: { serial: 1000, fence: 32 },
+    renewers: [
+      buildRenewer({ id: 'A', name: 'Renewer A', startsAtMs: 0, pauses: [{ atMs: 2_000, durationMs: 40_000 }] }),
+      buildRenewer({ id: 'B', name: 'Renewer B', startsAtMs: 15_000 }),
+    ],
+    ...overrides,
+  };
+}
+
+export function buildRenewer(overrides: Partial<RenewerDefinition> & Pick<RenewerDefinition, 'id'>): RenewerDefinition {
+  return {
+    name: `Renewer ${overrides.id}`,
+    startsAtMs: 0,
+    retryEveryMs: 16_000,
+    certificateAuthorityMs: 5_000,
+    pauses: [],
+    ...overrides,
+  };
+}

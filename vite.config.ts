@@ -1,0 +1,19 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { contentPlugin } from './src/content/content-plugin.ts';
+
+export default defineConfig({
+  // Relative asset paths, so the build works from any sub-path of a plain static host.
+  base: './',
+  plugins: [react(), contentPlugin()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+    env: { TZ: 'UTC' },
+  },
+});
