@@ -35,6 +35,8 @@ export type Happening =
       readonly renewer: RenewerId;
       readonly fencingToken: FencingToken;
       readonly rowsChanged: number;
+      /** The row's fence when the write arrived; null if the domain had no row. */
+      readonly previousFence: number | null;
       /** True when this write replaced a row that a higher token had written. */
       readonly overwroteNewer: boolean;
     }

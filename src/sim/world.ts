@@ -52,6 +52,7 @@ export type Message =
       readonly to: RenewerId;
       readonly fencingToken: FencingToken;
       readonly rowsChanged: number;
+      readonly previousFence: number | null;
       readonly overwroteNewer: boolean;
     }
   | { readonly kind: 'release'; readonly from: RenewerId; readonly leaseValue: string }
@@ -346,6 +347,7 @@ function tableReceivesWrite(world: World, message: Extract<Message, { kind: 'wri
       to: message.from,
       fencingToken: message.fencingToken,
       rowsChanged: result.rowsChanged,
+      previousFence: result.previous?.fence ?? null,
       overwroteNewer,
     },
     context,
@@ -375,6 +377,7 @@ function renewerReceivesWriteReply(world: World, message: Extract<Message, { kin
     renewer: id,
     fencingToken: message.fencingToken,
     rowsChanged: message.rowsChanged,
+    previousFence: message.previousFence,
     overwroteNewer: message.overwroteNewer,
   };
   return { world: next, happening };

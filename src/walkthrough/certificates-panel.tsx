@@ -1,0 +1,75 @@
+import content from 'virtual:lockstep/content';
+import { CodeText } from '@/components/code-text';
+import { findRow, type CertificateRow } from '@/sim/certificates-table';
+import { judgeOutcome } from '@/sim/run';
+import { selectFrame, selectPreviousFrame, selectTimeline } from '@/store/selectors';
+import { useWalkthrough } from '@/store/use-walkthrough';
+import { formatTime } from './format';
+import { describeCertificate } from './narrate';
+
+type Column = 'domain' | 'cert' | 'fence';
+
+/** The certificates table at this step, with the cells this step changed marked. */
+export function CertificatesPanel() {
+  const frame = useWalkthrough(selectFrame);
+  const previous = useWalkthrough(selectPreviousFrame);
+  const timeline = useWalkthrough(selectTimeline);
+  const fencing = useWalkthrough((state) => state.fencing);
+  const { domain } = timeline.scenario;
+  const before = previous ? findRow(previous.world.table, domain) : null;
+  const outcome = judgeOutcome(frame.world, domain);
+  const lastWrite = frame.world.writes.at(-1);
+  const writeAtThisStep = frame.happening.kind === 'writeRequested' ? frame.happening : null;
+  const changed = (row: CertificateRow, column: Column) =>
+    before !== null && before.domain === row.domain && JSON.stringify(before[column]) !== JSON.stringify(row[column]);
+
+  return (
+    <section className="panel" aria-labelledby="certificates-heading">
+      <h3 id="certificates-heading">Certificates table</h3>
+      <table aria-labelledby="certificates-heading">
+        <thead>
+          <tr>
+            <th scope="col">domain</th>
+            <th scope="col">cert</th>
+            <th scope="col">fence</th>
+          </tr>
+        </thead>
+        <tbody>
+          {frame.world.table.rows.map((row) => (
+            <tr key={row.domain}>
+              {(['domain', 'cert', 'fence'] as const).map((column) => (
+                <td key={column} className={changed(row, column) ? 'changed' : undefined}>
+                  {column === 'cert' ? describeCertificate(row.cert) : String(row[column])}
+                  {changed(row, column) && <span className="visually-hidden"> (changed in this step)</span>}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="statement-label">{fencing ? 'Every write is fenced:' : 'Writes are not fenced:'}</p>
+      <pre className="sql">
+        <code>{fencing ? content.captions.sql.fenced : content.captions.sql.unfenced}</code>
+      </pre>
+      {fencing && (
+        <p className="aside">
+          <CodeText text={content.captions.sql.whyLessOrEqual} />
+        </p>
+      )}
+      {lastWrite && (
+        <p className={`write-result${writeAtThisStep ? ' fresh' : ''}`}>
+          Last write: token {lastWrite.fencingToken}, {describeCertificate(lastWrite.cert)} →{' '}
+          <strong>UPDATE {lastWrite.rowsChanged}</strong>
+          {lastWrite.rowsChanged === 0 ? ' (rejected: a higher token has written)' : ''}
+        </p>
+      )}
+      {outcome.kind === 'staleOverwrote' && (
+        <p className="stale-warning">
+          <strong>Stale certificate.</strong> {describeCertificate(outcome.row.cert)} (token {outcome.row.fence}) replaced a
+          newer certificate written with token {outcome.replacedFence}.
+          {outcome.row.cert.issuedAt !== null && ` It was issued at ${formatTime(outcome.row.cert.issuedAt)}.`}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { scaleBand, scalePoint } from 'd3-scale';
+import { CERTIFICATES_TABLE, LOCK_SERVICE, shapeOf, type LifelineId } from '@/sim/happenings';
+import type { Timeline } from '@/sim/run';
+import { formatTime } from './format';
+
+export interface Lane {
+  readonly id: LifelineId;
+  readonly name: string;
+  readonly x: number;
+}
+
+interface RowBase {
+  readonly index: number;
+  /** Vertical centre of the row. */
+  readonly y: number;
+  readonly label: string;
+}
+
+export type DiagramRow =
+  | (RowBase & { readonly shape: 'message'; readonly x1: number; readonly x2: number })
+  | (RowBase & { readonly shape: 'note'; readonly x: number; readonly width: number });
+
+/** A span of steps drawn along one lifeline: a lease the renewer truly holds, or a pause it sleeps through. */
+export interface LifelineBar {
+  readonly id: string;
+  readonly kind: 'lease' | 'pause';
+  readonly x: number;
+  readonly fromIndex: number;
+  readonly toIndex: number;
+}
+
+export interface TimeTick {
+  readonly index: number;
+  readonly y: number;
+  readonly label: string;
+}
+
+export interface DiagramLayout {
+  readonly width: number;
+  readonly height: number;
+  readonly compact: boolean;
+  readonly headerHeight: number;
+  readonly rowHeight: number;
+  readonly gutter: number;
+  readonly lanes: readonly Lane[];
+  readonly rows: readonly DiagramRow[];
+  readonly bars: readonly LifelineBar[];
+  readonly ticks: readonly TimeTick[];
+  /** Top and bottom of the row at `index`, for bars that span rows. */
+  readonly rowTop: (index: number) => number;
+}
+
+/** Below this width the diagram uses smaller type and a narrower time gutter. */
+const COMPACT_WIDTH = 560;
+
+/**
+ * Places every step of a timeline: lifelines across, one row per step down, with the virtual time of
+ * each step in the left gutter. Pure geometry; the component decides what is shown and how.
+ */
+export function layoutDiagram(timeline: Timeline, labels: readonly string[], width: number): DiagramLayout {
+  const compact = width < COMPACT_WIDTH;
+  const gutter = compact ? 40 : 64;
+  const headerHeight = compact ? 44 : 48;
+  const rowHeight = compact ? 32 : 34;
+  const charWidth = compact ? 6 : 7;
+  const margin = 6;
+
+  const x = scalePoint<LifelineId>().domain(timeline.lifelines).range([gutter, width - margin]).padding(0.5);
+  const y = scaleBand<number>()
+    .domain(timeline.frames.map((frame) => frame.index))
+    .range([headerHeight, headerHeight + timeline.frames.length * rowHeight]);
+  const xOf = (id: LifelineId) => x(id) ?? gutter;
+  const rowTop = (index: number) => y(index) ?? headerHeight;
+  const centre = (index: number) => rowTop(index) + rowHeight / 2;
+
+  const lanes: Lane[] = timeline.lifelines.map((id) => ({ id, name: lifelineName(timeline, id), x: xOf(id) }));
+  const rows: DiagramRow[] = timeline.frames.map((frame) => {
+    const shape = shapeOf(frame.happening, timeline.lifelines);
+    const label = labels[frame.index] ?? '';
+    if (shape.shape === 'message') {
+      return { index: frame.index, y: centre(frame.index), label, shape: 'message', x1: xOf(shape.from), x2: xOf(shape.to) };
+    }
+    const xs = shape.over.map(xOf);
+    const spread = Math.max(...xs) - Math.min(...xs);
+    const noteWidth = Math.min(width - gutter - margin, Math.max(spread + x.step() * 0.8, label.length * charWidth + 16));
+    const noteCentre = (Math.min(...xs) + Math.max(...xs)) / 2;
+    const left = Math.min(Math.max(noteCentre - noteWidth / 2, gutter), width - margin - noteWidth);
+    return { index: frame.index, y: centre(frame.index), label, shape: 'note', x: left, width: noteWidth };
+  });
+
+  const ticks: TimeTick[] = timeline.frames.flatMap((frame, index) =>
+    index === 0 || timeline.frames[index - 1]?.at !== frame.at
+      ? [{ index: frame.index, y: centre(frame.index), label: formatTime(frame.at) }]
+      : [],
+  );
+
+  return {
+    width,
+    height: headerHeight + timeline.frames.length * rowHeight + margin,
+    compact,
+    headerHeight,
+    rowHeight,
+    gutter,
+    lanes,
+    rows,
+    bars: lifelineBars(timeline, xOf),
+    ticks,
+    rowTop,
+  };
+}
+
+function lifelineName(timeline: Timeline, id: LifelineId): string {
+  if (id === LOCK_SERVICE) return 'Lock service';
+  if (id === CERTIFICATES_TABLE) return 'Certificates table';
+  return timeline.scenario.renewers.find((renewer) => renewer.id === id)?.name ?? id;
+}
+
+/** Leases are read off the lock service at every step, pauses off each renewer: the truth, not the beliefs. */
+function lifelineBars(timeline: Timeline, xOf: (id: LifelineId) => number): LifelineBar[] {
+  const spans = new Map<string, LifelineBar>();
+  const extend = (id: string, kind: LifelineBar['kind'], lane: LifelineId, index: number) => {
+    const existing = spans.get(id);
+    spans.set(id, existing ? { ...existing, toIndex: index } : { id, kind, x: xOf(lane), fromIndex: index, toIndex: index });
+  };
+  for (const frame of timeline.frames) {
+    const lease = frame.world.lock.lease;
+    if (lease && frame.at < lease.expiresAt) extend(`lease-${lease.token}`, 'lease', lease.holder, frame.index);
+    for (const renewer of frame.world.renewers) {
+      if (renewer.pause) extend(`pause-${renewer.id}-${renewer.pause.since}`, 'pause', renewer.id, frame.index);
+    }
+  }
+  return [...spans.values()];
+}

@@ -1,0 +1,44 @@
+import { currentLease } from '@/sim/lock-service';
+import { selectFrame, selectTimeline } from '@/store/selectors';
+import { useWalkthrough } from '@/store/use-walkthrough';
+import { formatTime } from './format';
+
+/** What the lock service holds at this step, measured against the virtual clock. */
+export function LockServicePanel() {
+  const frame = useWalkthrough(selectFrame);
+  const timeline = useWalkthrough(selectTimeline);
+  const { lock } = frame.world;
+  const lease = currentLease(lock, frame.at);
+  const nameOf = (id: string) => timeline.scenario.renewers.find((renewer) => renewer.id === id)?.name ?? id;
+  const ttl = timeline.scenario.leaseTtlMs;
+  const remaining = lease ? lease.expiresAt - frame.at : 0;
+
+  return (
+    <section className="panel" aria-labelledby="lock-service-heading">
+      <h3 id="lock-service-heading">Lock service</h3>
+      <dl className="facts">
+        <dt>Key</dt>
+        <dd>
+          <code>{lock.key}</code>
+        </dd>
+        <dt>Clock</dt>
+        <dd>{formatTime(frame.at)}</dd>
+        <dt>Holder</dt>
+        <dd className={lease ? 'held' : 'free'}>
+          {lease ? `${nameOf(lease.holder)}, token ${lease.token}` : 'free'}
+        </dd>
+        <dt>Lease</dt>
+        <dd>
+          {lease
+            ? `expires at ${formatTime(lease.expiresAt)} (${formatTime(remaining)} left)`
+            : 'none'}
+        </dd>
+        <dt>Next token</dt>
+        <dd>{lock.nextToken}</dd>
+      </dl>
+      <div className="lease-bar" aria-hidden="true">
+        <div className="lease-bar-fill" style={{ width: `${Math.round((remaining / ttl) * 100)}%` }} />
+      </div>
+    </section>
+  );
+}

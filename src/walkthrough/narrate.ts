@@ -1,0 +1,134 @@
+import type { CaptionsContent } from '@/content/schema';
+import type { Happening } from '@/sim/happenings';
+import type { Frame, Timeline } from '@/sim/run';
+import type { Certificate } from '@/sim/types';
+import { renewerById } from '@/sim/world';
+import type { CaptionKey } from './caption-keys';
+import { formatTime } from './format';
+
+export interface Narration {
+  /** The few words written on the diagram. */
+  readonly label: string;
+  /** The plain-words explanation of the step; `backticks` mark code. */
+  readonly caption: string;
+}
+
+/** Which caption tells a step, including how it turned out (accepted, rejected, stale). */
+export function captionKeyOf(happening: Happening): CaptionKey {
+  switch (happening.kind) {
+    case 'writeRequested':
+      return happening.mode === 'fenced' ? 'writeRequestedFenced' : 'writeRequestedUnfenced';
+    case 'writeAnswered':
+      if (happening.rowsChanged === 0) return 'writeRejected';
+      return happening.overwroteNewer ? 'writeAcceptedStale' : 'writeAccepted';
+    case 'releaseRefused':
+      return happening.reason === 'notHolder' ? 'releaseRefusedNotHolder' : 'releaseRefusedNoLease';
+    case 'scenarioEnded':
+      return happening.outcome.kind === 'staleOverwrote' ? 'scenarioEndedStaleOverwrote' : 'scenarioEndedNewestKept';
+    default:
+      return happening.kind;
+  }
+}
+
+export function describeCertificate(cert: Certificate): string {
+  return cert.issuedAt === null ? `serial ${cert.serial}` : `serial ${cert.serial}, issued at ${formatTime(cert.issuedAt)}`;
+}
+
+/** The values a caption template may use for this step; see CAPTION_VARIABLES. */
+export function captionVariables(frame: Frame, timeline: Timeline): Record<string, string> {
+  const { scenario } = timeline;
+  const { happening, world } = frame;
+  const nameOf = (id: string) => scenario.renewers.find((renewer) => renewer.id === id)?.name ?? id;
+  const base: Record<string, string> = {
+    time: formatTime(frame.at),
+    domain: scenario.domain,
+    key: scenario.lockKey,
+    ttl: formatTime(scenario.leaseTtlMs),
+  };
+  if ('renewer' in happening) base.renewer = nameOf(happening.renewer);
+  switch (happening.kind) {
+    case 'scenarioStarted':
+    case 'scenarioEnded': {
+      const row = happening.kind === 'scenarioStarted' ? happening.row : happening.outcome.row;
+      return {
+        ...base,
+        serial: String(row?.cert.serial ?? '–'),
+        fence: String(row?.fence ?? '–'),
+        issuedAt: row?.cert.issuedAt == null ? 'before the story began' : formatTime(row.cert.issuedAt),
+        replacedFence: happening.kind === 'scenarioEnded' && happening.outcome.kind === 'staleOverwrote'
+          ? String(happening.outcome.replacedFence)
+          : '–',
+      };
+    }
+    case 'acquireRequested':
+      return { ...base, leaseValue: happening.leaseValue, ttlMs: String(happening.ttlMs) };
+    case 'leaseGranted':
+      return { ...base, token: String(happening.lease.token), expiresAt: formatTime(happening.lease.expiresAt) };
+    case 'leaseRefused':
+      return {
+        ...base,
+        holder: nameOf(happening.heldBy.holder),
+        token: String(happening.heldBy.token),
+        expiresAt: formatTime(happening.heldBy.expiresAt),
+        retryAt: formatTime(happening.retryAt),
+      };
+    case 'certificateRequested':
+      return { ...base, readyAt: formatTime(happening.readyAt) };
+    case 'processPaused':
+    case 'processResumed': {
+      const belief = renewerById(world, happening.renewer).belief;
+      const durationMs = happening.kind === 'processPaused' ? happening.durationMs : happening.pausedForMs;
+      return {
+        ...base,
+        duration: formatTime(durationMs),
+        until: happening.kind === 'processPaused' ? formatTime(happening.until) : base.time!,
+        token: belief.kind === 'none' ? 'none' : String(belief.token),
+      };
+    }
+    case 'leaseExpired':
+      return { ...base, holder: nameOf(happening.lease.holder), token: String(happening.lease.token) };
+    case 'certificateReceived':
+      return {
+        ...base,
+        serial: String(happening.cert.serial),
+        issuedAt: happening.cert.issuedAt === null ? 'earlier' : formatTime(happening.cert.issuedAt),
+      };
+    case 'writeRequested':
+      return {
+        ...base,
+        token: String(happening.fencingToken),
+        serial: String(happening.cert.serial),
+        fence: String(happening.previous?.fence ?? 'none'),
+        rows: String(happening.rowsChanged),
+      };
+    case 'writeAnswered':
+      return { ...base, token: String(happening.fencingToken), fence: String(happening.previousFence ?? 'none') };
+    case 'releaseRequested':
+      return { ...base, leaseValue: happening.leaseValue };
+    case 'leaseReleased':
+      return { ...base, token: String(happening.lease.token) };
+    case 'releaseRefused':
+      return {
+        ...base,
+        holder: happening.heldBy ? nameOf(happening.heldBy.holder) : 'nobody',
+        token: happening.heldBy ? String(happening.heldBy.token) : '–',
+      };
+  }
+}
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+export function fillTemplate(template: string, variables: Record<string, string>): string {
+  return template.replace(PLACEHOLDER, (whole, name: string) => variables[name] ?? whole);
+}
+
+export function narrate(frame: Frame, timeline: Timeline, captions: CaptionsContent): Narration {
+  const text = captions.steps[captionKeyOf(frame.happening)];
+  const variables = captionVariables(frame, timeline);
+  return { label: fillTemplate(text.label, variables), caption: fillTemplate(text.caption, variables) };
+}
+
+/** The caption without its code marks, for the live region and the diagram's label. */
+export function plainText(caption: string): string {
+  return caption.replaceAll('`', '');
+}

@@ -1,0 +1,60 @@
+import { currentLease } from '@/sim/lock-service';
+import type { Renewer } from '@/sim/world';
+import { selectFrame, selectTimeline } from '@/store/selectors';
+import { useWalkthrough } from '@/store/use-walkthrough';
+import { formatTime } from './format';
+
+/** For each renewer: what it believes about the lock, and what is true at this step. */
+export function RenewersPanel() {
+  const frame = useWalkthrough(selectFrame);
+  const timeline = useWalkthrough(selectTimeline);
+  const lease = currentLease(frame.world.lock, frame.at);
+  const nameOf = (id: string) => timeline.scenario.renewers.find((renewer) => renewer.id === id)?.name ?? id;
+
+  const truthFor = (renewer: Renewer) => {
+    if (!lease) return 'Nobody holds the lock.';
+    if (lease.holder === renewer.id) return `it holds the lock with token ${lease.token} until ${formatTime(lease.expiresAt)}.`;
+    return `${nameOf(lease.holder)} holds the lock with token ${lease.token}.`;
+  };
+
+  return (
+    <section className="panel" aria-labelledby="renewers-heading">
+      <h3 id="renewers-heading">Belief vs truth</h3>
+      <ul className="renewers">
+        {frame.world.renewers.map((renewer) => {
+          const mistaken = renewer.belief.kind === 'holds' && lease?.holder !== renewer.id;
+          return (
+            <li key={renewer.id} className={mistaken ? 'mistaken' : undefined}>
+              <p className="renewer-name">
+                {renewer.name}
+                {renewer.pause && (
+                  <span className="badge paused">paused until {formatTime(renewer.pause.until)}</span>
+                )}
+                {mistaken && <span className="badge wrong">mistaken</span>}
+              </p>
+              <p>
+                <span className="belief-label">Believes: </span>
+                {describeBelief(renewer)}
+              </p>
+              <p>
+                <span className="belief-label">In truth: </span>
+                {truthFor(renewer)}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function describeBelief(renewer: Renewer): string {
+  switch (renewer.belief.kind) {
+    case 'none':
+      return renewer.phase === 'done' ? 'it has finished and holds no lock.' : 'it does not hold the lock.';
+    case 'holds':
+      return `it holds the lock with token ${renewer.belief.token}.`;
+    case 'lost':
+      return `it lost the lock; token ${renewer.belief.token} is no longer good.`;
+  }
+}

@@ -1,0 +1,185 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { selectCursor, selectStepCount, selectTimeline } from '@/store/selectors';
+import { useWalkthrough } from '@/store/use-walkthrough';
+import { layoutDiagram, type DiagramLayout, type DiagramRow } from './diagram-layout';
+import { narrationsFor } from './narrations';
+import { plainText } from './narrate';
+import { useElementWidth } from './use-element-width';
+
+const arrowHeadId = (state: 'current' | 'past') => `arrow-head-${state}`;
+
+/**
+ * The timeline as a sequence diagram: lifelines across, steps down. Steps before the current one are
+ * muted, the current one is highlighted, later ones are not drawn yet. d3 computes the geometry; React draws it.
+ */
+export function SequenceDiagram() {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const currentRowRef = useRef<SVGGElement>(null);
+  const width = useElementWidth(containerRef, 720);
+  const timeline = useWalkthrough(selectTimeline);
+  const cursor = useWalkthrough(selectCursor);
+  const stepCount = useWalkthrough(selectStepCount);
+  const narrations = narrationsFor(timeline);
+  const layout = useMemo(
+    () => layoutDiagram(timeline, narrations.map((narration) => narration.label), width),
+    [timeline, narrations, width],
+  );
+  const scrolledOnce = useRef(false);
+
+  useEffect(() => {
+    // Bring the current step into view when the learner moves, but not on first load.
+    if (!scrolledOnce.current) {
+      scrolledOnce.current = true;
+      return;
+    }
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    currentRowRef.current?.scrollIntoView?.({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' });
+  }, [cursor]);
+
+  const current = narrations[cursor];
+  const label =
+    `Sequence diagram, step ${cursor + 1} of ${stepCount}. Lifelines: ${layout.lanes.map((lane) => lane.name).join(', ')}.` +
+    (current ? ` Current step: ${plainText(current.caption)}` : '');
+
+  return (
+    <div className="diagram" ref={containerRef}>
+      <svg
+        role="img"
+        aria-label={label}
+        width={layout.width}
+        height={layout.height}
+        viewBox={`0 0 ${layout.width} ${layout.height}`}
+        className={layout.compact ? 'compact' : undefined}
+      >
+        <defs>
+          {(['current', 'past'] as const).map((state) => (
+            <marker
+              key={state}
+              id={arrowHeadId(state)}
+              viewBox="0 0 10 10"
+              refX="9"
+              refY="5"
+              markerWidth="9"
+              markerHeight="9"
+              markerUnits="userSpaceOnUse"
+              orient="auto-start-reverse"
+            >
+              <path d="M 0 0 L 10 5 L 0 10 z" className={`arrow-head ${state}`} />
+            </marker>
+          ))}
+          <pattern id="pause-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="6" height="6" className="pause-hatch-bg" />
+            <line x1="0" y1="0" x2="0" y2="6" className="pause-hatch-line" />
+          </pattern>
+        </defs>
+        <TimeAxis layout={layout} cursor={cursor} />
+        {layout.lanes.map((lane) => (
+          <g key={lane.id} className="lane">
+            <line x1={lane.x} x2={lane.x} y1={layout.headerHeight - 6} y2={layout.height} className="lifeline" />
+            <LaneTitle name={lane.name} x={lane.x} compact={layout.compact} />
+          </g>
+        ))}
+        {layout.bars
+          .filter((bar) => bar.fromIndex <= cursor)
+          .map((bar) => {
+            const top = layout.rowTop(bar.fromIndex) + layout.rowHeight / 2;
+            const bottom = layout.rowTop(Math.min(bar.toIndex, cursor)) + layout.rowHeight;
+            const barWidth = bar.kind === 'pause' ? 14 : 6;
+            return (
+              <rect
+                key={bar.id}
+                className={`bar bar-${bar.kind}`}
+                x={bar.x - barWidth / 2}
+                y={top}
+                width={barWidth}
+                height={Math.max(bottom - top, 2)}
+              />
+            );
+          })}
+        {layout.rows
+          .filter((row) => row.index <= cursor)
+          .map((row) => (
+            <Row
+              key={row.index}
+              row={row}
+              layout={layout}
+              state={row.index === cursor ? 'current' : 'past'}
+              ref={row.index === cursor ? currentRowRef : undefined}
+            />
+          ))}
+      </svg>
+    </div>
+  );
+}
+
+function TimeAxis({ layout, cursor }: { layout: DiagramLayout; cursor: number }) {
+  const axisX = layout.gutter - 8;
+  return (
+    <g className="time-axis">
+      <text x={4} y={layout.headerHeight - 14} className="axis-title">
+        time
+      </text>
+      <line x1={axisX} x2={axisX} y1={layout.headerHeight} y2={layout.height - 6} className="axis-line" />
+      {layout.ticks
+        .filter((tick) => tick.index <= cursor)
+        .map((tick) => (
+          <g key={tick.index} className={tick.index === cursor ? 'tick current' : 'tick'}>
+            <line x1={axisX - 4} x2={axisX} y1={tick.y} y2={tick.y} />
+            <text x={axisX - 6} y={tick.y} dy="0.35em" textAnchor="end">
+              {tick.label}
+            </text>
+          </g>
+        ))}
+    </g>
+  );
+}
+
+function LaneTitle({ name, x, compact }: { name: string; x: number; compact: boolean }) {
+  // Two-word names break onto two lines on narrow screens, so four lifelines fit a phone.
+  const lines = compact ? name.split(' ') : [name];
+  return (
+    <text x={x} y={compact ? 14 : 24} textAnchor="middle" className="lane-title">
+      {lines.map((line, index) => (
+        <tspan key={line} x={x} dy={index === 0 ? 0 : '1.15em'}>
+          {line}
+        </tspan>
+      ))}
+    </text>
+  );
+}
+
+function Row({
+  row,
+  layout,
+  state,
+  ref,
+}: {
+  row: DiagramRow;
+  layout: DiagramLayout;
+  state: 'current' | 'past';
+  ref?: React.Ref<SVGGElement> | undefined;
+}) {
+  const top = row.y - layout.rowHeight / 2;
+  return (
+    <g className={`row ${state} row-${row.shape}`} ref={ref}>
+      {state === 'current' && (
+        <rect className="row-highlight" x={layout.gutter - 4} y={top + 1} width={layout.width - layout.gutter} height={layout.rowHeight - 2} rx={4} />
+      )}
+      {row.shape === 'message' ? (
+        <>
+          <line x1={row.x1} x2={row.x2} y1={row.y + 6} y2={row.y + 6} className="arrow" markerEnd={`url(#${arrowHeadId(state)})`} />
+          <text x={(row.x1 + row.x2) / 2} y={row.y + 1} textAnchor="middle" className="arrow-label">
+            {row.label}
+          </text>
+        </>
+      ) : (
+        <>
+          <rect x={row.x} y={top + 4} width={row.width} height={layout.rowHeight - 8} rx={3} className="note" />
+          <text x={row.x + row.width / 2} y={row.y} dy="0.35em" textAnchor="middle" className="note-label">
+            {row.label}
+          </text>
+        </>
+      )}
+    </g>
+  );
+}

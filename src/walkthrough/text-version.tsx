@@ -1,0 +1,39 @@
+import { CodeText } from '@/components/code-text';
+import { serializeUrlState } from '@/store/url-state';
+import { selectCursor, selectTimeline } from '@/store/selectors';
+import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
+import { formatTime } from './format';
+import { narrationsFor } from './narrations';
+
+/** Every step as an ordered list, for screen readers and for reading; each step links to itself. */
+export function TextVersion() {
+  const timeline = useWalkthrough(selectTimeline);
+  const cursor = useWalkthrough(selectCursor);
+  const fencing = useWalkthrough((state) => state.fencing);
+  const actions = useWalkthroughActions();
+  const narrations = narrationsFor(timeline);
+
+  return (
+    <section id="text-version" className="text-version" aria-labelledby="text-version-heading">
+      <h3 id="text-version-heading">
+        The {timeline.frames.length} steps, fencing tokens {fencing ? 'on' : 'off'}
+      </h3>
+      <ol>
+        {timeline.frames.map((frame, index) => (
+          <li key={frame.index} aria-current={index === cursor ? 'step' : undefined}>
+            <a
+              href={serializeUrlState({ cursor: index, fencing })}
+              onClick={(event) => {
+                event.preventDefault();
+                actions.goToStep(index);
+              }}
+            >
+              {formatTime(frame.at)}
+            </a>{' '}
+            <CodeText text={narrations[index]?.caption ?? ''} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
