@@ -9,7 +9,10 @@ import { WalkthroughContext } from '@/store/use-walkthrough';
 import { createWalkthroughStore } from '@/store/walkthrough-store';
 import './styles.css';
 
-const fromUrl = parseUrlState(window.location.search, (fencing) => timelineFor(DEFAULT_SCENARIO_ID, fencing).frames.length);
+const fromUrl = parseUrlState(
+  window.location.search,
+  (fencing) => timelineFor(DEFAULT_SCENARIO_ID, fencing).frames.length,
+);
 const store = createWalkthroughStore({
   scenarioId: DEFAULT_SCENARIO_ID,
   cursor: fromUrl.cursor,

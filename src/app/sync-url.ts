@@ -7,7 +7,8 @@ export function syncUrl(store: WalkthroughStore, location: Location, history: Hi
   const write = () => {
     const state = store.getState();
     const search = serializeUrlState({ cursor: selectCursor(state), fencing: state.fencing }, location.search);
-    if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+    if (search !== location.search)
+      history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
   };
   write();
   return store.subscribe(write);

@@ -4,9 +4,11 @@ import { Fragment } from 'react';
 export function CodeText({ text }: { text: string }) {
   return (
     <>
-      {text.split('`').map((part, index) =>
-        index % 2 === 1 ? <code key={index}>{part}</code> : <Fragment key={index}>{part}</Fragment>,
-      )}
+      {text
+        .split('`')
+        .map((part, index) =>
+          index % 2 === 1 ? <code key={index}>{part}</code> : <Fragment key={index}>{part}</Fragment>,
+        )}
     </>
   );
 }

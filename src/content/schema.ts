@@ -86,10 +86,14 @@ function stepTextSchema(key: CaptionKey) {
 
 export const captionsSchema = z
   .object({
-    steps: z.object(Object.fromEntries(CAPTION_KEYS.map((key) => [key, stepTextSchema(key)])) as Record<
-      CaptionKey,
-      ReturnType<typeof stepTextSchema>
-    >).strict(),
+    steps: z
+      .object(
+        Object.fromEntries(CAPTION_KEYS.map((key) => [key, stepTextSchema(key)])) as Record<
+          CaptionKey,
+          ReturnType<typeof stepTextSchema>
+        >,
+      )
+      .strict(),
     sql: z
       .object({
         fenced: z.string().min(1),

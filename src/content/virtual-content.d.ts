@@ -1,4 +1,6 @@
 declare module 'virtual:lockstep/content' {
-  const content: import('./types').Content;
+  import type { Content } from '@/content/types';
+
+  const content: Content;
   export default content;
 }

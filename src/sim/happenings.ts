@@ -13,11 +13,21 @@ export type LifelineId = RenewerId;
  */
 export type Happening =
   | { readonly kind: 'scenarioStarted'; readonly row: CertificateRow | null }
-  | { readonly kind: 'acquireRequested'; readonly renewer: RenewerId; readonly leaseValue: string; readonly ttlMs: number }
+  | {
+      readonly kind: 'acquireRequested';
+      readonly renewer: RenewerId;
+      readonly leaseValue: string;
+      readonly ttlMs: number;
+    }
   | { readonly kind: 'leaseGranted'; readonly renewer: RenewerId; readonly lease: Lease }
   | { readonly kind: 'leaseRefused'; readonly renewer: RenewerId; readonly heldBy: Lease; readonly retryAt: VirtualMs }
   | { readonly kind: 'certificateRequested'; readonly renewer: RenewerId; readonly readyAt: VirtualMs }
-  | { readonly kind: 'processPaused'; readonly renewer: RenewerId; readonly until: VirtualMs; readonly durationMs: number }
+  | {
+      readonly kind: 'processPaused';
+      readonly renewer: RenewerId;
+      readonly until: VirtualMs;
+      readonly durationMs: number;
+    }
   | { readonly kind: 'leaseExpired'; readonly lease: Lease }
   | { readonly kind: 'processResumed'; readonly renewer: RenewerId; readonly pausedForMs: number }
   | { readonly kind: 'certificateReceived'; readonly renewer: RenewerId; readonly cert: Certificate }

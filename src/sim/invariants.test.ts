@@ -14,16 +14,15 @@ const scenarios = fc
     bStartsAtMs: fc.integer({ min: 0, max: 60_000 }),
     networkDelayMs: fc.integer({ min: 0, max: 2_000 }),
   })
-  .map(
-    ({ leaseTtlMs, pauseAtMs, pauseMs, bStartsAtMs, networkDelayMs }): ScenarioDefinition =>
-      buildScenario({
-        leaseTtlMs,
-        networkDelayMs,
-        renewers: [
-          buildRenewer({ id: 'A', pauses: [{ atMs: pauseAtMs, durationMs: pauseMs }] }),
-          buildRenewer({ id: 'B', startsAtMs: bStartsAtMs }),
-        ],
-      }),
+  .map(({ leaseTtlMs, pauseAtMs, pauseMs, bStartsAtMs, networkDelayMs }): ScenarioDefinition =>
+    buildScenario({
+      leaseTtlMs,
+      networkDelayMs,
+      renewers: [
+        buildRenewer({ id: 'A', pauses: [{ atMs: pauseAtMs, durationMs: pauseMs }] }),
+        buildRenewer({ id: 'B', startsAtMs: bStartsAtMs }),
+      ],
+    }),
   );
 
 function writesOf(scenario: ScenarioDefinition, fencing: boolean) {
@@ -71,7 +70,7 @@ describe('invariants over random timings', () => {
     );
   });
 
-  it('with fencing off, there are timings where a lower token\'s write lands last', () => {
+  it("with fencing off, there are timings where a lower token's write lands last", () => {
     const lowerNeverLandsLast = fc.property(scenarios, (scenario) => {
       const accepted = writesOf(scenario, false).writes.filter((write) => write.rowsChanged > 0);
       const last = accepted.at(-1);

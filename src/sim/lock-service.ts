@@ -19,8 +19,7 @@ export interface LockService {
 }
 
 export type AcquireResult =
-  | { readonly granted: true; readonly lease: Lease }
-  | { readonly granted: false; readonly heldBy: Lease };
+  { readonly granted: true; readonly lease: Lease } | { readonly granted: false; readonly heldBy: Lease };
 
 export type ReleaseRefusal = 'notHolder' | 'noLease';
 
@@ -74,7 +73,8 @@ export function releaseLease(
   request: { value: string; now: VirtualMs },
 ): { lock: LockService; result: ReleaseResult } {
   const existing = currentLease(lock, request.now);
-  if (!existing) return { lock: dropExpired(lock, request.now), result: { released: false, reason: 'noLease', heldBy: null } };
+  if (!existing)
+    return { lock: dropExpired(lock, request.now), result: { released: false, reason: 'noLease', heldBy: null } };
   if (existing.value !== request.value) {
     return { lock, result: { released: false, reason: 'notHolder', heldBy: existing } };
   }

@@ -17,7 +17,7 @@ function frameOf(timeline: Timeline, kind: string, renewer: string) {
 }
 
 describe('runScenario with the seed scenario', () => {
-  it('with fencing on, rejects A\'s late write and keeps B\'s certificate with fence 34', () => {
+  it("with fencing on, rejects A's late write and keeps B's certificate with fence 34", () => {
     const timeline = runScenario(buildScenario(), { fencing: true });
     const lateWrite = frameOf(timeline, 'writeRequested', 'A');
     expect(lateWrite.happening).toMatchObject({ fencingToken: 33, rowsChanged: 0, mode: 'fenced' });
@@ -25,7 +25,7 @@ describe('runScenario with the seed scenario', () => {
     expect(renewerById(timeline.frames.at(-1)!.world, 'A').belief).toEqual({ kind: 'lost', token: 33 });
   });
 
-  it('with fencing off, lets A\'s stale certificate replace B\'s newer one with fence 33', () => {
+  it("with fencing off, lets A's stale certificate replace B's newer one with fence 33", () => {
     const timeline = runScenario(buildScenario(), { fencing: false });
     const lateWrite = frameOf(timeline, 'writeRequested', 'A');
     expect(lateWrite.happening).toMatchObject({ fencingToken: 33, rowsChanged: 1, mode: 'unfenced' });
@@ -38,19 +38,28 @@ describe('runScenario with the seed scenario', () => {
 
   it('tells the story in the expected order: grant, pause, expiry, new grant, B stores, A wakes and writes', () => {
     const timeline = runScenario(buildScenario(), { fencing: true });
-    const order = ['leaseGranted A', 'processPaused A', 'leaseExpired', 'leaseGranted B', 'writeRequested B', 'processResumed A', 'writeRequested A'];
+    const order = [
+      'leaseGranted A',
+      'processPaused A',
+      'leaseExpired',
+      'leaseGranted B',
+      'writeRequested B',
+      'processResumed A',
+      'writeRequested A',
+    ];
     const positions = order.map((label) => {
       const [kind, renewer] = label.split(' ');
       return timeline.frames.findIndex(
         (frame) =>
-          frame.happening.kind === kind && (!renewer || ('renewer' in frame.happening && frame.happening.renewer === renewer)),
+          frame.happening.kind === kind &&
+          (!renewer || ('renewer' in frame.happening && frame.happening.renewer === renewer)),
       );
     });
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 
-  it('expires A\'s lease at 30 s and grants B token 34 at 31 s', () => {
+  it("expires A's lease at 30 s and grants B token 34 at 31 s", () => {
     const timeline = runScenario(buildScenario(), { fencing: true });
     const expiry = timeline.frames.find((frame) => frame.happening.kind === 'leaseExpired');
     expect(expiry?.at).toBe(30_000);
@@ -59,7 +68,7 @@ describe('runScenario with the seed scenario', () => {
     expect(grant.happening).toMatchObject({ lease: { token: 34 } });
   });
 
-  it('keeps a paused renewer\'s belief while it sleeps, even after its lease expired', () => {
+  it("keeps a paused renewer's belief while it sleeps, even after its lease expired", () => {
     const timeline = runScenario(buildScenario(), { fencing: true });
     const grantB = frameOf(timeline, 'leaseGranted', 'B');
     const a = renewerById(grantB.world, 'A');
@@ -68,7 +77,7 @@ describe('runScenario with the seed scenario', () => {
     expect(grantB.world.lock.lease).toMatchObject({ holder: 'B', token: 34 });
   });
 
-  it('delivers the CA\'s answer to a paused renewer only when it wakes', () => {
+  it("delivers the CA's answer to a paused renewer only when it wakes", () => {
     const timeline = runScenario(buildScenario(), { fencing: true });
     expect(frameOf(timeline, 'certificateReceived', 'A').at).toBe(42_000);
     expect(frameOf(timeline, 'certificateReceived', 'A').happening).toMatchObject({ cert: { issuedAt: 5_000 } });

@@ -17,13 +17,7 @@ export type Belief =
   | { readonly kind: 'holds'; readonly token: FencingToken; readonly expiresAt: VirtualMs }
   | { readonly kind: 'lost'; readonly token: FencingToken };
 
-export type RenewerPhase =
-  | 'waiting'
-  | 'acquiring'
-  | 'awaitingCertificate'
-  | 'writing'
-  | 'releasing'
-  | 'done';
+export type RenewerPhase = 'waiting' | 'acquiring' | 'awaitingCertificate' | 'writing' | 'releasing' | 'done';
 
 export interface Renewer {
   readonly id: RenewerId;
@@ -332,7 +326,8 @@ function requestCertificate(world: World, id: RenewerId, context: Context) {
 function tableReceivesWrite(world: World, message: Extract<Message, { kind: 'write' }>, context: Context) {
   const write = { domain: context.scenario.domain, cert: message.cert, fencingToken: message.fencingToken };
   const result = writeCertificate(world.table, write, context.writeMode);
-  const overwroteNewer = result.rowsChanged === 1 && result.previous !== null && result.previous.fence > message.fencingToken;
+  const overwroteNewer =
+    result.rowsChanged === 1 && result.previous !== null && result.previous.fence > message.fencingToken;
   const record: WriteRecord = {
     renewer: message.from,
     fencingToken: message.fencingToken,
@@ -422,7 +417,10 @@ export function renewerById(world: World, id: RenewerId): Renewer {
 }
 
 function updateRenewer(world: World, id: RenewerId, change: Partial<Renewer>): World {
-  return { ...world, renewers: world.renewers.map((renewer) => (renewer.id === id ? { ...renewer, ...change } : renewer)) };
+  return {
+    ...world,
+    renewers: world.renewers.map((renewer) => (renewer.id === id ? { ...renewer, ...change } : renewer)),
+  };
 }
 
 /** The row for the scenario's domain, as the walkthrough shows it. */

@@ -8,7 +8,10 @@ export interface UrlState {
  * Reads the walkthrough state from a query string. Anything unusable falls back to a valid value,
  * and each fallback is explained in `notices` so the learner knows why the page opened where it did.
  */
-export function parseUrlState(search: string, stepCount: (fencing: boolean) => number): UrlState & { notices: string[] } {
+export function parseUrlState(
+  search: string,
+  stepCount: (fencing: boolean) => number,
+): UrlState & { notices: string[] } {
   const params = new URLSearchParams(search);
   const notices: string[] = [];
 
@@ -16,7 +19,9 @@ export function parseUrlState(search: string, stepCount: (fencing: boolean) => n
   const fencingParam = params.get('fencing');
   if (fencingParam === 'off') fencing = false;
   else if (fencingParam !== null && fencingParam !== 'on') {
-    notices.push(`The link asked for fencing "${fencingParam}", which is neither on nor off, so fencing tokens are on.`);
+    notices.push(
+      `The link asked for fencing "${fencingParam}", which is neither on nor off, so fencing tokens are on.`,
+    );
   }
 
   let cursor = 0;
@@ -25,11 +30,15 @@ export function parseUrlState(search: string, stepCount: (fencing: boolean) => n
   if (stepParam !== null) {
     const step = /^\s*-?\d+\s*$/.test(stepParam) ? Number.parseInt(stepParam, 10) : Number.NaN;
     if (Number.isNaN(step)) {
-      notices.push(`The link asked for step "${stepParam}", which is not a number, so the walkthrough starts at step 1.`);
+      notices.push(
+        `The link asked for step "${stepParam}", which is not a number, so the walkthrough starts at step 1.`,
+      );
     } else if (step < 1) {
       notices.push(`The link asked for step ${step}; steps start at 1, so the walkthrough opens at step 1.`);
     } else if (step > count) {
-      notices.push(`The link asked for step ${step}, but this walkthrough has ${count} steps, so it opens at the last one.`);
+      notices.push(
+        `The link asked for step ${step}, but this walkthrough has ${count} steps, so it opens at the last one.`,
+      );
       cursor = count - 1;
     } else {
       cursor = step - 1;

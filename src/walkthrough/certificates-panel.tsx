@@ -65,8 +65,8 @@ export function CertificatesPanel() {
       )}
       {outcome.kind === 'staleOverwrote' && (
         <p className="stale-warning">
-          <strong>Stale certificate.</strong> {describeCertificate(outcome.row.cert)} (token {outcome.row.fence}) replaced a
-          newer certificate written with token {outcome.replacedFence}.
+          <strong>Stale certificate.</strong> {describeCertificate(outcome.row.cert)} (token {outcome.row.fence})
+          replaced a newer certificate written with token {outcome.replacedFence}.
           {outcome.row.cert.issuedAt !== null && ` It was issued at ${formatTime(outcome.row.cert.issuedAt)}.`}
         </p>
       )}

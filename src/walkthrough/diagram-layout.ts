@@ -65,7 +65,10 @@ export function layoutDiagram(timeline: Timeline, labels: readonly string[], wid
   const charWidth = compact ? 6 : 7;
   const margin = 6;
 
-  const x = scalePoint<LifelineId>().domain(timeline.lifelines).range([gutter, width - margin]).padding(0.5);
+  const x = scalePoint<LifelineId>()
+    .domain(timeline.lifelines)
+    .range([gutter, width - margin])
+    .padding(0.5);
   const y = scaleBand<number>()
     .domain(timeline.frames.map((frame) => frame.index))
     .range([headerHeight, headerHeight + timeline.frames.length * rowHeight]);
@@ -78,11 +81,21 @@ export function layoutDiagram(timeline: Timeline, labels: readonly string[], wid
     const shape = shapeOf(frame.happening, timeline.lifelines);
     const label = labels[frame.index] ?? '';
     if (shape.shape === 'message') {
-      return { index: frame.index, y: centre(frame.index), label, shape: 'message', x1: xOf(shape.from), x2: xOf(shape.to) };
+      return {
+        index: frame.index,
+        y: centre(frame.index),
+        label,
+        shape: 'message',
+        x1: xOf(shape.from),
+        x2: xOf(shape.to),
+      };
     }
     const xs = shape.over.map(xOf);
     const spread = Math.max(...xs) - Math.min(...xs);
-    const noteWidth = Math.min(width - gutter - margin, Math.max(spread + x.step() * 0.8, label.length * charWidth + 16));
+    const noteWidth = Math.min(
+      width - gutter - margin,
+      Math.max(spread + x.step() * 0.8, label.length * charWidth + 16),
+    );
     const noteCentre = (Math.min(...xs) + Math.max(...xs)) / 2;
     const left = Math.min(Math.max(noteCentre - noteWidth / 2, gutter), width - margin - noteWidth);
     return { index: frame.index, y: centre(frame.index), label, shape: 'note', x: left, width: noteWidth };
@@ -120,7 +133,10 @@ function lifelineBars(timeline: Timeline, xOf: (id: LifelineId) => number): Life
   const spans = new Map<string, LifelineBar>();
   const extend = (id: string, kind: LifelineBar['kind'], lane: LifelineId, index: number) => {
     const existing = spans.get(id);
-    spans.set(id, existing ? { ...existing, toIndex: index } : { id, kind, x: xOf(lane), fromIndex: index, toIndex: index });
+    spans.set(
+      id,
+      existing ? { ...existing, toIndex: index } : { id, kind, x: xOf(lane), fromIndex: index, toIndex: index },
+    );
   };
   for (const frame of timeline.frames) {
     const lease = frame.world.lock.lease;

@@ -24,15 +24,9 @@ export function LockServicePanel() {
         <dt>Clock</dt>
         <dd>{formatTime(frame.at)}</dd>
         <dt>Holder</dt>
-        <dd className={lease ? 'held' : 'free'}>
-          {lease ? `${nameOf(lease.holder)}, token ${lease.token}` : 'free'}
-        </dd>
+        <dd className={lease ? 'held' : 'free'}>{lease ? `${nameOf(lease.holder)}, token ${lease.token}` : 'free'}</dd>
         <dt>Lease</dt>
-        <dd>
-          {lease
-            ? `expires at ${formatTime(lease.expiresAt)} (${formatTime(remaining)} left)`
-            : 'none'}
-        </dd>
+        <dd>{lease ? `expires at ${formatTime(lease.expiresAt)} (${formatTime(remaining)} left)` : 'none'}</dd>
         <dt>Next token</dt>
         <dd>{lock.nextToken}</dd>
       </dl>

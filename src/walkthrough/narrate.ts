@@ -31,7 +31,9 @@ export function captionKeyOf(happening: Happening): CaptionKey {
 }
 
 export function describeCertificate(cert: Certificate): string {
-  return cert.issuedAt === null ? `serial ${cert.serial}` : `serial ${cert.serial}, issued at ${formatTime(cert.issuedAt)}`;
+  return cert.issuedAt === null
+    ? `serial ${cert.serial}`
+    : `serial ${cert.serial}, issued at ${formatTime(cert.issuedAt)}`;
 }
 
 /** The values a caption template may use for this step; see CAPTION_VARIABLES. */
@@ -55,9 +57,10 @@ export function captionVariables(frame: Frame, timeline: Timeline): Record<strin
         serial: String(row?.cert.serial ?? '–'),
         fence: String(row?.fence ?? '–'),
         issuedAt: row?.cert.issuedAt == null ? 'before the story began' : formatTime(row.cert.issuedAt),
-        replacedFence: happening.kind === 'scenarioEnded' && happening.outcome.kind === 'staleOverwrote'
-          ? String(happening.outcome.replacedFence)
-          : '–',
+        replacedFence:
+          happening.kind === 'scenarioEnded' && happening.outcome.kind === 'staleOverwrote'
+            ? String(happening.outcome.replacedFence)
+            : '–',
       };
     }
     case 'acquireRequested':

@@ -13,7 +13,8 @@ export function RenewersPanel() {
 
   const truthFor = (renewer: Renewer) => {
     if (!lease) return 'Nobody holds the lock.';
-    if (lease.holder === renewer.id) return `it holds the lock with token ${lease.token} until ${formatTime(lease.expiresAt)}.`;
+    if (lease.holder === renewer.id)
+      return `it holds the lock with token ${lease.token} until ${formatTime(lease.expiresAt)}.`;
     return `${nameOf(lease.holder)} holds the lock with token ${lease.token}.`;
   };
 
@@ -27,9 +28,7 @@ export function RenewersPanel() {
             <li key={renewer.id} className={mistaken ? 'mistaken' : undefined}>
               <p className="renewer-name">
                 {renewer.name}
-                {renewer.pause && (
-                  <span className="badge paused">paused until {formatTime(renewer.pause.until)}</span>
-                )}
+                {renewer.pause && <span className="badge paused">paused until {formatTime(renewer.pause.until)}</span>}
                 {mistaken && <span className="badge wrong">mistaken</span>}
               </p>
               <p>

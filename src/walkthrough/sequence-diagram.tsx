@@ -21,7 +21,12 @@ export function SequenceDiagram() {
   const stepCount = useWalkthrough(selectStepCount);
   const narrations = narrationsFor(timeline);
   const layout = useMemo(
-    () => layoutDiagram(timeline, narrations.map((narration) => narration.label), width),
+    () =>
+      layoutDiagram(
+        timeline,
+        narrations.map((narration) => narration.label),
+        width,
+      ),
     [timeline, narrations, width],
   );
   const scrolledOnce = useRef(false);
@@ -163,11 +168,25 @@ function Row({
   return (
     <g className={`row ${state} row-${row.shape}`} ref={ref}>
       {state === 'current' && (
-        <rect className="row-highlight" x={layout.gutter - 4} y={top + 1} width={layout.width - layout.gutter} height={layout.rowHeight - 2} rx={4} />
+        <rect
+          className="row-highlight"
+          x={layout.gutter - 4}
+          y={top + 1}
+          width={layout.width - layout.gutter}
+          height={layout.rowHeight - 2}
+          rx={4}
+        />
       )}
       {row.shape === 'message' ? (
         <>
-          <line x1={row.x1} x2={row.x2} y1={row.y + 6} y2={row.y + 6} className="arrow" markerEnd={`url(#${arrowHeadId(state)})`} />
+          <line
+            x1={row.x1}
+            x2={row.x2}
+            y1={row.y + 6}
+            y2={row.y + 6}
+            className="arrow"
+            markerEnd={`url(#${arrowHeadId(state)})`}
+          />
           <text x={(row.x1 + row.x2) / 2} y={row.y + 1} textAnchor="middle" className="arrow-label">
             {row.label}
           </text>

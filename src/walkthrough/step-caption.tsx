@@ -21,7 +21,9 @@ export function StepCaption() {
           <span className="visually-hidden">Virtual time </span>
           {formatTime(frame.at)}
         </p>
-        <p className="caption-text">{narration && <CodeText text={narration.caption} />}</p>
+        <p className="caption-text" data-testid="step-caption">
+          {narration && <CodeText text={narration.caption} />}
+        </p>
       </div>
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">
         {narration && `Step ${cursor + 1} of ${stepCount}, at ${formatTime(frame.at)}: ${plainText(narration.caption)}`}

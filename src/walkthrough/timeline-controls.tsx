@@ -19,7 +19,13 @@ export function TimelineControls() {
         <span className="step-indicator" id="step-indicator">
           Step {cursor + 1} of {stepCount}
         </span>
-        <button type="button" className="primary" onClick={actions.next} disabled={!canGoNext} aria-keyshortcuts="ArrowRight">
+        <button
+          type="button"
+          className="primary"
+          onClick={actions.next}
+          disabled={!canGoNext}
+          aria-keyshortcuts="ArrowRight"
+        >
           Next<span aria-hidden="true"> →</span>
         </button>
       </div>

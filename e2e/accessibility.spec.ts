@@ -1,0 +1,40 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+
+const views = ['', '?step=19&fencing=on', '?step=23&fencing=off', '?step=999'];
+
+for (const query of views) {
+  test(`axe finds no violations at ${query || 'the first step'}`, async ({ walkthrough, page }) => {
+    await walkthrough.open(query);
+    await walkthrough.textVersion.click();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  });
+}
+
+test('every control is reachable and usable from the keyboard', async ({ walkthrough, page }) => {
+  await walkthrough.open('?step=2');
+  await walkthrough.back.focus();
+  await page.keyboard.press('Enter');
+  await walkthrough.expectStep(1);
+  await page.keyboard.press('Tab');
+  await expect(walkthrough.next).toBeFocused();
+  await page.keyboard.press('Enter');
+  await walkthrough.expectStep(2);
+  await page.keyboard.press('Tab');
+  await expect(walkthrough.fencing).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(walkthrough.fencing).toHaveAttribute('aria-checked', 'false');
+  await page.keyboard.press('Tab');
+  await expect(walkthrough.textVersion).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(walkthrough.textVersion).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('fits a 390 px phone without sideways scrolling', async ({ walkthrough, page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await walkthrough.open('?step=19');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+  await expect(walkthrough.next).toBeInViewport();
+});

@@ -1,0 +1,43 @@
+import { defineConfig, devices } from '@playwright/test';
+import { systemChromium } from './scripts/browser-path.mjs';
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const executablePath = systemChromium();
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  // Two cores: one worker keeps the preview server and the browser from starving each other.
+  workers: 1,
+  reporter: 'list',
+  use: { baseURL: `http://127.0.0.1:${PORT}`, trace: 'retain-on-failure' },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          ...(executablePath ? { executablePath } : {}),
+          // Without the background-networking flags Chromium keeps dialling out, which this network refuses.
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    url: `http://127.0.0.1:${PORT}`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 30_000,
+  },
+});

@@ -1,0 +1,33 @@
+// Reports the gzip size of the JS and CSS the first view loads, and fails when it exceeds the budget.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 90;
+const dist = join(import.meta.dirname, '..', 'dist');
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+
+// What index.html asks for up front: its module scripts, module preloads and stylesheets.
+const assets = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+\.(?:js|css))"/g)].map(
+  (match) => match[1],
+);
+if (assets.length === 0) {
+  console.error('No JS or CSS found in dist/index.html; is the build empty?');
+  process.exit(1);
+}
+
+let total = 0;
+for (const asset of assets) {
+  const bytes = readFileSync(join(dist, asset.replace(/^\.?\//, '')));
+  const gzip = gzipSync(bytes, { level: 9 }).length;
+  total += gzip;
+  console.log(
+    `${asset.padEnd(40)} ${(bytes.length / 1024).toFixed(1).padStart(8)} kB  ${(gzip / 1024).toFixed(1).padStart(7)} kB gzip`,
+  );
+}
+const totalKb = total / 1024;
+console.log(`first view: ${totalKb.toFixed(1)} kB gzip of JS+CSS (budget ${BUDGET_KB} kB)`);
+if (totalKb > BUDGET_KB) {
+  console.error(`Over budget by ${(totalKb - BUDGET_KB).toFixed(1)} kB.`);
+  process.exit(1);
+}
