@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { CERTIFICATES_TABLE, LOCK_SERVICE } from '@/sim/happenings';
+import { runScenario } from '@/sim/run';
+import { buildScenario } from '@/testing/builders';
+import { layoutDiagram } from './diagram-layout';
+
+const timeline = runScenario(buildScenario(), { fencing: true });
+const labels = timeline.frames.map((frame) => `label ${frame.index}`);
+
+describe('layoutDiagram', () => {
+  it('places four lifelines left to right in the order A, B, lock service, table', () => {
+    const layout = layoutDiagram(timeline, labels, 800);
+    expect(layout.lanes.map((lane) => lane.name)).toEqual([
+      'Renewer A',
+      'Renewer B',
+      'Lock service',
+      'Certificates table',
+    ]);
+    const xs = layout.lanes.map((lane) => lane.x);
+    expect(xs).toEqual([...xs].sort((a, b) => a - b));
+  });
+
+  it('gives each step its own row, top to bottom', () => {
+    const layout = layoutDiagram(timeline, labels, 800);
+    expect(layout.rows).toHaveLength(timeline.frames.length);
+    layout.rows.slice(1).forEach((row, index) => expect(row.y).toBeGreaterThan(layout.rows[index]!.y));
+    expect(layout.height).toBeGreaterThan(layout.rows.at(-1)!.y);
+  });
+
+  it('draws a write as an arrow from the renewer to the table, and its answer back', () => {
+    const layout = layoutDiagram(timeline, labels, 800);
+    const lane = (id: string) => layout.lanes.find((candidate) => candidate.id === id)!.x;
+    const write = timeline.frames.findIndex(({ happening }) => happening.kind === 'writeRequested');
+    expect(layout.rows[write]).toMatchObject({ shape: 'message', x1: lane('B'), x2: lane(CERTIFICATES_TABLE) });
+    expect(layout.rows[write + 1]).toMatchObject({ shape: 'message', x1: lane(CERTIFICATES_TABLE), x2: lane('B') });
+  });
+
+  it('spans the expiry note from the holder to the lock service', () => {
+    const layout = layoutDiagram(timeline, labels, 800);
+    const lane = (id: string) => layout.lanes.find((candidate) => candidate.id === id)!.x;
+    const expiry = layout.rows[timeline.frames.findIndex(({ happening }) => happening.kind === 'leaseExpired')]!;
+    if (expiry.shape !== 'note') throw new Error('expected a note');
+    expect(expiry.x).toBeLessThan(lane('A'));
+    expect(expiry.x + expiry.width).toBeGreaterThan(lane(LOCK_SERVICE));
+  });
+
+  it('marks the time only where it changes', () => {
+    const layout = layoutDiagram(timeline, labels, 800);
+    expect(layout.ticks.map((tick) => tick.label)).toEqual(['0 s', '2 s', '15 s', '30 s', '31 s', '36 s', '42 s']);
+  });
+
+  it('keeps every note inside a phone-width drawing', () => {
+    const layout = layoutDiagram(timeline, labels, 370);
+    expect(layout.compact).toBe(true);
+    for (const row of layout.rows) {
+      if (row.shape === 'note') {
+        expect(row.x).toBeGreaterThanOrEqual(layout.gutter);
+        expect(row.x + row.width).toBeLessThanOrEqual(370);
+      }
+    }
+  });
+
+  it("draws A's pause across the expiry, and each lease on its holder's lifeline", () => {
+    const layout = layoutDiagram(timeline, labels, 800);
+    const expiry = timeline.frames.findIndex(({ happening }) => happening.kind === 'leaseExpired');
+    const pause = layout.bars.find((bar) => bar.kind === 'pause')!;
+    expect(pause.fromIndex).toBeLessThan(expiry);
+    expect(pause.toIndex).toBeGreaterThan(expiry);
+    expect(layout.bars.filter((bar) => bar.kind === 'lease').map((bar) => bar.id)).toEqual(['lease-33', 'lease-34']);
+  });
+});

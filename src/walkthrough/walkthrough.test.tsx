@@ -1,0 +1,61 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SCENARIO_ID, timelineFor } from '@/store/selectors';
+import { renderWalkthrough } from '@/testing/render-walkthrough';
+import { Walkthrough } from './walkthrough';
+
+const stepCount = timelineFor(DEFAULT_SCENARIO_ID, true).frames.length;
+
+describe('<Walkthrough>', () => {
+  it('steps with ArrowRight and ArrowLeft, and jumps with End and Home', async () => {
+    const user = userEvent.setup();
+    renderWalkthrough(<Walkthrough />);
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(screen.getByText(`Step 3 of ${stepCount}`)).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByText(`Step 2 of ${stepCount}`)).toBeInTheDocument();
+    await user.keyboard('{End}');
+    expect(screen.getByText(`Step ${stepCount} of ${stepCount}`)).toBeInTheDocument();
+    await user.keyboard('{Home}');
+    expect(screen.getByText(`Step 1 of ${stepCount}`)).toBeInTheDocument();
+  });
+
+  it('ignores step keys pressed with a modifier', async () => {
+    const user = userEvent.setup();
+    renderWalkthrough(<Walkthrough />);
+    await user.keyboard('{Control>}{ArrowRight}{/Control}');
+    expect(screen.getByText(`Step 1 of ${stepCount}`)).toBeInTheDocument();
+  });
+
+  it('announces each step in a polite live region', async () => {
+    const user = userEvent.setup();
+    const { container } = renderWalkthrough(<Walkthrough />);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const live = container.querySelector('[aria-live="polite"]');
+    expect(live).toHaveTextContent(
+      `Step 2 of ${stepCount}, at 0 s: Renewer A asks for the lock: SET lock:cert:go.shop.example`,
+    );
+  });
+
+  it('draws the steps so far, highlights the current one, and hides later ones', () => {
+    const { container } = renderWalkthrough(<Walkthrough />, { cursor: 4 });
+    const diagram = screen.getByRole('img', { name: /^Sequence diagram, step 5 of/ });
+    expect(diagram).toHaveAccessibleName(
+      expect.stringContaining('Renewer A, Renewer B, Lock service, Certificates table'),
+    );
+    expect(container.querySelectorAll('g.row')).toHaveLength(5);
+    expect(container.querySelectorAll('g.row.current')).toHaveLength(1);
+    expect(container.querySelector('g.row.current')).toHaveTextContent('GC pause, 40 s');
+  });
+
+  it('shows the text version as one list item per step when asked', async () => {
+    const user = userEvent.setup();
+    renderWalkthrough(<Walkthrough />, { cursor: 2 });
+    expect(screen.queryByRole('region', { name: /steps, fencing tokens/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Text version' }));
+    const list = within(screen.getByRole('region', { name: /steps, fencing tokens on/ })).getAllByRole('listitem');
+    expect(list).toHaveLength(stepCount);
+    expect(list[2]).toHaveAttribute('aria-current', 'step');
+  });
+});
