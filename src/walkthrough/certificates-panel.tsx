@@ -4,7 +4,6 @@ import { findRow, type CertificateRow } from '@/sim/certificates-table';
 import { judgeOutcome } from '@/sim/run';
 import { selectFrame, selectPreviousFrame, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
-import { formatTime } from './format';
 import { describeCertificate } from './narrate';
 
 type Column = 'domain' | 'cert' | 'fence';
@@ -65,9 +64,8 @@ export function CertificatesPanel() {
       )}
       {outcome.kind === 'staleOverwrote' && (
         <p className="stale-warning">
-          <strong>Stale certificate.</strong> {describeCertificate(outcome.row.cert)} (token {outcome.row.fence})
-          replaced a newer certificate written with token {outcome.replacedFence}.
-          {outcome.row.cert.issuedAt !== null && ` It was issued at ${formatTime(outcome.row.cert.issuedAt)}.`}
+          <strong>Stale certificate.</strong> The table now holds {describeCertificate(outcome.row.cert)} (token{' '}
+          {outcome.row.fence}), which replaced a newer certificate written with token {outcome.replacedFence}.
         </p>
       )}
     </section>

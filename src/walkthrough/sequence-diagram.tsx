@@ -4,7 +4,8 @@ import { useWalkthrough } from '@/store/use-walkthrough';
 import { layoutDiagram, type DiagramLayout, type DiagramRow } from './diagram-layout';
 import { narrationsFor } from './narrations';
 import { plainText } from './narrate';
-import { useElementWidth } from './use-element-width';
+import { useElementWidth } from './use-element-size';
+import { useMediaQuery } from './use-media-query';
 
 const arrowHeadId = (state: 'current' | 'past') => `arrow-head-${state}`;
 
@@ -16,6 +17,8 @@ export function SequenceDiagram() {
   const containerRef = useRef<HTMLDivElement>(null);
   const currentRowRef = useRef<SVGGElement>(null);
   const width = useElementWidth(containerRef, 720);
+  // Big screens and projectors get the same drawing, scaled up with the page's type.
+  const zoom = useMediaQuery('(min-width: 1600px)') ? 1.25 : 1;
   const timeline = useWalkthrough(selectTimeline);
   const cursor = useWalkthrough(selectCursor);
   const stepCount = useWalkthrough(selectStepCount);
@@ -25,9 +28,9 @@ export function SequenceDiagram() {
       layoutDiagram(
         timeline,
         narrations.map((narration) => narration.label),
-        width,
+        width / zoom,
       ),
-    [timeline, narrations, width],
+    [timeline, narrations, width, zoom],
   );
   const scrolledOnce = useRef(false);
 
@@ -48,11 +51,12 @@ export function SequenceDiagram() {
 
   return (
     <div className="diagram" ref={containerRef}>
+      <LaneHeader layout={layout} zoom={zoom} />
       <svg
         role="img"
         aria-label={label}
-        width={layout.width}
-        height={layout.height}
+        width={layout.width * zoom}
+        height={layout.height * zoom}
         viewBox={`0 0 ${layout.width} ${layout.height}`}
         className={layout.compact ? 'compact' : undefined}
       >
@@ -113,6 +117,36 @@ export function SequenceDiagram() {
             />
           ))}
       </svg>
+    </div>
+  );
+}
+
+/**
+ * The lifeline names again, in HTML that sticks below the walkthrough bar, so a learner deep in the
+ * diagram still sees which line is which. It covers the SVG's own titles exactly when not scrolled.
+ */
+function LaneHeader({ layout, zoom }: { layout: DiagramLayout; zoom: number }) {
+  const laneWidth = ((layout.lanes[1]?.x ?? layout.width) - (layout.lanes[0]?.x ?? 0)) * zoom;
+  return (
+    <div
+      className={`lane-header${layout.compact ? ' compact' : ''}`}
+      aria-hidden="true"
+      style={{
+        height: layout.headerHeight * zoom,
+        marginBottom: -layout.headerHeight * zoom,
+        fontSize: `${(layout.compact ? 11 : 13) * zoom}px`,
+      }}
+    >
+      <span className="lane-header-time">time</span>
+      {layout.lanes.map((lane) => (
+        <span
+          key={lane.id}
+          className="lane-header-name"
+          style={{ left: lane.x * zoom - laneWidth / 2, width: laneWidth }}
+        >
+          {lane.name}
+        </span>
+      ))}
     </div>
   );
 }

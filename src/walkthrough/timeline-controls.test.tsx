@@ -2,7 +2,16 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWalkthrough } from '@/testing/render-walkthrough';
-import { TimelineControls } from './timeline-controls';
+import { StepControls, ViewToggles } from './timeline-controls';
+
+function TimelineControls() {
+  return (
+    <>
+      <StepControls />
+      <ViewToggles />
+    </>
+  );
+}
 
 describe('<TimelineControls>', () => {
   it('shows the step and disables Back at the first step', () => {

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type CSSProperties } from 'react';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { CertificatesPanel } from './certificates-panel';
 import { LockServicePanel } from './lock-service-panel';
@@ -6,21 +6,37 @@ import { RenewersPanel } from './renewers-panel';
 import { SequenceDiagram } from './sequence-diagram';
 import { StepCaption } from './step-caption';
 import { TextVersion } from './text-version';
-import { TimelineControls } from './timeline-controls';
+import { StepControls, ViewToggles } from './timeline-controls';
+import { useElementHeight } from './use-element-size';
+import { useMediaQuery } from './use-media-query';
 import { useStepKeys } from './use-step-keys';
 
 export function Walkthrough() {
   const scope = useRef<HTMLElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  // The lifeline names stick just below the bar, so they need its height.
+  const barHeight = useElementHeight(bar, 0);
   const textVersion = useWalkthrough((state) => state.textVersion);
+  // On a phone the options scroll away so the sticky bar stays small; on wider screens they stay with Next.
+  const wide = useMediaQuery('(min-width: 720px)');
   useStepKeys(scope);
 
   return (
-    <section className="walkthrough" aria-labelledby="walkthrough-heading" ref={scope}>
+    <section
+      className="walkthrough"
+      aria-labelledby="walkthrough-heading"
+      ref={scope}
+      style={{ '--bar-height': `${barHeight}px` } as CSSProperties}
+    >
       <h2 id="walkthrough-heading" className="visually-hidden">
         Walkthrough
       </h2>
-      <div className="walkthrough-bar">
-        <TimelineControls />
+      {!wide && <ViewToggles />}
+      <div className="walkthrough-bar" ref={bar}>
+        <div className="bar-row">
+          <StepControls />
+          {wide && <ViewToggles />}
+        </div>
         <StepCaption />
       </div>
       <div className="stage">
