@@ -38,3 +38,12 @@ test('fits a 390 px phone without sideways scrolling', async ({ walkthrough, pag
   expect(width).toBeLessThanOrEqual(390);
   await expect(walkthrough.next).toBeInViewport();
 });
+
+test('honours prefers-reduced-motion: no transitions', async ({ walkthrough, page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await walkthrough.open('?step=3');
+  const thumb = page.locator('.switch-thumb');
+  await expect(thumb).toHaveCSS('transition-duration', '0s');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await expect(thumb).not.toHaveCSS('transition-duration', '0s');
+});

@@ -56,6 +56,26 @@ describe('content/', () => {
   });
 });
 
+describe('the scenario file drives the timeline', () => {
+  it('a shorter pause in the file means no expiry and no stale write, even unfenced', () => {
+    const dir = contentWith('scenarios/stale-certificate.json', (json) => {
+      (json.renewers as { pauses: { durationMs: number }[] }[])[0]!.pauses[0]!.durationMs = 10_000;
+    });
+    const scenario = loadContent(dir).content.scenarios[0]!;
+    const timeline = runScenario(scenario, { fencing: false });
+    expect(timeline.frames.map(({ happening }) => happening.kind)).not.toContain('leaseExpired');
+    expect(timeline.outcome.kind).toBe('newestKept');
+  });
+
+  it('a longer TTL in the file moves the expiry', () => {
+    const dir = contentWith('scenarios/stale-certificate.json', (json) => {
+      json.leaseTtlMs = 35_000;
+    });
+    const timeline = runScenario(loadContent(dir).content.scenarios[0]!, { fencing: true });
+    expect(timeline.frames.find(({ happening }) => happening.kind === 'leaseExpired')?.at).toBe(35_000);
+  });
+});
+
 describe('loadContent rejects broken files, naming the file and the field', () => {
   it('a wrong type in a scenario', () => {
     const dir = contentWith('scenarios/stale-certificate.json', (json) => {
