@@ -1,6 +1,11 @@
 import content from 'virtual:lockstep/content';
+import { lazy, Suspense } from 'react';
+import { SectionView } from '@/lesson/section-view';
+import { TableOfContents } from '@/lesson/table-of-contents';
 import { Walkthrough } from '@/walkthrough/walkthrough';
 import { Notices } from './notices';
+
+const RestOfLesson = lazy(() => import('@/lesson/rest-of-lesson'));
 
 export function App() {
   return (
@@ -10,11 +15,13 @@ export function App() {
         <p className="tagline">Distributed locks, leases and fencing tokens, one step at a time</p>
       </header>
       <main>
-        <h1>Two renewers, one certificate</h1>
+        <h1>Distributed locking, step by step</h1>
         <Notices />
-        {/* Built from content/walkthrough/intro.md at build time; no user input reaches it. */}
-        <div className="intro prose" dangerouslySetInnerHTML={{ __html: content.introHtml }} />
-        <Walkthrough />
+        <TableOfContents />
+        <SectionView section={content.opening} widgets={{ walkthrough: <Walkthrough /> }} />
+        <Suspense fallback={<p className="loading">Loading the rest of the lesson…</p>}>
+          <RestOfLesson />
+        </Suspense>
       </main>
     </>
   );

@@ -1,9 +1,13 @@
+import { useProgress, useProgressActions } from '@/progress/use-progress';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 
-/** Explains input that could not be used as given; the page still opens in a valid state. */
+/** Explains input that could not be used as given (a link, stored progress); the page still works. */
 export function Notices() {
-  const notices = useWalkthrough((state) => state.notices);
-  const { dismissNotices } = useWalkthroughActions();
+  const linkNotices = useWalkthrough((state) => state.notices);
+  const progressNotices = useProgress((state) => state.notices);
+  const walkthrough = useWalkthroughActions();
+  const progress = useProgressActions();
+  const notices = [...linkNotices, ...progressNotices];
   if (notices.length === 0) return null;
   return (
     <div className="notice" role="status">
@@ -12,7 +16,13 @@ export function Notices() {
           <li key={notice}>{notice}</li>
         ))}
       </ul>
-      <button type="button" onClick={dismissNotices}>
+      <button
+        type="button"
+        onClick={() => {
+          walkthrough.dismissNotices();
+          progress.dismissNotices();
+        }}
+      >
         Dismiss
       </button>
     </div>

@@ -1,25 +1,33 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { loadContent } from './load-content.ts';
+import { loadContent, type LoadedContent } from './load-content.ts';
 
-const MODULE_ID = 'virtual:lockstep/content';
-const RESOLVED_ID = `\0${MODULE_ID}`;
+/** The modules content/ is served as: the first view's, and two that load later. */
+const MODULES = {
+  'virtual:lockstep/content': (loaded: LoadedContent) => loaded.content,
+  'virtual:lockstep/lesson': (loaded: LoadedContent) => loaded.lesson,
+  'virtual:lockstep/practice': (loaded: LoadedContent) => loaded.practice,
+} as const;
+
+type ModuleId = keyof typeof MODULES;
+const isModuleId = (id: string): id is ModuleId => id in MODULES;
 
 /**
- * Serves `content/` to the app as one validated module. Validation happens here, in Node, so a broken
+ * Serves `content/` to the app as validated modules. Validation happens here, in Node, so a broken
  * file fails `vite build` (and the dev server) with its name and field, and no schema code ships to the page.
  */
 export function contentPlugin(contentDir = resolve(import.meta.dirname, '../../content')): Plugin {
   return {
     name: 'lockstep-content',
     resolveId(id) {
-      return id === MODULE_ID ? RESOLVED_ID : null;
+      return isModuleId(id) ? `\0${id}` : null;
     },
     load(id) {
-      if (id !== RESOLVED_ID) return null;
-      const { content, files } = loadContent(contentDir);
-      for (const file of files) this.addWatchFile(file);
-      return `export default ${JSON.stringify(content)};`;
+      const moduleId = id.startsWith('\0') ? id.slice(1) : '';
+      if (!isModuleId(moduleId)) return null;
+      const loaded = loadContent(contentDir);
+      for (const file of loaded.files) this.addWatchFile(file);
+      return `export default ${JSON.stringify(MODULES[moduleId](loaded))};`;
     },
   };
 }

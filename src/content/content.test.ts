@@ -40,7 +40,7 @@ describe('content/', () => {
     const { content } = loadContent(CONTENT_DIR);
     expect(content.scenarios.map((scenario) => scenario.id)).toContain('stale-certificate');
     expect(Object.keys(content.captions.steps).sort()).toEqual([...CAPTION_KEYS].sort());
-    expect(content.introHtml).toContain('<strong>go.shop.example</strong>');
+    expect(content.opening.segments).toContainEqual({ kind: 'widget', widget: 'walkthrough' });
   });
 
   it('holds a seed scenario that plays the story: A gets 33, B gets 34, both ways end as the lesson says', () => {

@@ -1,9 +1,19 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { marked } from 'marked';
 import type { z } from 'zod';
-import { captionsSchema, describeIssues, scenarioSchema } from './schema.ts';
-import type { Content } from './types';
+import { runScenario } from '../sim/run.ts';
+import { WIDGETS, renderMarkdown, type Heading } from './markdown.ts';
+import {
+  captionsSchema,
+  describeIssues,
+  interviewSchema,
+  predictionSchema,
+  quizSchema,
+  scenarioSchema,
+  sourcesSchema,
+  type ScenarioContent,
+} from './schema.ts';
+import type { Content, LessonContent, LessonSection, PracticeContent } from './types';
 
 /** Thrown when any content file is broken; its message lists every problem, one per line. */
 export class ContentError extends Error {
@@ -13,37 +23,52 @@ export class ContentError extends Error {
   }
 }
 
-/** Reads and validates everything under `content/`. Runs in Node: at build time and in tests, never in the page. */
-export function loadContent(contentDir: string): { content: Content; files: string[] } {
+export interface LoadedContent {
+  readonly content: Content;
+  readonly lesson: LessonContent;
+  readonly practice: PracticeContent;
+  readonly files: readonly string[];
+}
+
+/** Ids the page itself provides, which lesson links and quiz answers may point at. */
+const PAGE_ANCHORS = ['contents', 'walkthrough', 'quiz', 'interview'];
+const LESSON_FILE = /^\d\d-([a-z0-9-]+)\.md$/;
+
+/**
+ * Reads and validates everything under `content/`, renders the Markdown, and checks that every
+ * cross-reference resolves. Runs in Node at build time and in tests, never in the page.
+ */
+export function loadContent(contentDir: string): LoadedContent {
   const problems: string[] = [];
   const files: string[] = [];
-  const label = (path: string) => `content/${relative(contentDir, path)}`;
+  const label = (path: string) => `content/${relative(contentDir, path).replaceAll('\\', '/')}`;
 
-  function read<T>(path: string, schema: z.ZodType<T>): T | null {
-    files.push(path);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(readFileSync(path, 'utf8'));
-    } catch (error) {
-      problems.push(`${label(path)}: ${error instanceof Error ? error.message : String(error)}`);
-      return null;
-    }
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success) {
-      problems.push(...describeIssues(label(path), parsed.error));
-      return null;
-    }
-    return parsed.data;
-  }
-
-  function readText(path: string): string {
+  function readText(path: string): string | null {
     files.push(path);
     try {
       return readFileSync(path, 'utf8');
     } catch (error) {
       problems.push(`${label(path)}: ${error instanceof Error ? error.message : String(error)}`);
-      return '';
+      return null;
     }
+  }
+
+  function read<T>(path: string, schema: z.ZodType<T>): T | null {
+    const raw = readText(path);
+    if (raw === null) return null;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch (error) {
+      problems.push(`${label(path)}: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      problems.push(...describeIssues(label(path), parsed.error));
+      return null;
+    }
+    return parsed.data;
   }
 
   const scenarioDir = join(contentDir, 'scenarios');
@@ -59,8 +84,112 @@ export function loadContent(contentDir: string): { content: Content; files: stri
       return scenario ? [scenario] : [];
     });
   const captions = read(join(contentDir, 'walkthrough', 'captions.json'), captionsSchema);
-  const introHtml = marked.parse(readText(join(contentDir, 'walkthrough', 'intro.md')), { async: false });
+  const prediction = read(join(contentDir, 'walkthrough', 'prediction.json'), predictionSchema);
+  const sources = read(join(contentDir, 'sources.json'), sourcesSchema);
+  const quizPath = join(contentDir, 'practice', 'quiz.json');
+  const quiz = read(quizPath, quizSchema);
+  const interviewPath = join(contentDir, 'practice', 'interview.json');
+  const interview = read(interviewPath, interviewSchema);
 
-  if (problems.length > 0 || !captions) throw new ContentError(problems);
-  return { content: { scenarios, captions, introHtml }, files };
+  const lessonDir = join(contentDir, 'lesson');
+  const headings: { file: string; heading: Heading }[] = [];
+  const links: { file: string; href: string }[] = [];
+  const sections: LessonSection[] = readdirSync(lessonDir)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .flatMap((name) => {
+      const path = join(lessonDir, name);
+      const id = LESSON_FILE.exec(name)?.[1];
+      if (!id) {
+        problems.push(`${label(path)}: file name must look like "01-section-id.md"`);
+        return [];
+      }
+      const source = readText(path);
+      if (source === null) return [];
+      const rendered = renderMarkdown(source, { sectionId: id });
+      const title = rendered.headings.find((heading) => heading.id === id)?.text;
+      if (!title) problems.push(`${label(path)}: needs a "# Title" heading on its first line`);
+      for (const segment of rendered.segments) {
+        if (segment.kind === 'widget' && !(WIDGETS as readonly string[]).includes(segment.widget)) {
+          problems.push(`${label(path)}: ::${segment.widget}:: is not a widget; use one of ${WIDGETS.join(', ')}`);
+        }
+      }
+      headings.push(...rendered.headings.map((heading) => ({ file: label(path), heading })));
+      links.push(...rendered.links.map((href) => ({ file: label(path), href })));
+      return [{ id, title: title ?? id, segments: rendered.segments }];
+    });
+
+  const anchors = new Set(PAGE_ANCHORS);
+  for (const { file, heading } of headings) {
+    if (anchors.has(heading.id)) problems.push(`${file}: heading id "${heading.id}" is used twice on the page`);
+    anchors.add(heading.id);
+  }
+  const opening = sections[0];
+  if (opening && !opening.segments.some((segment) => segment.kind === 'widget' && segment.widget === 'walkthrough')) {
+    problems.push(`content/lesson: the first section must hold ::walkthrough::, which is the first view`);
+  }
+
+  // Step links can only be checked against a scenario that loaded; a broken one is reported on its own.
+  const seed = scenarios[0];
+  const stepCount = (fencing: boolean) =>
+    seed ? runScenario(seed, { fencing }).frames.length : Number.POSITIVE_INFINITY;
+  for (const { file, href } of links) {
+    const problem = checkInternalLink(href, anchors, stepCount);
+    if (problem) problems.push(`${file}: link "${href}": ${problem}`);
+  }
+  quiz?.questions.forEach((question, index) => {
+    if (!anchors.has(question.section)) {
+      problems.push(
+        `${label(quizPath)}: questions[${index}].section: "${question.section}" is not a section or heading id`,
+      );
+    }
+    if (question.link && 'step' in question.link) {
+      const count = stepCount(question.link.fencing === 'on');
+      if (question.link.step > count) {
+        problems.push(`${label(quizPath)}: questions[${index}].link.step: the walkthrough has ${count} steps`);
+      }
+    }
+  });
+
+  if (problems.length > 0 || !captions || !prediction || !sources || !quiz || !interview || !opening) {
+    throw new ContentError(problems.length > 0 ? problems : ['content/lesson: no lesson sections found']);
+  }
+  return {
+    content: {
+      scenarios: scenarios satisfies ScenarioContent[],
+      captions,
+      prediction,
+      toc: sections.map(({ id, title }) => ({ id, title })),
+      opening,
+    },
+    lesson: { sections: sections.slice(1), sources: sources.sources },
+    practice: {
+      quiz: quiz.questions,
+      interview: interview.questions.map(({ modelAnswer, ...question }) => ({
+        ...question,
+        modelAnswerHtml: renderMarkdown(modelAnswer)
+          .segments.map((segment) => ('html' in segment ? segment.html : ''))
+          .join(''),
+      })),
+    },
+    files,
+  };
+}
+
+/** An internal link must name an anchor on the page, or a walkthrough step that exists. External links pass. */
+function checkInternalLink(href: string, anchors: ReadonlySet<string>, stepCount: (fencing: boolean) => number) {
+  if (/^(https?:|mailto:)/.test(href)) return null;
+  const [query = '', hash] = href.split('#');
+  if (hash !== undefined && hash !== '' && !anchors.has(hash)) return `no heading or section has the id "${hash}"`;
+  if (query.startsWith('?')) {
+    const params = new URLSearchParams(query);
+    const fencing = params.get('fencing') ?? 'on';
+    if (fencing !== 'on' && fencing !== 'off') return `fencing must be on or off`;
+    const step = Number(params.get('step') ?? '1');
+    const count = stepCount(fencing === 'on');
+    if (!Number.isInteger(step) || step < 1 || step > count) return `the walkthrough has steps 1 to ${count}`;
+  } else if (query !== '') {
+    return 'internal links must start with "#" or "?step="';
+  }
+  return null;
 }

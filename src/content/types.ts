@@ -1,9 +1,43 @@
-import type { CaptionsContent, ScenarioContent } from './schema';
+import type { Segment } from './markdown';
+import type {
+  CaptionsContent,
+  InterviewContent,
+  PredictionContent,
+  QuizQuestion,
+  ScenarioContent,
+  SourcesContent,
+} from './schema';
 
-/** All authored content, validated at build time and shipped as plain data. */
+export interface LessonSection {
+  readonly id: string;
+  readonly title: string;
+  readonly segments: readonly Segment[];
+}
+
+/** What the first view needs: the walkthrough's data, the table of contents and the opening section. */
 export interface Content {
   readonly scenarios: readonly ScenarioContent[];
   readonly captions: CaptionsContent;
-  /** The story above the walkthrough, rendered from Markdown at build time. */
-  readonly introHtml: string;
+  readonly prediction: PredictionContent;
+  readonly toc: readonly { readonly id: string; readonly title: string }[];
+  readonly opening: LessonSection;
+}
+
+/** The rest of the lesson, loaded after the first view. */
+export interface LessonContent {
+  readonly sections: readonly LessonSection[];
+  readonly sources: SourcesContent['sources'];
+}
+
+export interface InterviewQuestion {
+  readonly id: string;
+  readonly prompt: string;
+  readonly modelAnswerHtml: string;
+  readonly rubric: InterviewContent['questions'][number]['rubric'];
+}
+
+/** Quiz and interview questions, loaded with the practice section. */
+export interface PracticeContent {
+  readonly quiz: readonly QuizQuestion[];
+  readonly interview: readonly InterviewQuestion[];
 }

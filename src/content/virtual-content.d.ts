@@ -4,3 +4,17 @@ declare module 'virtual:lockstep/content' {
   const content: Content;
   export default content;
 }
+
+declare module 'virtual:lockstep/lesson' {
+  import type { LessonContent } from '@/content/types';
+
+  const lesson: LessonContent;
+  export default lesson;
+}
+
+declare module 'virtual:lockstep/practice' {
+  import type { PracticeContent } from '@/content/types';
+
+  const practice: PracticeContent;
+  export default practice;
+}

@@ -1,4 +1,4 @@
-import type { Certificate, FencingToken } from './types';
+import type { Certificate, FencingToken } from './types.ts';
 
 /** One row of `certificates (domain text primary key, cert text, fence bigint)`. */
 export interface CertificateRow {

@@ -1,6 +1,6 @@
-import type { Lease, ReleaseRefusal } from './lock-service';
-import type { CertificateRow, WriteMode } from './certificates-table';
-import type { Certificate, FencingToken, RenewerId, VirtualMs } from './types';
+import type { Lease, ReleaseRefusal } from './lock-service.ts';
+import type { CertificateRow, WriteMode } from './certificates-table.ts';
+import type { Certificate, FencingToken, RenewerId, VirtualMs } from './types.ts';
 
 /** The lock service and the table are lifelines too; renewers are named by their ids. */
 export const LOCK_SERVICE = 'lockService';

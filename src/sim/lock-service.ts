@@ -1,5 +1,5 @@
-import type { FencingToken, RenewerId, VirtualMs } from './types';
-import { fencingToken, virtualMs } from './types';
+import type { FencingToken, RenewerId, VirtualMs } from './types.ts';
+import { fencingToken, virtualMs } from './types.ts';
 
 /** The lease as the lock service records it. `value` is the holder's random id, compared on release. */
 export interface Lease {

@@ -1,8 +1,8 @@
-import { findRow } from './certificates-table';
-import { CERTIFICATES_TABLE, LOCK_SERVICE, type Happening, type LifelineId, type Outcome } from './happenings';
-import type { RunSettings, ScenarioDefinition } from './scenario';
-import type { VirtualMs } from './types';
-import { createWorld, isSettled, step, type World } from './world';
+import { findRow } from './certificates-table.ts';
+import { CERTIFICATES_TABLE, LOCK_SERVICE, type Happening, type LifelineId, type Outcome } from './happenings.ts';
+import type { RunSettings, ScenarioDefinition } from './scenario.ts';
+import type { VirtualMs } from './types.ts';
+import { createWorld, isSettled, step, type World } from './world.ts';
 
 /** One step of the walkthrough: what happened, when, and the whole world right after it. */
 export interface Frame {

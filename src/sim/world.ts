@@ -4,12 +4,19 @@ import {
   writeCertificate,
   type CertificatesTable,
   type WriteMode,
-} from './certificates-table';
-import type { Happening } from './happenings';
-import { createLockService, expireLease, grantLease, releaseLease, type Lease, type LockService } from './lock-service';
-import { randomLeaseValue } from './random';
-import type { RenewerDefinition, RunSettings, ScenarioDefinition } from './scenario';
-import { virtualMs, type Certificate, type FencingToken, type RenewerId, type VirtualMs } from './types';
+} from './certificates-table.ts';
+import type { Happening } from './happenings.ts';
+import {
+  createLockService,
+  expireLease,
+  grantLease,
+  releaseLease,
+  type Lease,
+  type LockService,
+} from './lock-service.ts';
+import { randomLeaseValue } from './random.ts';
+import type { RenewerDefinition, RunSettings, ScenarioDefinition } from './scenario.ts';
+import { virtualMs, type Certificate, type FencingToken, type RenewerId, type VirtualMs } from './types.ts';
 
 /** What a renewer thinks about the lock. It changes only when a message reaches the renewer. */
 export type Belief =

@@ -58,3 +58,15 @@ describe('<TimelineControls>', () => {
     expect(store.getState().textVersion).toBe(true);
   });
 });
+
+describe('<StepControls> focus', () => {
+  it('keeps keyboard focus when Back reaches the first step', async () => {
+    const user = userEvent.setup();
+    renderWalkthrough(<TimelineControls />, { cursor: 1 });
+    const back = screen.getByRole('button', { name: 'Back' });
+    back.focus();
+    await user.keyboard('{Enter}');
+    expect(back).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus();
+  });
+});

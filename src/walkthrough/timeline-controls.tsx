@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { selectCanGoBack, selectCanGoNext, selectCursor, selectStepCount } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 
@@ -8,19 +9,31 @@ export function StepControls() {
   const canGoBack = useWalkthrough(selectCanGoBack);
   const canGoNext = useWalkthrough(selectCanGoNext);
   const actions = useWalkthroughActions();
+  const backButton = useRef<HTMLButtonElement>(null);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  // A button that becomes disabled drops keyboard focus; hand it to the other one first.
+  const back = () => {
+    if (cursor === 1) nextButton.current?.focus();
+    actions.back();
+  };
+  const next = () => {
+    if (cursor === stepCount - 2) backButton.current?.focus();
+    actions.next();
+  };
 
   return (
     <div className="stepper" role="group" aria-label="Step through the timeline">
-      <button type="button" onClick={actions.back} disabled={!canGoBack} aria-keyshortcuts="ArrowLeft">
+      <button ref={backButton} type="button" onClick={back} disabled={!canGoBack} aria-keyshortcuts="ArrowLeft">
         <span aria-hidden="true">← </span>Back
       </button>
       <span className="step-indicator">
         Step {cursor + 1} of {stepCount}
       </span>
       <button
+        ref={nextButton}
         type="button"
         className="primary"
-        onClick={actions.next}
+        onClick={next}
         disabled={!canGoNext}
         aria-keyshortcuts="ArrowRight"
       >

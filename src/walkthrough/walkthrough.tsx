@@ -1,7 +1,8 @@
-import { useRef, type CSSProperties } from 'react';
+import { useEffect, useRef, type CSSProperties } from 'react';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { CertificatesPanel } from './certificates-panel';
 import { LockServicePanel } from './lock-service-panel';
+import { PredictLateWrite } from './predict-late-write';
 import { RenewersPanel } from './renewers-panel';
 import { SequenceDiagram } from './sequence-diagram';
 import { StepCaption } from './step-caption';
@@ -20,17 +21,23 @@ export function Walkthrough() {
   // On a phone the options scroll away so the sticky bar stays small; on wider screens they stay with Next.
   const wide = useMediaQuery('(min-width: 720px)');
   useStepKeys(scope);
+  useEffect(() => {
+    // A link to a step should show that step, not the top of the lesson.
+    const params = new URLSearchParams(window.location.search);
+    if (params.has('step') && !window.location.hash) scope.current?.scrollIntoView();
+  }, []);
 
   return (
     <section
+      id="walkthrough"
       className="walkthrough"
       aria-labelledby="walkthrough-heading"
       ref={scope}
       style={{ '--bar-height': `${barHeight}px` } as CSSProperties}
     >
-      <h2 id="walkthrough-heading" className="visually-hidden">
+      <h3 id="walkthrough-heading" className="visually-hidden">
         Walkthrough
-      </h2>
+      </h3>
       {!wide && <ViewToggles />}
       <div className="walkthrough-bar" ref={bar}>
         <div className="bar-row">
@@ -38,6 +45,7 @@ export function Walkthrough() {
           {wide && <ViewToggles />}
         </div>
         <StepCaption />
+        <PredictLateWrite />
       </div>
       <div className="stage">
         <SequenceDiagram />

@@ -1,0 +1,97 @@
+import hljs from 'highlight.js/lib/core';
+import bash from 'highlight.js/lib/languages/bash';
+import lua from 'highlight.js/lib/languages/lua';
+import sql from 'highlight.js/lib/languages/sql';
+import { Marked, type Tokens } from 'marked';
+import { markedHighlight } from 'marked-highlight';
+
+hljs.registerLanguage('sql', sql);
+hljs.registerLanguage('bash', bash);
+hljs.registerLanguage('lua', lua);
+
+/** Widgets a lesson may place on a line of its own, written `::name::`. */
+export const WIDGETS = ['walkthrough', 'sources', 'quiz', 'interview'] as const;
+export type WidgetName = (typeof WIDGETS)[number];
+
+export type Segment =
+  { readonly kind: 'html'; readonly html: string } | { readonly kind: 'widget'; readonly widget: string };
+
+export interface Heading {
+  readonly id: string;
+  readonly text: string;
+  readonly depth: number;
+}
+
+export interface RenderedMarkdown {
+  readonly segments: readonly Segment[];
+  readonly headings: readonly Heading[];
+  /** Every href in the document, for checking that internal links resolve. */
+  readonly links: readonly string[];
+}
+
+const WIDGET_MARK = /^::([a-z-]+)::$/;
+const EXPLICIT_ID = /\s*\{#([a-z0-9-]+)\}\s*$/;
+
+/** Lower-case words joined by dashes, as GitHub makes heading anchors. */
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/<[^>]+>/g, '')
+    .replace(/&[a-z0-9#]+;/g, '')
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .replace(/[\s-]+/g, '-');
+}
+
+const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&amp;': '&', '&quot;': '"', '&#39;': "'" };
+
+function plainHeading(html: string): string {
+  return html.replace(/<[^>]+>/g, '').replace(/&(?:lt|gt|amp|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
+}
+
+/**
+ * Renders lesson Markdown at build time: code is highlighted, headings get ids (`{#id}` overrides the
+ * slug, and the file's top heading takes the section id), and `::widget::` lines become widget slots.
+ */
+export function renderMarkdown(source: string, options: { sectionId?: string } = {}): RenderedMarkdown {
+  const headings: Heading[] = [];
+  const links: string[] = [];
+  const marked = new Marked(
+    markedHighlight({
+      emptyLangClass: 'hljs',
+      langPrefix: 'hljs language-',
+      highlight: (code, lang) => (hljs.getLanguage(lang) ? hljs.highlight(code, { language: lang }).value : code),
+    }),
+  );
+  marked.use({
+    walkTokens(token) {
+      if (token.type === 'link') links.push((token as Tokens.Link).href);
+    },
+    renderer: {
+      heading({ tokens, depth }) {
+        let html = this.parser.parseInline(tokens);
+        const explicit = EXPLICIT_ID.exec(html);
+        if (explicit) html = html.replace(EXPLICIT_ID, '');
+        const id = depth === 1 && options.sectionId ? options.sectionId : (explicit?.[1] ?? slugify(html));
+        const level = Math.min(depth + 1, 3);
+        headings.push({ id, text: plainHeading(html), depth: level });
+        return `<h${level} id="${id}">${html}</h${level}>\n`;
+      },
+      paragraph({ tokens, text }) {
+        const widget = WIDGET_MARK.exec(text.trim());
+        if (widget) return `<!--widget:${widget[1]}-->`;
+        return `<p>${this.parser.parseInline(tokens)}</p>\n`;
+      },
+    },
+  });
+  // Code blocks can scroll sideways on a phone, so they must be reachable from the keyboard.
+  const html = (marked.parse(source, { async: false }) as string).replaceAll('<pre>', '<pre tabindex="0">');
+  const segments: Segment[] = html
+    .split(/(<!--widget:[a-z-]+-->)/)
+    .filter((part) => part.trim() !== '')
+    .map((part) => {
+      const widget = /^<!--widget:([a-z-]+)-->$/.exec(part);
+      return widget?.[1] ? { kind: 'widget', widget: widget[1] } : { kind: 'html', html: part };
+    });
+  return { segments, headings, links };
+}

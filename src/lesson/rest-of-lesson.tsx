@@ -1,0 +1,42 @@
+import lesson from 'virtual:lockstep/lesson';
+import { lazy, Suspense, useEffect } from 'react';
+import { SectionView } from './section-view';
+import { SourceCards } from './source-cards';
+import './lesson.css';
+
+const Quiz = lazy(() => import('@/practice/quiz'));
+const Interview = lazy(() => import('@/practice/interview'));
+
+/** Sections 2 onwards: loaded after the first view, so the walkthrough appears without waiting for them. */
+export default function RestOfLesson() {
+  useEffect(() => {
+    // A link to a later section arrives before its heading exists; jump there once it does.
+    const target = window.location.hash.slice(1);
+    if (target) document.getElementById(decodeURIComponent(target))?.scrollIntoView();
+  }, []);
+
+  const widgets = {
+    sources: <SourceCards sources={lesson.sources} />,
+    quiz: (
+      <div id="quiz">
+        <Suspense fallback={<p>Loading the quiz…</p>}>
+          <Quiz />
+        </Suspense>
+      </div>
+    ),
+    interview: (
+      <div id="interview">
+        <Suspense fallback={<p>Loading the interview questions…</p>}>
+          <Interview />
+        </Suspense>
+      </div>
+    ),
+  };
+  return (
+    <>
+      {lesson.sections.map((section) => (
+        <SectionView key={section.id} section={section} widgets={widgets} />
+      ))}
+    </>
+  );
+}

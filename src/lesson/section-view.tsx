@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import type { LessonSection } from '@/content/types';
+
+/**
+ * One lesson section: its Markdown, rendered at build time from content/lesson, with widgets slotted
+ * in where the file says `::name::`. No user input ever reaches this HTML.
+ */
+export function SectionView({ section, widgets }: { section: LessonSection; widgets: Record<string, ReactNode> }) {
+  return (
+    <section className="lesson-section" aria-labelledby={section.id}>
+      {section.segments.map((segment, index) =>
+        segment.kind === 'html' ? (
+          <div key={index} className="prose" dangerouslySetInnerHTML={{ __html: segment.html }} />
+        ) : (
+          <div key={index} className="widget-slot">
+            {widgets[segment.widget]}
+          </div>
+        ),
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import content from 'virtual:lockstep/content';
+
+export function TableOfContents() {
+  return (
+    <nav className="toc" aria-labelledby="contents">
+      <h2 id="contents">Contents</h2>
+      <ol>
+        {content.toc.map((entry) => (
+          <li key={entry.id}>
+            <a href={`#${entry.id}`}>{entry.title}</a>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

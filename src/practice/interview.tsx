@@ -1,0 +1,72 @@
+import practice from 'virtual:lockstep/practice';
+import { useId } from 'react';
+import type { InterviewQuestion } from '@/content/types';
+import { useProgress, useProgressActions } from '@/progress/use-progress';
+
+/** Open questions: write an answer, then compare it with ours and tick off the points covered. */
+export default function Interview() {
+  return (
+    <div className="interview">
+      <h3>Interview questions</h3>
+      <ol className="questions">
+        {practice.interview.map((question, index) => (
+          <li key={question.id}>
+            <InterviewQuestionView question={question} number={index + 1} />
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+export function InterviewQuestionView({ question, number }: { question: InterviewQuestion; number: number }) {
+  const answer = useProgress((state) => state.interview[question.id]);
+  const { writeDraft, revealModelAnswer, toggleRubricItem } = useProgressActions();
+  const id = useId();
+  const ticked = answer?.ticked ?? [];
+
+  return (
+    <div className="question interview-question">
+      <p className="question-prompt" id={`${id}-prompt`}>
+        <span className="question-number">Interview question {number}. </span>
+        {question.prompt}
+      </p>
+      <label className="draft-label" htmlFor={`${id}-draft`}>
+        Your answer to interview question {number}
+      </label>
+      <textarea
+        id={`${id}-draft`}
+        rows={6}
+        value={answer?.draft ?? ''}
+        onChange={(event) => writeDraft(question.id, event.target.value)}
+        aria-describedby={`${id}-prompt`}
+      />
+      {answer?.revealed ? (
+        <div className="model-answer">
+          <h4>Our answer</h4>
+          {/* Rendered from content/practice/interview.json at build time. */}
+          <div className="prose" dangerouslySetInnerHTML={{ __html: question.modelAnswerHtml }} />
+          <fieldset className="rubric">
+            <legend>
+              Points you covered: {ticked.length} of {question.rubric.length}
+            </legend>
+            {question.rubric.map((item) => (
+              <label key={item.id}>
+                <input
+                  type="checkbox"
+                  checked={ticked.includes(item.id)}
+                  onChange={() => toggleRubricItem(question.id, item.id)}
+                />
+                {item.text}
+              </label>
+            ))}
+          </fieldset>
+        </div>
+      ) : (
+        <button type="button" onClick={() => revealModelAnswer(question.id)}>
+          Show our answer to question {number}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+import content from 'virtual:lockstep/content';
+import practice from 'virtual:lockstep/practice';
+import { useId, type MouseEvent } from 'react';
+import { CodeText } from '@/components/code-text';
+import type { QuizLink, QuizQuestion } from '@/content/schema';
+import { useProgress, useProgressActions } from '@/progress/use-progress';
+import { currentOrder, scoreAnswer } from '@/quiz/score';
+import { serializeUrlState } from '@/store/url-state';
+import { useWalkthroughActions } from '@/store/use-walkthrough';
+
+/** The quiz: every question from content/practice/quiz.json, with a running score and a reset. */
+export default function Quiz() {
+  const answers = useProgress((state) => state.quiz);
+  const { resetQuiz } = useProgressActions();
+  const checked = practice.quiz.filter((question) => answers[question.id]?.checked);
+  const right = checked.filter((question) => scoreAnswer(question, answers[question.id]!.response).correct);
+
+  return (
+    <div className="quiz">
+      <h3>Quiz</h3>
+      <div className="quiz-score" role="status">
+        Score: {right.length} of {practice.quiz.length} right
+        {checked.length < practice.quiz.length && ` (${practice.quiz.length - checked.length} not answered yet)`}
+      </div>
+      <ol className="questions">
+        {practice.quiz.map((question, index) => (
+          <li key={question.id}>
+            <QuizQuestionView question={question} number={index + 1} />
+          </li>
+        ))}
+      </ol>
+      <button type="button" onClick={resetQuiz} disabled={Object.keys(answers).length === 0}>
+        Start the quiz again
+      </button>
+    </div>
+  );
+}
+
+export function QuizQuestionView({ question, number }: { question: QuizQuestion; number: number }) {
+  const answer = useProgress((state) => state.quiz[question.id]);
+  const { respond, check, retry } = useProgressActions();
+  const response = answer?.response ?? [];
+  const score = answer?.checked ? scoreAnswer(question, response) : null;
+  const name = useId();
+
+  return (
+    <form
+      className="question"
+      aria-labelledby={`${name}-prompt`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        check(question.id);
+      }}
+    >
+      <p id={`${name}-prompt`} className="question-prompt">
+        <span className="question-number">Question {number}. </span>
+        <CodeText text={question.prompt} />
+      </p>
+      {question.kind === 'order' ? (
+        <OrderItems
+          question={question}
+          response={response}
+          score={score}
+          onChange={(order) => respond(question.id, order)}
+        />
+      ) : (
+        <fieldset disabled={score !== null}>
+          <legend className="visually-hidden">
+            {question.kind === 'single' ? 'Choose one' : 'Choose all that apply'}
+          </legend>
+          {question.options.map((option) => {
+            const chosen = response.includes(option.id);
+            const type = question.kind === 'single' ? 'radio' : 'checkbox';
+            return (
+              <div
+                key={option.id}
+                className={`option${score ? (score.verdicts[option.id] ? ' right' : ' wrong') : ''}`}
+              >
+                <label>
+                  <input
+                    type={type}
+                    name={name}
+                    value={option.id}
+                    checked={chosen}
+                    onChange={() =>
+                      respond(
+                        question.id,
+                        type === 'radio'
+                          ? [option.id]
+                          : chosen
+                            ? response.filter((id) => id !== option.id)
+                            : [...response, option.id],
+                      )
+                    }
+                  />
+                  <CodeText text={option.text} />
+                </label>
+                {score && (
+                  <p className="explanation">
+                    <span className="verdict">
+                      {isRightOption(question, option.id) ? 'Right answer. ' : 'Wrong answer. '}
+                    </span>
+                    <CodeText text={option.explanation} />
+                  </p>
+                )}
+              </div>
+            );
+          })}
+        </fieldset>
+      )}
+      {score ? (
+        <div className="feedback" role="status">
+          <p className={score.correct ? 'result right' : 'result wrong'}>
+            {score.correct ? 'Correct.' : 'Not quite: see why under each answer.'}
+          </p>
+          <ReadMore question={question} />
+          <button type="button" onClick={() => retry(question.id)}>
+            Try question {number} again
+          </button>
+        </div>
+      ) : (
+        <button type="submit" disabled={question.kind !== 'order' && response.length === 0}>
+          Check answer {number}
+        </button>
+      )}
+    </form>
+  );
+}
+
+function isRightOption(question: Exclude<QuizQuestion, { kind: 'order' }>, optionId: string): boolean {
+  return question.kind === 'single' ? question.answer === optionId : question.answers.includes(optionId);
+}
+
+function OrderItems({
+  question,
+  response,
+  score,
+  onChange,
+}: {
+  question: Extract<QuizQuestion, { kind: 'order' }>;
+  response: readonly string[];
+  score: ReturnType<typeof scoreAnswer> | null;
+  onChange: (order: string[]) => void;
+}) {
+  const order = currentOrder(question, response.length > 0 ? response : undefined);
+  const itemById = new Map(question.items.map((item) => [item.id, item]));
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...order];
+    const [moved] = next.splice(index, 1);
+    if (moved) next.splice(index + by, 0, moved);
+    onChange(next);
+  };
+  return (
+    <ol className="order-items">
+      {order.map((id, index) => {
+        const item = itemById.get(id);
+        if (!item) return null;
+        return (
+          <li key={id} className={score ? (score.verdicts[id] ? 'right' : 'wrong') : undefined}>
+            <span className="order-text">{item.text}</span>
+            {score ? (
+              <p className="explanation">
+                <span className="verdict">
+                  {score.verdicts[id] ? 'In the right place. ' : 'Not in the right place. '}
+                </span>
+                {item.explanation}
+              </p>
+            ) : (
+              <span className="order-buttons">
+                <button
+                  type="button"
+                  onClick={() => move(index, -1)}
+                  disabled={index === 0}
+                  aria-label={`Move up: ${item.text}`}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  onClick={() => move(index, 1)}
+                  disabled={index === order.length - 1}
+                  aria-label={`Move down: ${item.text}`}
+                >
+                  ↓
+                </button>
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function ReadMore({ question }: { question: QuizQuestion }) {
+  const walkthrough = useWalkthroughActions();
+  const sectionTitle = (id: string) =>
+    content.toc.find((entry) => entry.id === id)?.title ?? document.getElementById(id)?.textContent ?? id;
+  const links: QuizLink[] = [{ section: question.section }, ...(question.link ? [question.link] : [])];
+  return (
+    <p className="read-more">
+      {links.map((link, index) => {
+        if ('section' in link) {
+          return (
+            <a key={index} href={`#${link.section}`}>
+              Read: {sectionTitle(link.section)}
+            </a>
+          );
+        }
+        const fencing = link.fencing === 'on';
+        const open = (event: MouseEvent) => {
+          event.preventDefault();
+          walkthrough.setFencing(fencing);
+          walkthrough.goToStep(link.step - 1);
+          document.getElementById('walkthrough')?.scrollIntoView();
+        };
+        return (
+          <a key={index} href={`${serializeUrlState({ cursor: link.step - 1, fencing })}#walkthrough`} onClick={open}>
+            See it in the walkthrough: step {link.step}, fencing {link.fencing}
+          </a>
+        );
+      })}
+    </p>
+  );
+}
