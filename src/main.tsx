@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { handleStepLinks } from '@/app/step-links';
 import { syncUrl } from '@/app/sync-url';
 import { createProgressActions, createProgressStore } from '@/progress/progress-store';
 import { ProgressContext } from '@/progress/use-progress';
@@ -26,6 +27,7 @@ const progressStore = createProgressStore(localStorageOrNull());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+handleStepLinks(walkthroughStore, root);
 createRoot(root).render(
   <StrictMode>
     <WalkthroughContext.Provider

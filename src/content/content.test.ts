@@ -9,17 +9,33 @@ import { ContentError, loadContent } from './load-content';
 const CONTENT_DIR = resolve(import.meta.dirname, '../../content');
 const copies: string[] = [];
 
-/** A throwaway copy of content/ with one file changed, to see how a broken file is reported. */
-function contentWith(file: string, change: (json: Record<string, unknown>) => void): string {
+/** A throwaway copy of content/, to see how a broken file is reported. */
+function copyOfContent(): string {
   const dir = mkdtempSync(join(tmpdir(), 'lockstep-content-'));
   copies.push(dir);
   cpSync(CONTENT_DIR, dir, { recursive: true });
+  return dir;
+}
+
+/** A copy of content/ with one JSON file changed. */
+function contentWith(file: string, change: (json: Record<string, unknown>) => void): string {
+  const dir = copyOfContent();
   const path = join(dir, file);
   const json = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
   change(json);
   writeFileSync(path, JSON.stringify(json));
   return dir;
 }
+
+/** A copy of content/ with one lesson file's text changed. */
+function lessonWith(file: string, change: (markdown: string) => string): string {
+  const dir = copyOfContent();
+  const path = join(dir, 'lesson', file);
+  writeFileSync(path, change(readFileSync(path, 'utf8')));
+  return dir;
+}
+
+type Questions = { questions: Record<string, unknown>[] };
 
 function problemsOf(dir: string): readonly string[] {
   try {
@@ -133,6 +149,154 @@ describe('loadContent rejects broken files, naming the file and the field', () =
     const dir = contentWith('scenarios/stale-certificate.json', () => undefined);
     writeFileSync(join(dir, 'scenarios/stale-certificate.json'), '{ "id": ');
     expect(problemsOf(dir)).toEqual([expect.stringMatching(/^content\/scenarios\/stale-certificate\.json: .*JSON/)]);
+  });
+});
+
+describe('the lesson and practice content', () => {
+  it('has twelve sections in the order of the outline, the walkthrough in the first', () => {
+    const { content, lesson } = loadContent(CONTENT_DIR);
+    expect(content.toc.map((entry) => entry.id)).toEqual([
+      'the-problem',
+      'what-is-the-lock-for',
+      'the-simple-lock',
+      'no-lock-is-enough',
+      'fencing-tokens',
+      'the-check-in-postgres',
+      'where-tokens-come-from',
+      'why-not-a-stronger-lock',
+      'implementations',
+      'seen-in-production',
+      'recap',
+      'practice',
+    ]);
+    expect(lesson.sections).toHaveLength(11);
+    expect(lesson.sources.map((source) => source.id)).toEqual(
+      expect.arrayContaining(['kleppmann-2016', 'chubby-2006']),
+    );
+  });
+
+  it('highlights SQL and commands at build time', () => {
+    const { lesson } = loadContent(CONTENT_DIR);
+    const html = lesson.sections
+      .flatMap((section) => section.segments)
+      .map((segment) => ('html' in segment ? segment.html : ''));
+    expect(html.join('')).toContain('<code class="hljs language-sql"><span class="hljs-keyword">CREATE TABLE</span>');
+    expect(html.join('')).toContain('<code class="hljs language-bash">');
+  });
+
+  it('has at least 12 quiz questions of all three kinds, covering every section, with the Snip question', () => {
+    const { practice, content } = loadContent(CONTENT_DIR);
+    expect(practice.quiz.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(practice.quiz.map((question) => question.kind))).toEqual(new Set(['single', 'multiple', 'order']));
+    expect(practice.quiz.map((question) => question.id)).toContain('snip-weekly-email');
+    const anchors = new Map<string, string>();
+    const { lesson } = loadContent(CONTENT_DIR);
+    for (const section of [content.opening, ...lesson.sections]) {
+      for (const segment of section.segments) {
+        if (segment.kind !== 'html') continue;
+        for (const [, id] of segment.html.matchAll(/<h[23] id="([^"]+)"/g)) anchors.set(id!, section.id);
+      }
+    }
+    const covered = new Set(practice.quiz.map((question) => anchors.get(question.section)));
+    for (const section of content.toc.map((entry) => entry.id)) {
+      if (!['seen-in-production', 'recap', 'practice'].includes(section)) expect(covered).toContain(section);
+    }
+  });
+
+  it('has at least 5 interview questions, including the seed question', () => {
+    const { practice } = loadContent(CONTENT_DIR);
+    expect(practice.interview.length).toBeGreaterThanOrEqual(5);
+    expect(practice.interview[0]?.prompt).toBe('How would you implement a distributed lock? What can go wrong?');
+  });
+});
+
+describe('loadContent rejects broken lesson and practice files', () => {
+  it('a quiz answer that is not one of the options', () => {
+    const dir = contentWith('practice/quiz.json', (json) => {
+      (json as Questions).questions[0]!.answer = 'z';
+    });
+    expect(problemsOf(dir)).toEqual([
+      'content/practice/quiz.json: questions[0].answer: "z" is not one of the option ids',
+    ]);
+  });
+
+  it('a duplicate question id', () => {
+    const dir = contentWith('practice/quiz.json', (json) => {
+      (json as Questions).questions[1]!.id = (json as Questions).questions[0]!.id;
+    });
+    expect(problemsOf(dir)).toEqual(['content/practice/quiz.json: questions[1].id: duplicate id "what-makes-it-hard"']);
+  });
+
+  it('a missing field', () => {
+    const dir = contentWith('practice/interview.json', (json) => {
+      delete (json as Questions).questions[2]!.modelAnswer;
+    });
+    expect(problemsOf(dir)).toEqual([
+      expect.stringMatching(/^content\/practice\/interview\.json: questions\[2\]\.modelAnswer: /),
+    ]);
+  });
+
+  it('a quiz question pointing at a section that does not exist', () => {
+    const dir = contentWith('practice/quiz.json', (json) => {
+      (json as Questions).questions[3]!.section = 'no-such-section';
+    });
+    expect(problemsOf(dir)).toEqual([
+      'content/practice/quiz.json: questions[3].section: "no-such-section" is not a section or heading id',
+    ]);
+  });
+
+  it('a quiz link to a walkthrough step that does not exist', () => {
+    const dir = contentWith('practice/quiz.json', (json) => {
+      (json as Questions).questions[6]!.link = { step: 99, fencing: 'on' };
+    });
+    expect(problemsOf(dir)).toEqual([
+      expect.stringMatching(/questions\[6\]\.link\.step: the walkthrough has \d+ steps/),
+    ]);
+  });
+
+  it('an order question that starts in the right order', () => {
+    const dir = contentWith('practice/quiz.json', (json) => {
+      const question = (json as Questions).questions.find((candidate) => candidate.kind === 'order')!;
+      question.startOrder = (question.items as { id: string }[]).map((item) => item.id);
+    });
+    expect(problemsOf(dir)).toEqual([expect.stringMatching(/startOrder: must not already be the right order/)]);
+  });
+
+  it('a lesson link to a heading that does not exist', () => {
+    const dir = lessonWith('03-the-simple-lock.md', (markdown) => `${markdown}\nSee [nowhere](#nowhere).\n`);
+    expect(problemsOf(dir)).toEqual([
+      'content/lesson/03-the-simple-lock.md: link "#nowhere": no heading or section has the id "nowhere"',
+    ]);
+  });
+
+  it('a lesson link to a walkthrough step that does not exist', () => {
+    const dir = lessonWith('03-the-simple-lock.md', (markdown) => `${markdown}\nSee [step 0](?step=0#walkthrough).\n`);
+    expect(problemsOf(dir)).toEqual([
+      expect.stringMatching(
+        /^content\/lesson\/03-the-simple-lock\.md: link "\?step=0#walkthrough": the walkthrough has steps 1 to \d+$/,
+      ),
+    ]);
+  });
+
+  it('an unknown widget', () => {
+    const dir = lessonWith('12-practice.md', (markdown) => markdown.replace('::quiz::', '::quizz::'));
+    expect(problemsOf(dir)).toEqual([
+      'content/lesson/12-practice.md: ::quizz:: is not a widget; use one of walkthrough, sources, quiz, interview',
+    ]);
+  });
+
+  it('two headings with the same id', () => {
+    const dir = lessonWith('11-recap.md', (markdown) => `${markdown}\n### Fencing tokens\n`);
+    expect(problemsOf(dir)).toEqual([
+      'content/lesson/11-recap.md: heading id "fencing-tokens" is used twice on the page',
+    ]);
+  });
+
+  it('a source without a usable link', () => {
+    const dir = contentWith('sources.json', (json) => {
+      (json as { sources: Record<string, unknown>[] }).sources[0]!.url = 'javascript:alert(1)';
+    });
+    expect(problemsOf(dir)).toEqual([expect.stringMatching(/^content\/sources\.json: sources\[0\]\.url: /)]);
   });
 });
 

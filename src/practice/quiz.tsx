@@ -1,12 +1,11 @@
 import content from 'virtual:lockstep/content';
 import practice from 'virtual:lockstep/practice';
-import { useId, type MouseEvent } from 'react';
+import { useId } from 'react';
 import { CodeText } from '@/components/code-text';
 import type { QuizLink, QuizQuestion } from '@/content/schema';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
 import { currentOrder, scoreAnswer } from '@/quiz/score';
 import { serializeUrlState } from '@/store/url-state';
-import { useWalkthroughActions } from '@/store/use-walkthrough';
 
 /** The quiz: every question from content/practice/quiz.json, with a running score and a reset. */
 export default function Quiz() {
@@ -49,7 +48,7 @@ export function QuizQuestionView({ question, number }: { question: QuizQuestion;
       aria-labelledby={`${name}-prompt`}
       onSubmit={(event) => {
         event.preventDefault();
-        check(question.id);
+        check(question.id, question.kind === 'order' ? currentOrder(question, answer?.response) : response);
       }}
     >
       <p id={`${name}-prompt`} className="question-prompt">
@@ -58,8 +57,8 @@ export function QuizQuestionView({ question, number }: { question: QuizQuestion;
       </p>
       {question.kind === 'order' ? (
         <OrderItems
+          order={currentOrder(question, answer?.response)}
           question={question}
-          response={response}
           score={score}
           onChange={(order) => respond(question.id, order)}
         />
@@ -132,17 +131,16 @@ function isRightOption(question: Exclude<QuizQuestion, { kind: 'order' }>, optio
 }
 
 function OrderItems({
+  order,
   question,
-  response,
   score,
   onChange,
 }: {
+  order: readonly string[];
   question: Extract<QuizQuestion, { kind: 'order' }>;
-  response: readonly string[];
   score: ReturnType<typeof scoreAnswer> | null;
   onChange: (order: string[]) => void;
 }) {
-  const order = currentOrder(question, response.length > 0 ? response : undefined);
   const itemById = new Map(question.items.map((item) => [item.id, item]));
   const move = (index: number, by: -1 | 1) => {
     const next = [...order];
@@ -193,7 +191,6 @@ function OrderItems({
 }
 
 function ReadMore({ question }: { question: QuizQuestion }) {
-  const walkthrough = useWalkthroughActions();
   const sectionTitle = (id: string) =>
     content.toc.find((entry) => entry.id === id)?.title ?? document.getElementById(id)?.textContent ?? id;
   const links: QuizLink[] = [{ section: question.section }, ...(question.link ? [question.link] : [])];
@@ -207,15 +204,10 @@ function ReadMore({ question }: { question: QuizQuestion }) {
             </a>
           );
         }
-        const fencing = link.fencing === 'on';
-        const open = (event: MouseEvent) => {
-          event.preventDefault();
-          walkthrough.setFencing(fencing);
-          walkthrough.goToStep(link.step - 1);
-          document.getElementById('walkthrough')?.scrollIntoView();
-        };
+        // The page turns step links into moves of the walkthrough (see app/step-links.ts).
+        const href = `${serializeUrlState({ cursor: link.step - 1, fencing: link.fencing === 'on' })}#walkthrough`;
         return (
-          <a key={index} href={`${serializeUrlState({ cursor: link.step - 1, fencing })}#walkthrough`} onClick={open}>
+          <a key={index} href={href}>
             See it in the walkthrough: step {link.step}, fencing {link.fencing}
           </a>
         );

@@ -33,11 +33,8 @@ export function createProgressActions(store: ProgressStore) {
   return {
     respond: (id: string, response: readonly string[]) =>
       store.setState((state) => ({ quiz: { ...state.quiz, [id]: { response: [...response], checked: false } } })),
-    check: (id: string) =>
-      store.setState((state) => {
-        const answer = state.quiz[id];
-        return answer ? { quiz: { ...state.quiz, [id]: { ...answer, checked: true } } } : {};
-      }),
+    check: (id: string, response: readonly string[]) =>
+      store.setState((state) => ({ quiz: { ...state.quiz, [id]: { response: [...response], checked: true } } })),
     retry: (id: string) =>
       store.setState((state) => ({
         quiz: Object.fromEntries(Object.entries(state.quiz).filter(([question]) => question !== id)),

@@ -1,0 +1,35 @@
+import { createWalkthroughActions } from '@/store/actions';
+import { selectStepCount } from '@/store/selectors';
+import { parseUrlState } from '@/store/url-state';
+import type { WalkthroughStore } from '@/store/walkthrough-store';
+
+/**
+ * Links in the lesson to a walkthrough step (`?step=19&fencing=off#walkthrough`) move the walkthrough
+ * on this page instead of reloading it. Modified clicks still open the link as usual.
+ */
+export function handleStepLinks(store: WalkthroughStore, root: HTMLElement): () => void {
+  const actions = createWalkthroughActions(store);
+  const onClick = (event: MouseEvent) => {
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    ) {
+      return;
+    }
+    const link = event.target instanceof Element ? event.target.closest('a') : null;
+    const href = link?.getAttribute('href');
+    if (!href?.startsWith('?')) return;
+    event.preventDefault();
+    const [query = ''] = href.split('#');
+    const state = parseUrlState(query, (fencing) => selectStepCount({ ...store.getState(), fencing }));
+    actions.setFencing(state.fencing);
+    actions.goToStep(state.cursor);
+    document.getElementById('walkthrough')?.scrollIntoView();
+  };
+  root.addEventListener('click', onClick);
+  return () => root.removeEventListener('click', onClick);
+}

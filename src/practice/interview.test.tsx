@@ -1,0 +1,26 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import practice from 'virtual:lockstep/practice';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEY } from '@/progress/progress';
+import { renderWalkthrough } from '@/testing/render-walkthrough';
+import { InterviewQuestionView } from './interview';
+
+describe('<InterviewQuestionView>', () => {
+  it('keeps the draft, reveals the model answer, and counts the rubric points ticked', async () => {
+    const user = userEvent.setup();
+    const question = practice.interview[0]!;
+    const { storage } = renderWalkthrough(<InterviewQuestionView question={question} number={1} />);
+    await user.type(
+      screen.getByRole('textbox', { name: 'Your answer to interview question 1' }),
+      'SET NX PX, then fence',
+    );
+    expect(JSON.parse(storage.getItem(STORAGE_KEY)!).interview[question.id].draft).toBe('SET NX PX, then fence');
+    expect(screen.queryByRole('heading', { name: 'Our answer' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show our answer to question 1' }));
+    expect(screen.getByRole('heading', { name: 'Our answer' })).toBeInTheDocument();
+    expect(screen.getByText(/Start by asking what the lock is for/)).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Proposed fencing tokens checked by the storage' }));
+    expect(screen.getByText(`Points you covered: 1 of ${question.rubric.length}`)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,111 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import practice from 'virtual:lockstep/practice';
+import { describe, expect, it } from 'vitest';
+import { renderWalkthrough } from '@/testing/render-walkthrough';
+import Quiz, { QuizQuestionView } from './quiz';
+
+const question = (id: string) => {
+  const found = practice.quiz.find((candidate) => candidate.id === id);
+  if (!found) throw new Error(`no question ${id}`);
+  return found;
+};
+
+describe('<QuizQuestionView> single choice', () => {
+  it('marks a wrong answer, explains every option, links to the section, and can be retried', async () => {
+    const user = userEvent.setup();
+    renderWalkthrough(<QuizQuestionView question={question('snip-weekly-email')} number={14} />);
+    await user.click(screen.getByRole('radio', { name: /^Yes: a majority of five nodes/ }));
+    await user.click(screen.getByRole('button', { name: 'Check answer 14' }));
+    expect(screen.getByText('Not quite: see why under each answer.')).toBeInTheDocument();
+    expect(screen.getAllByText(/^(Right|Wrong) answer\.\s*$/)).toHaveLength(4);
+    expect(screen.getByText(/Redlock does not stop duplicates/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Read: the-practical-lesson' })).toHaveAttribute(
+      'href',
+      '#the-practical-lesson',
+    );
+    await user.click(screen.getByRole('button', { name: 'Try question 14 again' }));
+    expect(screen.getByRole('radio', { name: /^Yes: a majority/ })).not.toBeChecked();
+    await user.click(screen.getByRole('radio', { name: /^No: it is an efficiency lock/ }));
+    await user.click(screen.getByRole('button', { name: 'Check answer 14' }));
+    expect(screen.getByText('Correct.')).toBeInTheDocument();
+  });
+
+  it('is answered from the keyboard alone', async () => {
+    const user = userEvent.setup();
+    renderWalkthrough(<QuizQuestionView question={question('who-checks')} number={8} />);
+    await user.tab();
+    expect(screen.getAllByRole('radio')[0]).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('radio', { name: /storage that receives the write/ })).toBeChecked();
+    await user.tab();
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Correct.')).toBeInTheDocument();
+  });
+});
+
+describe('<QuizQuestionView> multiple choice', () => {
+  it('needs every right option and none of the wrong ones', async () => {
+    const user = userEvent.setup();
+    renderWalkthrough(<QuizQuestionView question={question('redlock-objections')} number={15} />);
+    await user.click(screen.getByRole('checkbox', { name: 'It produces no fencing tokens.' }));
+    await user.click(screen.getByRole('button', { name: 'Check answer 15' }));
+    expect(screen.getByText('Not quite: see why under each answer.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try question 15 again' }));
+    await user.click(screen.getByRole('checkbox', { name: 'It produces no fencing tokens.' }));
+    await user.click(screen.getByRole('checkbox', { name: /It assumes delays, pauses and clock errors/ }));
+    await user.click(screen.getByRole('button', { name: 'Check answer 15' }));
+    expect(screen.getByText('Correct.')).toBeInTheDocument();
+  });
+});
+
+describe('<QuizQuestionView> order', () => {
+  it('is put in order with the move buttons, by keyboard, and links to the walkthrough step', async () => {
+    const user = userEvent.setup();
+    const ordered = question('timeline-order');
+    if (ordered.kind !== 'order') throw new Error('expected an order question');
+    renderWalkthrough(<QuizQuestionView question={ordered} number={7} />);
+    // Repeatedly move each item, in the right order, to the top of the remaining list, by keyboard.
+    for (const [target, item] of ordered.items.entries()) {
+      const items = () =>
+        within(screen.getByRole('list'))
+          .getAllByRole('listitem')
+          .map((li) => li.textContent ?? '');
+      while (items().findIndex((text) => text.startsWith(item.text)) > target) {
+        screen.getByRole('button', { name: `Move up: ${item.text}` }).focus();
+        await user.keyboard('{Enter}');
+      }
+    }
+    await user.click(screen.getByRole('button', { name: 'Check answer 7' }));
+    expect(screen.getByText('Correct.')).toBeInTheDocument();
+    expect(screen.getAllByText(/^In the right place\.\s*$/)).toHaveLength(ordered.items.length);
+    expect(screen.getByRole('link', { name: /See it in the walkthrough: step 19, fencing on/ })).toHaveAttribute(
+      'href',
+      '?step=19&fencing=on#walkthrough',
+    );
+  });
+
+  it('says which items are out of place when checked as given', async () => {
+    const user = userEvent.setup();
+    renderWalkthrough(<QuizQuestionView question={question('timeline-order')} number={7} />);
+    await user.click(screen.getByRole('button', { name: 'Check answer 7' }));
+    expect(screen.getByText('Not quite: see why under each answer.')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Not in the right place\.\s*$/).length).toBeGreaterThan(0);
+  });
+});
+
+describe('<Quiz>', () => {
+  it('keeps a score and starts again on request', async () => {
+    const user = userEvent.setup();
+    renderWalkthrough(<Quiz />);
+    const score = screen.getByText(/^Score:/);
+    expect(score).toHaveTextContent(`Score: 0 of ${practice.quiz.length} right`);
+    await user.click(screen.getByRole('radio', { name: /^Nothing enforces it/ }));
+    await user.click(screen.getByRole('button', { name: 'Check answer 1' }));
+    expect(score).toHaveTextContent(
+      `Score: 1 of ${practice.quiz.length} right (${practice.quiz.length - 1} not answered yet)`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Start the quiz again' }));
+    expect(score).toHaveTextContent(`Score: 0 of ${practice.quiz.length} right`);
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '@/testing/render-walkthrough';
+import { createProgressActions, createProgressStore } from './progress-store';
+import { SET_ASIDE_KEY, STORAGE_KEY, loadProgress, saveProgress } from './progress';
+
+const saved = (value: unknown) => memoryStorage({ [STORAGE_KEY]: JSON.stringify(value) });
+
+describe('progress.loadProgress', () => {
+  it('starts empty with nothing stored', () => {
+    expect(loadProgress(memoryStorage())).toEqual({
+      progress: { quiz: {}, interview: {}, predictions: {} },
+      notices: [],
+    });
+  });
+
+  it('reads back what saveProgress wrote', () => {
+    const storage = memoryStorage();
+    const progress = {
+      quiz: { q1: { response: ['b'], checked: true } },
+      interview: { i1: { draft: 'Use fencing tokens.', revealed: true, ticked: ['fencing'] } },
+      predictions: { 'stale-certificate:on': 'rejected' },
+    };
+    expect(saveProgress(storage, progress)).toBe(true);
+    expect(JSON.parse(storage.getItem(STORAGE_KEY)!)).toMatchObject({ version: 1 });
+    expect(loadProgress(storage)).toEqual({ progress, notices: [] });
+  });
+
+  it('sets corrupt JSON aside with a notice instead of crashing', () => {
+    const storage = memoryStorage({ [STORAGE_KEY]: '{"version":1,"quiz":' });
+    const { progress, notices } = loadProgress(storage);
+    expect(progress.quiz).toEqual({});
+    expect(notices).toEqual([expect.stringContaining('could not be read (it is not valid JSON)')]);
+    expect(storage.getItem(SET_ASIDE_KEY)).toBe('{"version":1,"quiz":');
+  });
+
+  it('sets aside progress from an unknown version rather than misreading it', () => {
+    const storage = saved({ version: 7, quiz: { q1: 'something new' } });
+    const { notices } = loadProgress(storage);
+    expect(notices).toEqual([expect.stringContaining('has version 7, which this page does not know')]);
+    expect(JSON.parse(storage.getItem(SET_ASIDE_KEY)!)).toEqual({ version: 7, quiz: { q1: 'something new' } });
+  });
+
+  it('keeps every entry it can read when some are broken', () => {
+    const storage = saved({
+      version: 1,
+      quiz: { good: { response: ['a'], checked: false }, bad: { response: 'a' } },
+      interview: { draft: { draft: 'My answer', revealed: false, ticked: [] } },
+      predictions: { 'stale-certificate:on': 3 },
+    });
+    const { progress, notices } = loadProgress(storage);
+    expect(progress.quiz).toEqual({ good: { response: ['a'], checked: false } });
+    expect(progress.interview.draft?.draft).toBe('My answer');
+    expect(notices).toEqual([
+      expect.stringMatching(/^2 saved answers could not be read\..*Everything else was kept\.$/),
+    ]);
+    expect(storage.getItem(SET_ASIDE_KEY)).not.toBeNull();
+  });
+
+  it('never overwrites an earlier copy that was set aside', () => {
+    const storage = memoryStorage({ [STORAGE_KEY]: 'garbage', [SET_ASIDE_KEY]: 'the first copy' });
+    loadProgress(storage);
+    expect(storage.getItem(SET_ASIDE_KEY)).toBe('the first copy');
+  });
+
+  it('works without storage and says answers will not be kept', () => {
+    expect(loadProgress(null).notices).toEqual([expect.stringContaining('does not let the page store anything')]);
+    const throwing = {
+      ...memoryStorage(),
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+    } as Storage;
+    expect(loadProgress(throwing).notices).toHaveLength(1);
+  });
+});
+
+describe('progress store', () => {
+  it('saves every answer as it is given', () => {
+    const storage = memoryStorage();
+    const actions = createProgressActions(createProgressStore(storage));
+    actions.respond('q1', ['a']);
+    actions.check('q1', ['b']);
+    actions.writeDraft('i1', 'Fence the writes');
+    actions.revealModelAnswer('i1');
+    actions.toggleRubricItem('i1', 'fencing');
+    const reloaded = loadProgress(storage).progress;
+    expect(reloaded.quiz.q1).toEqual({ response: ['b'], checked: true });
+    expect(reloaded.interview.i1).toEqual({ draft: 'Fence the writes', revealed: true, ticked: ['fencing'] });
+  });
+
+  it('retries one question and resets the whole quiz', () => {
+    const store = createProgressStore(memoryStorage());
+    const actions = createProgressActions(store);
+    actions.respond('q1', ['a']);
+    actions.respond('q2', ['b']);
+    actions.retry('q1');
+    expect(Object.keys(store.getState().quiz)).toEqual(['q2']);
+    actions.resetQuiz();
+    expect(store.getState().quiz).toEqual({});
+  });
+
+  it('does not overwrite unreadable progress until the learner changes something', () => {
+    const storage = memoryStorage({ [STORAGE_KEY]: 'garbage' });
+    createProgressStore(storage);
+    expect(storage.getItem(STORAGE_KEY)).toBe('garbage');
+  });
+});
