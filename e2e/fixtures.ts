@@ -1,8 +1,9 @@
 import { test as base, expect } from '@playwright/test';
+import { LessonPage } from './pages/lesson-page';
 import { WalkthroughPage } from './pages/walkthrough-page';
 
 /** Every test gets the walkthrough page object, and fails if the page logged an error. */
-export const test = base.extend<{ walkthrough: WalkthroughPage; consoleErrors: string[] }>({
+export const test = base.extend<{ walkthrough: WalkthroughPage; lesson: LessonPage; consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -17,6 +18,9 @@ export const test = base.extend<{ walkthrough: WalkthroughPage; consoleErrors: s
   ],
   walkthrough: async ({ page }, use) => {
     await use(new WalkthroughPage(page));
+  },
+  lesson: async ({ page }, use) => {
+    await use(new LessonPage(page));
   },
 });
 

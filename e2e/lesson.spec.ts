@@ -1,0 +1,82 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+
+test('the lesson has its twelve sections in order, each reachable from the table of contents', async ({
+  lesson,
+  page,
+}) => {
+  await lesson.open();
+  const toc = page.getByRole('navigation', { name: 'Contents' }).getByRole('link');
+  await expect(toc).toHaveCount(12);
+  await expect(toc.first()).toHaveText('The problem: two renewers, one certificate');
+  await expect(toc.last()).toHaveText('Practice');
+  await page.getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: 'The check in Postgres' }).click();
+  await expect(page).toHaveURL(/#the-check-in-postgres$/);
+  await expect(page.getByRole('heading', { name: 'The check in Postgres' })).toBeInViewport();
+});
+
+test('a link to a later section works even though that section loads after the first view', async ({ page }) => {
+  await page.goto('/#why-not-a-stronger-lock');
+  await expect(page.getByRole('heading', { name: 'Why not just a stronger lock?' })).toBeInViewport();
+});
+
+test('every internal link on the page resolves', async ({ lesson, page }) => {
+  await lesson.open();
+  const hrefs = await page
+    .locator('a[href^="#"], a[href^="?"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  expect(hrefs.length).toBeGreaterThan(12);
+  for (const href of new Set(hrefs)) {
+    const [query = '', hash = ''] = href.split('#');
+    if (hash) expect(await page.locator(`[id="${hash}"]`).count(), `target of ${href}`).toBe(1);
+    if (query) expect(query, href).toMatch(/^\?step=\d+(&fencing=(on|off))?$/);
+  }
+});
+
+test('a lesson link to a walkthrough step moves the walkthrough without reloading', async ({
+  lesson,
+  walkthrough,
+  page,
+}) => {
+  await lesson.open();
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await page.getByRole('link', { name: 'the same write with fencing off' }).click();
+  await walkthrough.expectStep(19);
+  await expect(walkthrough.fencing).toHaveAttribute('aria-checked', 'false');
+  await expect(page).toHaveURL(/step=19&fencing=off/);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+});
+
+test('code is highlighted and the <= choice is explained where the SQL is shown', async ({ lesson, page }) => {
+  await lesson.open();
+  const section = page.getByRole('region', { name: 'The check in Postgres' });
+  await expect(section.locator('code.language-sql .hljs-keyword').first()).toHaveText('CREATE TABLE');
+  await expect(section.getByRole('heading', { name: 'Why <= and not <' })).toBeVisible();
+});
+
+test('the source cards link to their sources', async ({ lesson, page }) => {
+  await lesson.open();
+  const cards = page.getByRole('region', { name: 'Seen in production' }).getByRole('listitem');
+  expect(await cards.count()).toBeGreaterThanOrEqual(4);
+  await expect(
+    page.getByRole('link', { name: /^Read the source:? ?: How to do distributed locking$/ }),
+  ).toHaveAttribute('href', 'https://martin.kleppmann.com/2016/02/08/how-to-do-distributed-locking.html');
+  await expect(page.getByRole('heading', { name: /The Chubby lock service/ })).toBeVisible();
+});
+
+test('axe finds no violations on the lesson page, with quiz feedback and a model answer showing', async ({
+  lesson,
+  page,
+}) => {
+  await lesson.open();
+  const snip = lesson.question(/Snip uses a Redis lock/);
+  await snip.getByRole('radio', { name: /^No: it is an efficiency lock/ }).check();
+  await snip.getByRole('button', { name: /Check answer/ }).click();
+  const order = lesson.question(/Put the evening's events in the order/);
+  await order.getByRole('button', { name: /Check answer/ }).click();
+  await page.getByRole('button', { name: 'Show our answer to question 1' }).click();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.help} ${violation.nodes[0]?.target}`),
+  ).toEqual([]);
+});

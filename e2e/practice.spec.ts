@@ -1,0 +1,98 @@
+import { expect, test } from './fixtures';
+
+test('the Snip question: wrong first, then right after a retry, with explanations and a link', async ({
+  lesson,
+  page,
+}) => {
+  await lesson.open();
+  const snip = lesson.question(/Snip uses a Redis lock/);
+  await snip.getByRole('radio', { name: /^Yes: a majority of five nodes/ }).check();
+  await snip.getByRole('button', { name: /Check answer/ }).click();
+  await expect(snip.getByText('Not quite: see why under each answer.')).toBeVisible();
+  await expect(snip.getByText(/Redlock does not stop duplicates caused by pauses/)).toBeVisible();
+  await expect(snip.getByText(/A duplicate email is Kleppmann's own example/)).toBeVisible();
+  await snip.getByRole('button', { name: /Try question \d+ again/ }).click();
+  await snip.getByRole('radio', { name: /^No: it is an efficiency lock/ }).check();
+  await snip.getByRole('button', { name: /Check answer/ }).click();
+  await expect(snip.getByText('Correct.')).toBeVisible();
+  await snip.getByRole('link', { name: /^Read:/ }).click();
+  await expect(page).toHaveURL(/#the-practical-lesson$/);
+  await expect(page.getByText(/^Score: 1 of \d+ right/)).toBeVisible();
+});
+
+test('the timeline question is put in order with the keyboard alone', async ({ lesson, walkthrough, page }) => {
+  await lesson.open();
+  const order = lesson.question(/Put the evening's events in the order/);
+  const right = [
+    'A takes the lock with token 33',
+    'A is frozen by a 40 s garbage-collection pause',
+    "A's 30 s lease expires",
+    'B takes the lock with token 34',
+    'B stores its certificate with token 34',
+    'A wakes up, still believing it holds the lock',
+    "A's write with token 33 matches 0 rows",
+  ];
+  for (const [target, text] of right.entries()) {
+    for (;;) {
+      const items = await order.getByRole('listitem').allTextContents();
+      if (items.findIndex((item) => item.startsWith(text)) <= target) break;
+      await order.getByRole('button', { name: `Move up: ${text}` }).focus();
+      await page.keyboard.press('Enter');
+    }
+  }
+  await order.getByRole('button', { name: /Check answer/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(order.getByText('Correct.')).toBeVisible();
+  await order.getByRole('link', { name: /See it in the walkthrough: step 19/ }).click();
+  await walkthrough.expectStep(19);
+});
+
+test('an interview draft, the revealed answer and ticked points survive a reload', async ({ lesson, page }) => {
+  await lesson.open();
+  await lesson.interviewDraft(1).fill('Take a lease with SET NX PX, then fence every write with a token.');
+  await page.getByRole('button', { name: 'Show our answer to question 1' }).click();
+  await page.getByRole('checkbox', { name: 'Proposed fencing tokens checked by the storage' }).check();
+  const snip = lesson.question(/Snip uses a Redis lock/);
+  await snip.getByRole('radio', { name: /^No: it is an efficiency lock/ }).check();
+  await snip.getByRole('button', { name: /Check answer/ }).click();
+
+  await page.reload();
+  await expect(lesson.interviewDraft(1)).toHaveValue(
+    'Take a lease with SET NX PX, then fence every write with a token.',
+  );
+  await expect(page.getByRole('checkbox', { name: 'Proposed fencing tokens checked by the storage' })).toBeChecked();
+  await expect(lesson.question(/Snip uses a Redis lock/).getByText('Correct.')).toBeVisible();
+});
+
+test('corrupt saved progress is set aside with a notice, and the page still works', async ({ lesson, page }) => {
+  await lesson.open();
+  await page.evaluate(() => localStorage.setItem('lockstep:progress', '{"version":1,"quiz":{'));
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'could not be read' })).toContainText(
+    'A copy was set aside in this browser\'s storage under "lockstep:progress:set-aside".',
+  );
+  expect(await page.evaluate(() => localStorage.getItem('lockstep:progress:set-aside'))).toBe('{"version":1,"quiz":{');
+  await lesson.interviewDraft(2).fill('Still works');
+  await page.reload();
+  await expect(lesson.interviewDraft(2)).toHaveValue('Still works');
+});
+
+test('saved progress from an unknown version is kept aside, not wiped', async ({ lesson, page }) => {
+  await lesson.open();
+  await page.evaluate(() => localStorage.setItem('lockstep:progress', '{"version":99,"quiz":{}}'));
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'has version 99' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('lockstep:progress:set-aside'))).toBe(
+    '{"version":99,"quiz":{}}',
+  );
+});
+
+test('predict the late write, then see the prediction judged, and remembered', async ({ walkthrough, page }) => {
+  await walkthrough.open('?step=18&fencing=on');
+  const predict = page.getByRole('group', { name: /will the table accept A's write/ });
+  await predict.getByRole('radio', { name: 'No, it matches 0 rows' }).check();
+  await walkthrough.next.click();
+  await expect(page.getByText('You predicted it. You predicted: “No, it matches 0 rows”.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('You predicted it.')).toBeVisible();
+});
