@@ -59,6 +59,22 @@ describe('<QuizQuestionView> multiple choice', () => {
   });
 });
 
+describe('<QuizQuestionView> multiple choice by keyboard', () => {
+  it('ticks options with Space and checks with Enter', async () => {
+    const user = userEvent.setup();
+    renderWalkthrough(<QuizQuestionView question={question('pause-causes')} number={6} />);
+    const boxes = screen.getAllByRole('checkbox');
+    for (const box of boxes.slice(0, 4)) {
+      box.focus();
+      await user.keyboard(' ');
+    }
+    expect(boxes.map((box) => (box as HTMLInputElement).checked)).toEqual([true, true, true, true, false]);
+    screen.getByRole('button', { name: 'Check answer 6' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Correct.')).toBeInTheDocument();
+  });
+});
+
 describe('<QuizQuestionView> order', () => {
   it('is put in order with the move buttons, by keyboard, and links to the walkthrough step', async () => {
     const user = userEvent.setup();
