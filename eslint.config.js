@@ -9,8 +9,12 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
-    files: ['scripts/**/*.mjs', '*.js'],
+    files: ['scripts/**/*.mjs', 'e2e/**/*.mjs', '*.js'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['public/**/*.js', 'e2e/fixtures/**/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
   },
   {
     files: ['**/*.{ts,tsx}'],

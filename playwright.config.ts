@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { systemChromium } from './scripts/browser-path.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+/** A second origin for the course page that embeds Lockstep. */
+export const HOST_PORT = Number(process.env.E2E_HOST_PORT ?? 4174);
 const executablePath = systemChromium();
 
 export default defineConfig({
@@ -34,10 +36,18 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
-    url: `http://127.0.0.1:${PORT}`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 30_000,
-  },
+  webServer: [
+    {
+      command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+      url: `http://127.0.0.1:${PORT}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      command: `node e2e/fixtures/serve-host.mjs ${HOST_PORT}`,
+      url: `http://127.0.0.1:${HOST_PORT}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 10_000,
+    },
+  ],
 });

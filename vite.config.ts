@@ -9,6 +9,14 @@ export default defineConfig({
   base: './',
   plugins: [react(), contentPlugin()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: {
+    rolldownOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        embed: fileURLToPath(new URL('./embed.html', import.meta.url)),
+      },
+    },
+  },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   test: {
     environment: 'jsdom',

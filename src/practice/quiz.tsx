@@ -2,13 +2,18 @@ import content from 'virtual:lockstep/content';
 import practice from 'virtual:lockstep/practice';
 import { useId } from 'react';
 import { CodeText } from '@/components/code-text';
+import { CopyButton } from '@/components/copy-button';
 import type { QuizLink, QuizQuestion } from '@/content/schema';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
 import { currentOrder, scoreAnswer } from '@/quiz/score';
+import { iframeSnippet, quizEmbedUrl } from '@/store/links';
 import { serializeUrlState } from '@/store/url-state';
 
+const lessonPage = () => new URL('./', window.location.href).toString();
+
 /** The quiz: every question from content/practice/quiz.json, with a running score and a reset. */
-export default function Quiz() {
+export default function Quiz({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const answers = useProgress((state) => state.quiz);
   const { resetQuiz } = useProgressActions();
   const checked = practice.quiz.filter((question) => answers[question.id]?.checked);
@@ -16,7 +21,14 @@ export default function Quiz() {
 
   return (
     <div className="quiz">
-      <h3>Quiz</h3>
+      <Heading>Quiz</Heading>
+      <div className="toolbar" role="group" aria-label="Share the quiz">
+        <CopyButton
+          label="Copy embed code for the quiz"
+          text={iframeSnippet(quizEmbedUrl(lessonPage()), 'Lockstep quiz: distributed locking', 900)}
+          what="embed code"
+        />
+      </div>
       <div className="quiz-score" role="status">
         Score: {right.length} of {practice.quiz.length} right
         {checked.length < practice.quiz.length && ` (${practice.quiz.length - checked.length} not answered yet)`}
@@ -113,6 +125,11 @@ export function QuizQuestionView({ question, number }: { question: QuizQuestion;
             {score.correct ? 'Correct.' : 'Not quite: see why under each answer.'}
           </p>
           <ReadMore question={question} />
+          <CopyButton
+            label={`Copy embed code for question ${number}`}
+            text={iframeSnippet(quizEmbedUrl(lessonPage(), question.id), `Lockstep question: ${question.prompt}`, 480)}
+            what="embed code"
+          />
           <button type="button" onClick={() => retry(question.id)}>
             Try question {number} again
           </button>

@@ -11,8 +11,11 @@ import { StepControls, ViewToggles } from './timeline-controls';
 import { useElementHeight } from './use-element-size';
 import { useMediaQuery } from './use-media-query';
 import { useStepKeys } from './use-step-keys';
+import { WalkthroughToolbar } from './walkthrough-toolbar';
 
-export function Walkthrough() {
+/** `headingLevel` fits the walkthrough's hidden heading into the page around it. */
+export function Walkthrough({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const scope = useRef<HTMLElement>(null);
   const bar = useRef<HTMLDivElement>(null);
   // The lifeline names stick just below the bar, so they need its height.
@@ -35,9 +38,9 @@ export function Walkthrough() {
       ref={scope}
       style={{ '--bar-height': `${barHeight}px` } as CSSProperties}
     >
-      <h3 id="walkthrough-heading" className="visually-hidden">
+      <Heading id="walkthrough-heading" className="visually-hidden">
         Walkthrough
-      </h3>
+      </Heading>
       {!wide && <ViewToggles />}
       <div className="walkthrough-bar" ref={bar}>
         <div className="bar-row">
@@ -55,6 +58,7 @@ export function Walkthrough() {
           <RenewersPanel />
         </div>
       </div>
+      <WalkthroughToolbar />
       {textVersion && <TextVersion />}
     </section>
   );

@@ -1,0 +1,124 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const APP = `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`;
+const HOST = `http://127.0.0.1:${process.env.E2E_HOST_PORT ?? 4174}`;
+
+type Recorded = { kind: string; verb?: string; step?: number; of?: number; questionId?: string; correct?: boolean };
+const events = (page: Page) =>
+  page.evaluate(() => (window as unknown as { lockstepEvents: Recorded[] }).lockstepEvents);
+
+test('a course page on another origin embeds the walkthrough, resizes it, hears its progress and drives it', async ({
+  page,
+}) => {
+  await page.goto(`${HOST}/?app=${encodeURIComponent(APP)}&widget=walkthrough&extra=${encodeURIComponent('&step=2')}`);
+  const frame = page.frameLocator('#widget');
+  await expect(frame.getByText(/^Step 2 of \d+$/)).toBeVisible();
+  await expect.poll(async () => (await page.locator('#widget').boundingBox())?.height ?? 0).toBeGreaterThan(600);
+
+  await frame.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect
+    .poll(async () => (await events(page)).filter((event) => event.verb === 'progressed').at(-1))
+    .toMatchObject({
+      verb: 'progressed',
+      step: 3,
+    });
+
+  await page.evaluate(() =>
+    (window as unknown as { sendToWidget: (message: unknown) => void }).sendToWidget({
+      source: 'lockstep-host',
+      version: 1,
+      command: 'goToStep',
+      step: 19,
+    }),
+  );
+  await expect(frame.getByText(/^Step 19 of \d+$/)).toBeVisible();
+  await page.evaluate(() =>
+    (window as unknown as { sendToWidget: (message: unknown) => void }).sendToWidget({
+      source: 'lockstep-host',
+      version: 1,
+      command: 'setFencing',
+      fencing: 'off',
+    }),
+  );
+  await expect(frame.getByRole('switch', { name: 'Fencing tokens' })).toHaveAttribute('aria-checked', 'false');
+
+  await frame.getByRole('button', { name: 'Next', exact: true }).focus();
+  await page.keyboard.press('End');
+  await expect.poll(async () => (await events(page)).some((event) => event.verb === 'completed')).toBe(true);
+});
+
+test('the embedded quiz reports each answer and the finished quiz', async ({ page }) => {
+  await page.goto(
+    `${HOST}/?app=${encodeURIComponent(APP)}&widget=question&extra=${encodeURIComponent('&id=who-checks')}`,
+  );
+  const frame = page.frameLocator('#widget');
+  await frame.getByRole('radio', { name: /The lock service, by revoking/ }).check();
+  await frame.getByRole('button', { name: /Check answer/ }).click();
+  await expect
+    .poll(async () => (await events(page)).filter((event) => event.verb === 'answered'))
+    .toEqual([expect.objectContaining({ questionId: 'who-checks', correct: false })]);
+  await expect
+    .poll(async () => (await events(page)).find((event) => event.verb === 'completed'))
+    .toMatchObject({
+      widget: 'quiz',
+      score: { right: 0, of: 1 },
+    });
+});
+
+test('messages from an origin other than the configured parent change nothing and hear nothing', async ({ page }) => {
+  // The same host page, but the widget was told its parent is somewhere else.
+  await page.goto(
+    `${HOST}/?app=${encodeURIComponent(APP)}&widget=walkthrough&parentOrigin=${encodeURIComponent('https://lms.example.edu')}`,
+  );
+  const frame = page.frameLocator('#widget');
+  await expect(frame.getByText(/^Step 1 of \d+$/)).toBeVisible();
+  await page.evaluate(() =>
+    (window as unknown as { sendToWidget: (message: unknown) => void }).sendToWidget({
+      source: 'lockstep-host',
+      version: 1,
+      command: 'goToStep',
+      step: 19,
+    }),
+  );
+  await frame.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(frame.getByText(/^Step 2 of \d+$/)).toBeVisible();
+  expect(await events(page)).toEqual([]);
+  expect((await page.locator('#widget').boundingBox())?.height).toBe(150);
+});
+
+test('embed mode shows one widget without the site around it, and passes axe', async ({ page }) => {
+  await page.goto('/embed.html?widget=walkthrough&step=4&fencing=off');
+  await expect(page.getByText(/^Step 4 of \d+$/)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Contents' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Distributed locking, step by step' })).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+});
+
+test('an embed of the quiz and a nonsense widget both render something useful', async ({ page }) => {
+  await page.goto('/embed.html?widget=quiz');
+  await expect(page.getByRole('heading', { name: 'Quiz', exact: true })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  await page.goto('/embed.html?widget=banana');
+  await expect(page.getByRole('alert')).toContainText('Lockstep has no widget called “banana”');
+  await page.goto('/embed.html?widget=question&id=nope');
+  await expect(page.getByRole('alert')).toContainText('There is no quiz question with the id “nope”');
+});
+
+test('Copy embed code produces an iframe snippet for the current step', async ({ page, context, walkthrough }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await walkthrough.open('?step=7&fencing=off');
+  await page.getByRole('button', { name: 'Copy embed code', exact: true }).click();
+  await expect(page.getByText('Copied the embed code.')).toBeVisible();
+  const snippet = await page.evaluate(() => navigator.clipboard.readText());
+  expect(snippet).toMatch(
+    /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/embed\.html\?widget=walkthrough&amp;step=7&amp;fencing=off"/,
+  );
+  expect(snippet).toContain('loading="lazy"');
+  expect(snippet).toContain('title="Lockstep');
+  await page.getByRole('button', { name: 'Copy link to this step' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/\?step=7&fencing=off#walkthrough$/);
+});

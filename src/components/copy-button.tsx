@@ -1,0 +1,34 @@
+import { useId, useState } from 'react';
+
+/**
+ * Copies text to the clipboard. Where the browser refuses (no permission, an insecure page, a sandboxed
+ * frame), it shows the text selected in a box instead, so it can still be copied by hand.
+ */
+export function CopyButton({ label, text, what }: { label: string; text: string; what: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'manual'>('idle');
+  const id = useId();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setState('copied');
+    } catch {
+      setState('manual');
+    }
+  };
+  return (
+    <span className="copy">
+      <button type="button" onClick={() => void copy()}>
+        {label}
+      </button>
+      <span role="status" className="copy-status">
+        {state === 'copied' ? `Copied the ${what}.` : ''}
+      </span>
+      {state === 'manual' && (
+        <span className="copy-manual">
+          <label htmlFor={id}>Copy the {what} from here:</label>
+          <textarea id={id} readOnly value={text} rows={3} ref={(box) => box?.select()} />
+        </span>
+      )}
+    </span>
+  );
+}

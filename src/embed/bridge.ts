@@ -1,0 +1,81 @@
+import type { ProgressStore } from '@/progress/progress-store';
+import { selectCursor, selectStepCount } from '@/store/selectors';
+import type { WalkthroughActions } from '@/store/actions';
+import type { WalkthroughStore } from '@/store/walkthrough-store';
+import { eventMessage, parseHostCommand, resizeMessage, type LockstepEvent, type OutgoingMessage } from './protocol';
+
+export interface BridgeOptions {
+  readonly parentOrigin: string | null;
+  readonly walkthroughStore: WalkthroughStore;
+  readonly walkthroughActions: WalkthroughActions;
+  readonly progressStore: ProgressStore;
+  /** Whether a quiz response is right; only the quiz widgets know their questions. */
+  readonly scoreQuestion?: (questionId: string, response: readonly string[]) => boolean | null;
+  /** How many questions make a finished quiz, for `completed`. */
+  readonly questionIds?: readonly string[];
+}
+
+/**
+ * Connects an embedded widget to the page around it: reports its height and the learner's progress, and
+ * obeys goToStep / setFencing, but only in messages from the parent window at the configured origin.
+ */
+export function connectToHost(options: BridgeOptions): () => void {
+  const { parentOrigin, walkthroughStore, walkthroughActions, progressStore } = options;
+  if (!parentOrigin || window.parent === window) return () => undefined;
+  const post = (message: OutgoingMessage) => window.parent.postMessage(message, parentOrigin);
+  const emit = (event: LockstepEvent) => post(eventMessage(event));
+
+  let lastHeight = -1;
+  const reportHeight = () => {
+    const height = document.body.getBoundingClientRect().height;
+    if (Math.ceil(height) !== lastHeight) {
+      lastHeight = Math.ceil(height);
+      post(resizeMessage(height));
+    }
+  };
+  const resizeObserver = new ResizeObserver(reportHeight);
+  resizeObserver.observe(document.body);
+  reportHeight();
+
+  const reportStep = () => {
+    const state = walkthroughStore.getState();
+    const step = selectCursor(state) + 1;
+    const of = selectStepCount(state);
+    emit({ verb: 'progressed', widget: 'walkthrough', step, of, fencing: state.fencing ? 'on' : 'off' });
+    if (step === of) emit({ verb: 'completed', widget: 'walkthrough' });
+  };
+  const unsubscribeWalkthrough = walkthroughStore.subscribe((state, previous) => {
+    if (state.cursor !== previous.cursor || state.fencing !== previous.fencing) reportStep();
+  });
+
+  const unsubscribeProgress = progressStore.subscribe((state, previous) => {
+    const { scoreQuestion, questionIds } = options;
+    if (!scoreQuestion || state.quiz === previous.quiz) return;
+    for (const [questionId, answer] of Object.entries(state.quiz)) {
+      if (!answer.checked || previous.quiz[questionId]?.checked) continue;
+      const correct = scoreQuestion(questionId, answer.response);
+      if (correct !== null) emit({ verb: 'answered', widget: 'quiz', questionId, correct });
+    }
+    const ids = questionIds ?? [];
+    const finished = (quiz: typeof state.quiz) => ids.length > 0 && ids.every((id) => quiz[id]?.checked);
+    if (finished(state.quiz) && !finished(previous.quiz)) {
+      const right = ids.filter((id) => scoreQuestion(id, state.quiz[id]?.response ?? []) === true).length;
+      emit({ verb: 'completed', widget: 'quiz', score: { right, of: ids.length } });
+    }
+  });
+
+  const onMessage = (event: MessageEvent) => {
+    if (event.origin !== parentOrigin || event.source !== window.parent) return;
+    const command = parseHostCommand(event.data);
+    if (command?.command === 'goToStep') walkthroughActions.goToStep(command.step - 1);
+    if (command?.command === 'setFencing') walkthroughActions.setFencing(command.fencing);
+  };
+  window.addEventListener('message', onMessage);
+
+  return () => {
+    resizeObserver.disconnect();
+    unsubscribeWalkthrough();
+    unsubscribeProgress();
+    window.removeEventListener('message', onMessage);
+  };
+}

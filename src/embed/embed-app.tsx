@@ -1,0 +1,71 @@
+import practice from 'virtual:lockstep/practice';
+import Quiz, { QuizQuestionView } from '@/practice/quiz';
+import { Notices } from '@/app/notices';
+import { Walkthrough } from '@/walkthrough/walkthrough';
+import { serializeUrlState } from '@/store/url-state';
+import { selectCursor } from '@/store/selectors';
+import { useWalkthrough } from '@/store/use-walkthrough';
+
+export const EMBED_WIDGETS = ['walkthrough', 'quiz', 'question'] as const;
+
+/** One widget without the site around it, chosen by `?widget=`; anything else gets a clear message. */
+export function EmbedApp({ widget, questionId }: { widget: string | null; questionId: string | null }) {
+  return (
+    <main className="embed">
+      <h1 className="visually-hidden">
+        {widget === 'quiz' || widget === 'question' ? 'Lockstep quiz' : 'Lockstep walkthrough'}
+      </h1>
+      <Notices />
+      <EmbeddedWidget widget={widget} questionId={questionId} />
+    </main>
+  );
+}
+
+function EmbeddedWidget({ widget, questionId }: { widget: string | null; questionId: string | null }) {
+  if (widget === 'walkthrough' || widget === null) {
+    return (
+      <>
+        <Walkthrough headingLevel={2} />
+        <OpenInLockstep />
+      </>
+    );
+  }
+  if (widget === 'quiz') return <Quiz headingLevel={2} />;
+  if (widget === 'question') {
+    const index = practice.quiz.findIndex((question) => question.id === questionId);
+    const question = practice.quiz[index];
+    if (question) return <QuizQuestionView question={question} number={index + 1} />;
+    return (
+      <Problem>
+        There is no quiz question with the id “{questionId ?? ''}”. Known ids:{' '}
+        {practice.quiz.map((candidate) => candidate.id).join(', ')}.
+      </Problem>
+    );
+  }
+  return (
+    <Problem>
+      Lockstep has no widget called “{widget}”. Use widget={EMBED_WIDGETS.join(', widget=')} (with id= for a question).
+    </Problem>
+  );
+}
+
+function Problem({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="notice" role="alert">
+      <p>{children}</p>
+    </div>
+  );
+}
+
+/** A way out of the frame to the whole lesson, at the same step. */
+function OpenInLockstep() {
+  const cursor = useWalkthrough(selectCursor);
+  const fencing = useWalkthrough((state) => state.fencing);
+  return (
+    <p className="open-full">
+      <a href={`./${serializeUrlState({ cursor, fencing })}#walkthrough`} target="_blank" rel="noopener">
+        Open the whole lesson in Lockstep
+      </a>
+    </p>
+  );
+}

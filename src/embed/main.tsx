@@ -1,0 +1,36 @@
+import practice from 'virtual:lockstep/practice';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createPageStores, PageProviders } from '@/app/page-stores';
+import { scoreAnswer } from '@/quiz/score';
+import '@/styles.css';
+import '@/lesson/lesson.css';
+import { connectToHost } from './bridge';
+import { EmbedApp } from './embed-app';
+import { resolveParentOrigin } from './protocol';
+
+const params = new URLSearchParams(window.location.search);
+const widget = params.get('widget');
+const questionId = params.get('id');
+const stores = createPageStores();
+const quizIds = widget === 'question' && questionId ? [questionId] : practice.quiz.map((question) => question.id);
+
+connectToHost({
+  parentOrigin: resolveParentOrigin(window.location.search, document.referrer),
+  ...stores,
+  questionIds: widget === 'quiz' || widget === 'question' ? quizIds : [],
+  scoreQuestion: (id, response) => {
+    const question = practice.quiz.find((candidate) => candidate.id === id);
+    return question ? scoreAnswer(question, response).correct : null;
+  },
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('embed.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <PageProviders stores={stores}>
+      <EmbedApp widget={widget} questionId={questionId} />
+    </PageProviders>
+  </StrictMode>,
+);

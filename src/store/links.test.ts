@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { iframeSnippet, quizEmbedUrl, stepLink, walkthroughEmbedUrl } from './links';
+
+const base = 'https://course.example/tools/lockstep/index.html?present';
+
+describe('embed code', () => {
+  it('points the walkthrough embed at the current step and fencing setting, next to the page', () => {
+    expect(walkthroughEmbedUrl(base, { cursor: 2, fencing: false })).toBe(
+      'https://course.example/tools/lockstep/embed.html?widget=walkthrough&step=3&fencing=off',
+    );
+  });
+
+  it('embeds the quiz or one question by id', () => {
+    expect(quizEmbedUrl(base)).toBe('https://course.example/tools/lockstep/embed.html?widget=quiz');
+    expect(quizEmbedUrl(base, 'snip-weekly-email')).toBe(
+      'https://course.example/tools/lockstep/embed.html?widget=question&id=snip-weekly-email',
+    );
+  });
+
+  it('makes an iframe with a title, lazy loading, a size, and the resize script', () => {
+    const snippet = iframeSnippet('https://course.example/embed.html?widget=quiz&x="y"', 'Lockstep quiz');
+    expect(snippet).toContain('<iframe src="https://course.example/embed.html?widget=quiz&amp;x=&quot;y&quot;"');
+    expect(snippet).toContain('title="Lockstep quiz" loading="lazy"');
+    expect(snippet).toContain('height: 720px');
+    expect(snippet).toContain('<script src="https://course.example/embed-host.js" defer></script>');
+  });
+
+  it('links to a step of the lesson page', () => {
+    expect(stepLink('https://course.example/lockstep/?step=1&fencing=on#quiz', { cursor: 18, fencing: true })).toBe(
+      'https://course.example/lockstep/?step=19&fencing=on#walkthrough',
+    );
+  });
+});
