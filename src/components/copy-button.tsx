@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import './toolbar.css';
 
 /**
  * Copies text to the clipboard. Where the browser refuses (no permission, an insecure page, a sandboxed

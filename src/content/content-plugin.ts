@@ -7,6 +7,7 @@ const MODULES = {
   'virtual:lockstep/content': (loaded: LoadedContent) => loaded.content,
   'virtual:lockstep/lesson': (loaded: LoadedContent) => loaded.lesson,
   'virtual:lockstep/practice': (loaded: LoadedContent) => loaded.practice,
+  'virtual:lockstep/presenter': (loaded: LoadedContent) => loaded.presenter,
 } as const;
 
 type ModuleId = keyof typeof MODULES;

@@ -7,13 +7,14 @@ import {
   captionsSchema,
   describeIssues,
   interviewSchema,
+  notesSchema,
   predictionSchema,
   quizSchema,
   scenarioSchema,
   sourcesSchema,
   type ScenarioContent,
 } from './schema.ts';
-import type { Content, LessonContent, LessonSection, PracticeContent } from './types';
+import type { Content, LessonContent, LessonSection, PracticeContent, PresenterContent } from './types';
 
 /** Thrown when any content file is broken; its message lists every problem, one per line. */
 export class ContentError extends Error {
@@ -27,6 +28,7 @@ export interface LoadedContent {
   readonly content: Content;
   readonly lesson: LessonContent;
   readonly practice: PracticeContent;
+  readonly presenter: PresenterContent;
   readonly files: readonly string[];
 }
 
@@ -86,6 +88,7 @@ export function loadContent(contentDir: string): LoadedContent {
   const captions = read(join(contentDir, 'walkthrough', 'captions.json'), captionsSchema);
   const prediction = read(join(contentDir, 'walkthrough', 'prediction.json'), predictionSchema);
   const sources = read(join(contentDir, 'sources.json'), sourcesSchema);
+  const notes = read(join(contentDir, 'walkthrough', 'notes.json'), notesSchema);
   const quizPath = join(contentDir, 'practice', 'quiz.json');
   const quiz = read(quizPath, quizSchema);
   const interviewPath = join(contentDir, 'practice', 'interview.json');
@@ -151,7 +154,7 @@ export function loadContent(contentDir: string): LoadedContent {
     }
   });
 
-  if (problems.length > 0 || !captions || !prediction || !sources || !quiz || !interview || !opening) {
+  if (problems.length > 0 || !captions || !prediction || !notes || !sources || !quiz || !interview || !opening) {
     throw new ContentError(problems.length > 0 ? problems : ['content/lesson: no lesson sections found']);
   }
   return {
@@ -172,6 +175,7 @@ export function loadContent(contentDir: string): LoadedContent {
           .join(''),
       })),
     },
+    presenter: { notes: notes.notes },
     files,
   };
 }

@@ -258,3 +258,13 @@ export type QuizLink = z.output<typeof quizLinkSchema>;
 export type InterviewContent = z.output<typeof interviewSchema>;
 export type SourcesContent = z.output<typeof sourcesSchema>;
 export type PredictionContent = z.output<typeof predictionSchema>;
+
+export const notesSchema = z
+  .object({
+    notes: z
+      .object(Object.fromEntries(CAPTION_KEYS.map((key) => [key, text])) as Record<CaptionKey, typeof text>)
+      .strict(),
+  })
+  .strict();
+
+export type NotesContent = z.output<typeof notesSchema>;

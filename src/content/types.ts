@@ -2,6 +2,7 @@ import type { Segment } from './markdown';
 import type {
   CaptionsContent,
   InterviewContent,
+  NotesContent,
   PredictionContent,
   QuizQuestion,
   ScenarioContent,
@@ -40,4 +41,9 @@ export interface InterviewQuestion {
 export interface PracticeContent {
   readonly quiz: readonly QuizQuestion[];
   readonly interview: readonly InterviewQuestion[];
+}
+
+/** Speaker notes for presenter mode, one per kind of step. */
+export interface PresenterContent {
+  readonly notes: NotesContent['notes'];
 }

@@ -18,3 +18,10 @@ declare module 'virtual:lockstep/practice' {
   const practice: PracticeContent;
   export default practice;
 }
+
+declare module 'virtual:lockstep/presenter' {
+  import type { PresenterContent } from '@/content/types';
+
+  const presenter: PresenterContent;
+  export default presenter;
+}

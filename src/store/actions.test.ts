@@ -40,7 +40,14 @@ describe('walkthrough actions', () => {
   it('keeps only choices in the store; the frame is derived', () => {
     const { store, actions } = setup();
     actions.goToLast();
-    expect(Object.keys(store.getState()).sort()).toEqual(['cursor', 'fencing', 'notices', 'scenarioId', 'textVersion']);
+    expect(Object.keys(store.getState()).sort()).toEqual([
+      'compare',
+      'cursor',
+      'fencing',
+      'notices',
+      'scenarioId',
+      'textVersion',
+    ]);
     expect(selectFrame(store.getState()).happening.kind).toBe('scenarioEnded');
   });
 

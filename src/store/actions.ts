@@ -18,6 +18,7 @@ export function createWalkthroughActions(store: WalkthroughStore) {
         return { fencing, cursor: clampStep(state.cursor, selectStepCount(next)) };
       }),
     toggleTextVersion: () => store.setState((state) => ({ textVersion: !state.textVersion })),
+    toggleCompare: () => store.setState((state) => ({ compare: !state.compare })),
     dismissNotices: () => store.setState({ notices: [] }),
   };
 }

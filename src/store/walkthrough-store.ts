@@ -7,6 +7,8 @@ export interface WalkthroughState {
   /** Zero-based index of the current step. */
   readonly cursor: number;
   readonly textVersion: boolean;
+  /** Show fencing off and on side by side. */
+  readonly compare: boolean;
   /** Messages about input we could not use as given (a bad link, say); the learner can dismiss them. */
   readonly notices: readonly string[];
 }
@@ -18,6 +20,7 @@ export function createWalkthroughStore(initial: Partial<WalkthroughState> & Pick
     fencing: true,
     cursor: 0,
     textVersion: false,
+    compare: false,
     notices: [],
     ...initial,
   }));

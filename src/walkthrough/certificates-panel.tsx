@@ -1,19 +1,27 @@
 import content from 'virtual:lockstep/content';
 import { CodeText } from '@/components/code-text';
 import { findRow, type CertificateRow } from '@/sim/certificates-table';
-import { judgeOutcome } from '@/sim/run';
-import { selectFrame, selectPreviousFrame, selectTimeline } from '@/store/selectors';
+import { useId } from 'react';
+import { judgeOutcome, type Timeline } from '@/sim/run';
+import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { describeCertificate } from './narrate';
 
 type Column = 'domain' | 'cert' | 'fence';
 
-/** The certificates table at this step, with the cells this step changed marked. */
+/** The certificates table at the learner's current step. */
 export function CertificatesPanel() {
-  const frame = useWalkthrough(selectFrame);
-  const previous = useWalkthrough(selectPreviousFrame);
   const timeline = useWalkthrough(selectTimeline);
-  const fencing = useWalkthrough((state) => state.fencing);
+  const cursor = useWalkthrough(selectCursor);
+  return <CertificatesPanelView timeline={timeline} cursor={cursor} />;
+}
+
+/** The certificates table at a step of a timeline, with the cells that step changed marked. */
+export function CertificatesPanelView({ timeline, cursor }: { timeline: Timeline; cursor: number }) {
+  const headingId = useId();
+  const frame = timeline.frames[cursor] ?? timeline.frames[0]!;
+  const previous = timeline.frames[cursor - 1] ?? null;
+  const fencing = timeline.settings.fencing;
   const { domain } = timeline.scenario;
   const before = previous ? findRow(previous.world.table, domain) : null;
   const outcome = judgeOutcome(frame.world, domain);
@@ -23,9 +31,9 @@ export function CertificatesPanel() {
     before !== null && before.domain === row.domain && JSON.stringify(before[column]) !== JSON.stringify(row[column]);
 
   return (
-    <section className="panel" aria-labelledby="certificates-heading">
-      <h3 id="certificates-heading">Certificates table</h3>
-      <table aria-labelledby="certificates-heading">
+    <section className="panel" aria-labelledby={headingId}>
+      <h3 id={headingId}>Certificates table</h3>
+      <table aria-labelledby={headingId}>
         <thead>
           <tr>
             <th scope="col">domain</th>

@@ -1,5 +1,7 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { selectCursor, selectStepCount, selectTimeline } from '@/store/selectors';
+import './diagram.css';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import type { Timeline } from '@/sim/run';
+import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { layoutDiagram, type DiagramLayout, type DiagramRow } from './diagram-layout';
 import { narrationsFor } from './narrations';
@@ -7,21 +9,43 @@ import { plainText } from './narrate';
 import { useElementWidth } from './use-element-size';
 import { useMediaQuery } from './use-media-query';
 
-const arrowHeadId = (state: 'current' | 'past') => `arrow-head-${state}`;
+/** The walkthrough's diagram at the learner's current step. */
+export function SequenceDiagram() {
+  const timeline = useWalkthrough(selectTimeline);
+  const cursor = useWalkthrough(selectCursor);
+  return <SequenceDiagramView timeline={timeline} cursor={cursor} followCurrent stickyHeader />;
+}
 
 /**
- * The timeline as a sequence diagram: lifelines across, steps down. Steps before the current one are
- * muted, the current one is highlighted, later ones are not drawn yet. d3 computes the geometry; React draws it.
+ * A timeline as a sequence diagram: lifelines across, steps down. Steps before `cursor` are muted, the
+ * current one is highlighted, later ones are not drawn yet. d3 computes the geometry; React draws it.
  */
-export function SequenceDiagram() {
+export function SequenceDiagramView({
+  timeline,
+  cursor,
+  followCurrent = false,
+  stickyHeader = false,
+  title,
+}: {
+  timeline: Timeline;
+  cursor: number;
+  /** Scroll the current step into view when it changes. */
+  followCurrent?: boolean;
+  /** Keep the lifeline names in view below the walkthrough bar. */
+  stickyHeader?: boolean;
+  /** Words to put before the generated label, e.g. "Fencing off". */
+  title?: string;
+}) {
   const containerRef = useRef<HTMLDivElement>(null);
   const currentRowRef = useRef<SVGGElement>(null);
+  // Several diagrams can share a page (compare, print), so their marker and pattern ids must differ.
+  const ids = useId().replaceAll(':', '');
+  const arrowHeadId = (state: 'current' | 'past') => `${ids}-arrow-head-${state}`;
+  const hatchId = `${ids}-pause-hatch`;
   const width = useElementWidth(containerRef, 720);
   // Big screens and projectors get the same drawing, scaled up with the page's type.
   const zoom = useMediaQuery('(min-width: 1600px)') ? 1.25 : 1;
-  const timeline = useWalkthrough(selectTimeline);
-  const cursor = useWalkthrough(selectCursor);
-  const stepCount = useWalkthrough(selectStepCount);
+  const stepCount = timeline.frames.length;
   const narrations = narrationsFor(timeline);
   const layout = useMemo(
     () =>
@@ -36,29 +60,31 @@ export function SequenceDiagram() {
 
   useEffect(() => {
     // Bring the current step into view when the learner moves, but not on first load.
+    if (!followCurrent) return;
     if (!scrolledOnce.current) {
       scrolledOnce.current = true;
       return;
     }
     const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
     currentRowRef.current?.scrollIntoView?.({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' });
-  }, [cursor]);
+  }, [cursor, followCurrent]);
 
   const current = narrations[cursor];
   const label =
+    (title ? `${title}. ` : '') +
     `Sequence diagram, step ${cursor + 1} of ${stepCount}. Lifelines: ${layout.lanes.map((lane) => lane.name).join(', ')}.` +
     (current ? ` Current step: ${plainText(current.caption)}` : '');
 
   return (
     <div className="diagram" ref={containerRef}>
-      <LaneHeader layout={layout} zoom={zoom} />
+      {stickyHeader && <LaneHeader layout={layout} zoom={zoom} />}
       <svg
         role="img"
         aria-label={label}
         width={layout.width * zoom}
         height={layout.height * zoom}
         viewBox={`0 0 ${layout.width} ${layout.height}`}
-        className={layout.compact ? 'compact' : undefined}
+        className={`sequence-diagram${layout.compact ? ' compact' : ''}`}
       >
         <defs>
           {(['current', 'past'] as const).map((state) => (
@@ -76,7 +102,7 @@ export function SequenceDiagram() {
               <path d="M 0 0 L 10 5 L 0 10 z" className={`arrow-head ${state}`} />
             </marker>
           ))}
-          <pattern id="pause-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <pattern id={hatchId} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
             <rect width="6" height="6" className="pause-hatch-bg" />
             <line x1="0" y1="0" x2="0" y2="6" className="pause-hatch-line" />
           </pattern>
@@ -102,6 +128,7 @@ export function SequenceDiagram() {
                 y={top}
                 width={barWidth}
                 height={Math.max(bottom - top, 2)}
+                fill={bar.kind === 'pause' ? `url(#${hatchId})` : undefined}
               />
             );
           })}
@@ -113,6 +140,7 @@ export function SequenceDiagram() {
               row={row}
               layout={layout}
               state={row.index === cursor ? 'current' : 'past'}
+              markerId={arrowHeadId(row.index === cursor ? 'current' : 'past')}
               ref={row.index === cursor ? currentRowRef : undefined}
             />
           ))}
@@ -191,11 +219,13 @@ function Row({
   row,
   layout,
   state,
+  markerId,
   ref,
 }: {
   row: DiagramRow;
   layout: DiagramLayout;
   state: 'current' | 'past';
+  markerId: string;
   ref?: React.Ref<SVGGElement> | undefined;
 }) {
   const top = row.y - layout.rowHeight / 2;
@@ -219,7 +249,7 @@ function Row({
             y1={row.y + 6}
             y2={row.y + 6}
             className="arrow"
-            markerEnd={`url(#${arrowHeadId(state)})`}
+            markerEnd={`url(#${markerId})`}
           />
           <text x={(row.x1 + row.x2) / 2} y={row.y + 1} textAnchor="middle" className="arrow-label">
             {row.label}

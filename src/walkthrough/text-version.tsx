@@ -6,7 +6,7 @@ import { formatTime } from './format';
 import { narrationsFor } from './narrations';
 
 /** Every step as an ordered list, for screen readers and for reading; each step links to itself. */
-export function TextVersion() {
+export default function TextVersion() {
   const timeline = useWalkthrough(selectTimeline);
   const cursor = useWalkthrough(selectCursor);
   const fencing = useWalkthrough((state) => state.fencing);

@@ -1,17 +1,50 @@
+import { useState } from 'react';
 import { CopyButton } from '@/components/copy-button';
 import { iframeSnippet, stepLink, walkthroughEmbedUrl } from '@/store/links';
 import { selectCursor } from '@/store/selectors';
-import { useWalkthrough } from '@/store/use-walkthrough';
+import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 
-/** Sharing and classroom tools for the walkthrough as it stands. */
-export function WalkthroughToolbar() {
+/** Sharing, export and classroom tools for the walkthrough as it stands. */
+export default function WalkthroughToolbar({ onPresent }: { onPresent?: () => void }) {
   const cursor = useWalkthrough(selectCursor);
   const fencing = useWalkthrough((state) => state.fencing);
+  const compare = useWalkthrough((state) => state.compare);
+  const { toggleCompare } = useWalkthroughActions();
+  const [exportProblem, setExportProblem] = useState('');
   const lessonPage = new URL('./', window.location.href).toString();
   const state = { cursor, fencing };
 
+  const exportAs = async (format: 'svg' | 'png') => {
+    setExportProblem('');
+    const svg = document.querySelector<SVGSVGElement>('#walkthrough .stage svg.sequence-diagram');
+    if (!svg) return setExportProblem('Switch off the side-by-side view to download the diagram.');
+    try {
+      // Export code loads only when someone exports.
+      const { diagramPngFile, diagramSvgFile, download, exportFileName } = await import('./export-diagram');
+      const file =
+        format === 'svg' ? new Blob([await diagramSvgFile(svg)], { type: 'image/svg+xml' }) : await diagramPngFile(svg);
+      download(file, exportFileName(cursor + 1, fencing, format));
+    } catch (error) {
+      setExportProblem(error instanceof Error ? error.message : 'The download failed.');
+    }
+  };
+
   return (
-    <div className="toolbar" role="group" aria-label="Share the walkthrough">
+    <div className="toolbar" role="group" aria-label="Share, export and present">
+      {onPresent && (
+        <button type="button" onClick={onPresent}>
+          Present
+        </button>
+      )}
+      <button type="button" aria-pressed={compare} onClick={toggleCompare}>
+        Compare side by side
+      </button>
+      <button type="button" onClick={() => void exportAs('svg')} disabled={compare}>
+        Download SVG
+      </button>
+      <button type="button" onClick={() => void exportAs('png')} disabled={compare}>
+        Download PNG
+      </button>
       <CopyButton label="Copy link to this step" text={stepLink(lessonPage, state)} what="link" />
       <CopyButton
         label="Copy embed code"
@@ -21,6 +54,9 @@ export function WalkthroughToolbar() {
         )}
         what="embed code"
       />
+      <span role="status" className="toolbar-problem">
+        {exportProblem}
+      </span>
     </div>
   );
 }

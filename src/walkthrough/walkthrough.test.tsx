@@ -54,7 +54,9 @@ describe('<Walkthrough>', () => {
     renderWalkthrough(<Walkthrough />, { cursor: 2 });
     expect(screen.queryByRole('region', { name: /steps, fencing tokens/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Text version' }));
-    const list = within(screen.getByRole('region', { name: /steps, fencing tokens on/ })).getAllByRole('listitem');
+    const list = within(await screen.findByRole('region', { name: /steps, fencing tokens on/ })).getAllByRole(
+      'listitem',
+    );
     expect(list).toHaveLength(stepCount);
     expect(list[2]).toHaveAttribute('aria-current', 'step');
   });

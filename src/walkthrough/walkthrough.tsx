@@ -1,4 +1,4 @@
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useRef, type CSSProperties } from 'react';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { CertificatesPanel } from './certificates-panel';
 import { LockServicePanel } from './lock-service-panel';
@@ -6,21 +6,25 @@ import { PredictLateWrite } from './predict-late-write';
 import { RenewersPanel } from './renewers-panel';
 import { SequenceDiagram } from './sequence-diagram';
 import { StepCaption } from './step-caption';
-import { TextVersion } from './text-version';
 import { StepControls, ViewToggles } from './timeline-controls';
 import { useElementHeight } from './use-element-size';
 import { useMediaQuery } from './use-media-query';
 import { useStepKeys } from './use-step-keys';
-import { WalkthroughToolbar } from './walkthrough-toolbar';
+
+// Below the diagram or behind a toggle: loaded after the first view.
+const CompareView = lazy(() => import('./compare-view'));
+const TextVersion = lazy(() => import('./text-version'));
+const WalkthroughToolbar = lazy(() => import('./walkthrough-toolbar'));
 
 /** `headingLevel` fits the walkthrough's hidden heading into the page around it. */
-export function Walkthrough({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+export function Walkthrough({ headingLevel = 3, onPresent }: { headingLevel?: 2 | 3; onPresent?: () => void }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const scope = useRef<HTMLElement>(null);
   const bar = useRef<HTMLDivElement>(null);
   // The lifeline names stick just below the bar, so they need its height.
   const barHeight = useElementHeight(bar, 0);
   const textVersion = useWalkthrough((state) => state.textVersion);
+  const compare = useWalkthrough((state) => state.compare);
   // On a phone the options scroll away so the sticky bar stays small; on wider screens they stay with Next.
   const wide = useMediaQuery('(min-width: 720px)');
   useStepKeys(scope);
@@ -50,16 +54,24 @@ export function Walkthrough({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
         <StepCaption />
         <PredictLateWrite />
       </div>
-      <div className="stage">
-        <SequenceDiagram />
-        <div className="panels">
-          <LockServicePanel />
-          <CertificatesPanel />
-          <RenewersPanel />
+      {compare ? (
+        <Suspense fallback={<p className="loading">Loading the side-by-side view…</p>}>
+          <CompareView />
+        </Suspense>
+      ) : (
+        <div className="stage">
+          <SequenceDiagram />
+          <div className="panels">
+            <LockServicePanel />
+            <CertificatesPanel />
+            <RenewersPanel />
+          </div>
         </div>
-      </div>
-      <WalkthroughToolbar />
-      {textVersion && <TextVersion />}
+      )}
+      <Suspense fallback={null}>
+        <WalkthroughToolbar {...(onPresent ? { onPresent } : {})} />
+        {textVersion && <TextVersion />}
+      </Suspense>
     </section>
   );
 }

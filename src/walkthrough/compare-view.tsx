@@ -1,0 +1,32 @@
+import './compare.css';
+import { CodeText } from '@/components/code-text';
+import { selectCursor, timelineFor } from '@/store/selectors';
+import { useWalkthrough } from '@/store/use-walkthrough';
+import { CertificatesPanelView } from './certificates-panel';
+import { narrationsFor } from './narrations';
+import { SequenceDiagramView } from './sequence-diagram';
+
+/** The same step with fencing off and on, next to each other (stacked on a phone), so a class sees both endings. */
+export default function CompareView() {
+  const scenarioId = useWalkthrough((state) => state.scenarioId);
+  const cursor = useWalkthrough(selectCursor);
+  return (
+    <div className="compare">
+      {([false, true] as const).map((fencing) => {
+        const timeline = timelineFor(scenarioId, fencing);
+        const step = Math.min(cursor, timeline.frames.length - 1);
+        const label = `Fencing tokens ${fencing ? 'on' : 'off'}`;
+        return (
+          <section key={label} className="compare-side" aria-label={label}>
+            <h4>{label}</h4>
+            <p className="compare-caption">
+              <CodeText text={narrationsFor(timeline)[step]?.caption ?? ''} />
+            </p>
+            <SequenceDiagramView timeline={timeline} cursor={step} title={label} />
+            <CertificatesPanelView timeline={timeline} cursor={step} />
+          </section>
+        );
+      })}
+    </div>
+  );
+}

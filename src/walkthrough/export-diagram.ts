@@ -1,0 +1,68 @@
+/** How an exported file is named: where in the story it was taken. */
+export function exportFileName(step: number, fencing: boolean, format: 'svg' | 'png'): string {
+  return `lockstep-step-${step}-fencing-${fencing ? 'on' : 'off'}.${format}`;
+}
+
+/**
+ * A standalone SVG file of a diagram on the page: the diagram's own stylesheet is embedded, and a white
+ * background added, so it looks the same on a slide as on the page.
+ */
+export async function diagramSvgFile(svg: SVGSVGElement): Promise<string> {
+  const { default: css } = await import('./diagram.css?raw');
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  copy.removeAttribute('role');
+  const label = copy.getAttribute('aria-label');
+  copy.removeAttribute('aria-label');
+  const namespace = 'http://www.w3.org/2000/svg';
+  const title = document.createElementNS(namespace, 'title');
+  title.textContent = label ?? 'Lockstep sequence diagram';
+  const style = document.createElementNS(namespace, 'style');
+  style.textContent = css;
+  const background = document.createElementNS(namespace, 'rect');
+  background.setAttribute('width', '100%');
+  background.setAttribute('height', '100%');
+  background.setAttribute('fill', '#ffffff');
+  copy.prepend(title, style, background);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(copy)}`;
+}
+
+/** The same picture as a PNG at twice the on-screen size, sharp enough for a projector. */
+export async function diagramPngFile(svg: SVGSVGElement): Promise<Blob> {
+  const source = await diagramSvgFile(svg);
+  const width = svg.viewBox.baseVal.width || svg.width.baseVal.value;
+  const height = svg.viewBox.baseVal.height || svg.height.baseVal.value;
+  const scale = 2;
+  const url = URL.createObjectURL(new Blob([source], { type: 'image/svg+xml' }));
+  try {
+    const image = new Image();
+    image.decoding = 'sync';
+    await new Promise<void>((resolve, reject) => {
+      image.onload = () => resolve();
+      image.onerror = () => reject(new Error('The diagram could not be drawn as an image'));
+      image.src = url;
+    });
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.ceil(width * scale);
+    canvas.height = Math.ceil(height * scale);
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('This browser cannot draw to a canvas');
+    context.drawImage(image, 0, 0, canvas.width, canvas.height);
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The PNG could not be made'))), 'image/png'),
+    );
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+export function download(contents: Blob, fileName: string): void {
+  const url = URL.createObjectURL(contents);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
