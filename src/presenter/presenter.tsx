@@ -9,7 +9,8 @@ import { captionKeyOf } from '@/walkthrough/narrate';
 import { CertificatesPanel } from '@/walkthrough/certificates-panel';
 import { LockServicePanel } from '@/walkthrough/lock-service-panel';
 import { PredictLateWrite } from '@/walkthrough/predict-late-write';
-import { SequenceDiagram } from '@/walkthrough/sequence-diagram';
+import { selectTimeline } from '@/store/selectors';
+import { SequenceDiagramView } from '@/walkthrough/sequence-diagram';
 import { StepCaption } from '@/walkthrough/step-caption';
 import { ViewToggles } from '@/walkthrough/timeline-controls';
 import './presenter.css';
@@ -91,7 +92,7 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
         <button type="button" className="primary" onClick={forward} disabled={atEnd}>
           Next<span aria-hidden="true"> →</span>
         </button>
-        {!quizQuestion && <ViewToggles />}
+        {!quizQuestion && <ViewToggles textToggle={false} />}
         <button type="button" aria-pressed={notes} onClick={() => setNotes((shown) => !shown)} aria-keyshortcuts="N">
           Speaker notes
         </button>
@@ -115,14 +116,12 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
       ) : (
         <>
           <div className="presenter-caption">
-            <h2 className="visually-hidden">
-              Step {cursor + 1} of {stepCount}
-            </h2>
+            <h2 className="visually-hidden">The current step</h2>
             <StepCaption />
             <PredictLateWrite />
           </div>
           <div className="presenter-stage">
-            <SequenceDiagram />
+            <PresenterDiagram />
             <div className="panels">
               <LockServicePanel />
               <CertificatesPanel />
@@ -139,6 +138,13 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
       )}
     </div>
   );
+}
+
+/** The last dozen steps, drawn large enough to read from the back of the room. */
+function PresenterDiagram() {
+  const timeline = useWalkthrough(selectTimeline);
+  const cursor = useWalkthrough(selectCursor);
+  return <SequenceDiagramView timeline={timeline} cursor={cursor} scale={1.6} windowRows={12} />;
 }
 
 function PresenterQuestion({

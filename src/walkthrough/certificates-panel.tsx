@@ -17,7 +17,16 @@ export function CertificatesPanel() {
 }
 
 /** The certificates table at a step of a timeline, with the cells that step changed marked. */
-export function CertificatesPanelView({ timeline, cursor }: { timeline: Timeline; cursor: number }) {
+export function CertificatesPanelView({
+  timeline,
+  cursor,
+  regionLabel,
+}: {
+  timeline: Timeline;
+  cursor: number;
+  /** Names the panel apart from others like it on the page (side by side). */
+  regionLabel?: string;
+}) {
   const headingId = useId();
   const frame = timeline.frames[cursor] ?? timeline.frames[0]!;
   const previous = timeline.frames[cursor - 1] ?? null;
@@ -31,7 +40,7 @@ export function CertificatesPanelView({ timeline, cursor }: { timeline: Timeline
     before !== null && before.domain === row.domain && JSON.stringify(before[column]) !== JSON.stringify(row[column]);
 
   return (
-    <section className="panel" aria-labelledby={headingId}>
+    <section className="panel" {...(regionLabel ? { 'aria-label': regionLabel } : { 'aria-labelledby': headingId })}>
       <h3 id={headingId}>Certificates table</h3>
       <table aria-labelledby={headingId}>
         <thead>

@@ -23,7 +23,11 @@ export default function CompareView() {
               <CodeText text={narrationsFor(timeline)[step]?.caption ?? ''} />
             </p>
             <SequenceDiagramView timeline={timeline} cursor={step} title={label} />
-            <CertificatesPanelView timeline={timeline} cursor={step} />
+            <CertificatesPanelView
+              timeline={timeline}
+              cursor={step}
+              regionLabel={`Certificates table, ${label.toLowerCase()}`}
+            />
           </section>
         );
       })}

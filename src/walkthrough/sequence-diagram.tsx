@@ -26,6 +26,8 @@ export function SequenceDiagramView({
   followCurrent = false,
   stickyHeader = false,
   title,
+  scale,
+  windowRows,
 }: {
   timeline: Timeline;
   cursor: number;
@@ -35,6 +37,10 @@ export function SequenceDiagramView({
   stickyHeader?: boolean;
   /** Words to put before the generated label, e.g. "Fencing off". */
   title?: string;
+  /** Magnification of the drawing; by default larger only on big screens. */
+  scale?: number;
+  /** Show only this many rows, ending near the current step, so they can be drawn large (presenter mode). */
+  windowRows?: number;
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const currentRowRef = useRef<SVGGElement>(null);
@@ -44,7 +50,8 @@ export function SequenceDiagramView({
   const hatchId = `${ids}-pause-hatch`;
   const width = useElementWidth(containerRef, 720);
   // Big screens and projectors get the same drawing, scaled up with the page's type.
-  const zoom = useMediaQuery('(min-width: 1600px)') ? 1.25 : 1;
+  const bigScreen = useMediaQuery('(min-width: 1600px)');
+  const zoom = scale ?? (bigScreen ? 1.25 : 1);
   const stepCount = timeline.frames.length;
   const narrations = narrationsFor(timeline);
   const layout = useMemo(
@@ -69,6 +76,11 @@ export function SequenceDiagramView({
     currentRowRef.current?.scrollIntoView?.({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' });
   }, [cursor, followCurrent]);
 
+  const rowsShown = windowRows ? Math.min(windowRows, stepCount) : stepCount;
+  const firstRow = Math.max(0, Math.min(cursor - rowsShown + 2, stepCount - rowsShown));
+  const viewTop = rowsShown < stepCount ? layout.rowTop(firstRow) - layout.headerHeight : 0;
+  const viewHeight = rowsShown < stepCount ? layout.headerHeight + rowsShown * layout.rowHeight + 6 : layout.height;
+
   const current = narrations[cursor];
   const label =
     (title ? `${title}. ` : '') +
@@ -82,8 +94,8 @@ export function SequenceDiagramView({
         role="img"
         aria-label={label}
         width={layout.width * zoom}
-        height={layout.height * zoom}
-        viewBox={`0 0 ${layout.width} ${layout.height}`}
+        height={viewHeight * zoom}
+        viewBox={`0 ${viewTop} ${layout.width} ${viewHeight}`}
         className={`sequence-diagram${layout.compact ? ' compact' : ''}`}
       >
         <defs>
@@ -111,7 +123,6 @@ export function SequenceDiagramView({
         {layout.lanes.map((lane) => (
           <g key={lane.id} className="lane">
             <line x1={lane.x} x2={lane.x} y1={layout.headerHeight - 6} y2={layout.height} className="lifeline" />
-            <LaneTitle name={lane.name} x={lane.x} compact={layout.compact} />
           </g>
         ))}
         {layout.bars
@@ -144,6 +155,16 @@ export function SequenceDiagramView({
               ref={row.index === cursor ? currentRowRef : undefined}
             />
           ))}
+        {/* Drawn last, over any row scrolled up beneath it when only a window of rows is shown. */}
+        <g className="diagram-header" transform={`translate(0 ${viewTop})`}>
+          {viewTop > 0 && <rect className="header-bg" width={layout.width} height={layout.headerHeight} />}
+          <text x={4} y={layout.headerHeight - 14} className="axis-title">
+            time
+          </text>
+          {layout.lanes.map((lane) => (
+            <LaneTitle key={lane.id} name={lane.name} x={lane.x} compact={layout.compact} />
+          ))}
+        </g>
       </svg>
     </div>
   );
@@ -183,9 +204,6 @@ function TimeAxis({ layout, cursor }: { layout: DiagramLayout; cursor: number })
   const axisX = layout.gutter - 8;
   return (
     <g className="time-axis">
-      <text x={4} y={layout.headerHeight - 14} className="axis-title">
-        time
-      </text>
       <line x1={axisX} x2={axisX} y1={layout.headerHeight} y2={layout.height - 6} className="axis-line" />
       {layout.ticks
         .filter((tick) => tick.index <= cursor)

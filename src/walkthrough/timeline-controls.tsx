@@ -44,7 +44,7 @@ export function StepControls() {
 }
 
 /** How the timeline is told: with or without fencing tokens, as a picture or also as text. */
-export function ViewToggles() {
+export function ViewToggles({ textToggle = true }: { textToggle?: boolean }) {
   const fencing = useWalkthrough((state) => state.fencing);
   const textVersion = useWalkthrough((state) => state.textVersion);
   const actions = useWalkthroughActions();
@@ -66,15 +66,17 @@ export function ViewToggles() {
           {fencing ? 'on' : 'off'}
         </span>
       </button>
-      <button
-        type="button"
-        aria-pressed={textVersion}
-        aria-controls={textVersion ? 'text-version' : undefined}
-        className="toggle"
-        onClick={actions.toggleTextVersion}
-      >
-        Text version
-      </button>
+      {textToggle && (
+        <button
+          type="button"
+          aria-pressed={textVersion}
+          aria-controls={textVersion ? 'text-version' : undefined}
+          className="toggle"
+          onClick={actions.toggleTextVersion}
+        >
+          Text version
+        </button>
+      )}
     </div>
   );
 }

@@ -1,0 +1,105 @@
+import AxeBuilder from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
+import { expect, test } from './fixtures';
+
+test('presenter mode steps with clicker keys, blanks the screen and shows speaker notes', async ({
+  walkthrough,
+  page,
+}) => {
+  await walkthrough.open('?step=3');
+  await page.getByRole('button', { name: 'Present' }).click();
+  await expect(page).toHaveURL(/[?&]present/);
+  await expect(page.getByRole('navigation', { name: 'Contents' })).toHaveCount(0);
+  const indicator = page.getByText(/^Step \d+ of \d+$/);
+  await expect(indicator).toHaveText(/^Step 3 of/);
+  for (const [key, step] of [
+    ['PageDown', 4],
+    ['Space', 5],
+    ['ArrowRight', 6],
+    ['PageUp', 5],
+    ['ArrowLeft', 4],
+  ] as const) {
+    await page.keyboard.press(key);
+    await expect(indicator).toHaveText(new RegExp(`^Step ${step} of`));
+  }
+  await page.keyboard.press('n');
+  await expect(page.getByRole('complementary', { name: 'Speaker notes' })).toContainText('The CA takes a few seconds');
+  await page.keyboard.press('b');
+  await expect(page.getByRole('dialog', { name: 'Screen blanked' })).toBeVisible();
+  await page.keyboard.press('b');
+  await expect(page.getByRole('dialog', { name: 'Screen blanked' })).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  await page.getByRole('button', { name: 'Exit presentation' }).click();
+  await expect(page.getByRole('navigation', { name: 'Contents' })).toBeVisible();
+  await expect(page).not.toHaveURL(/present/);
+});
+
+test('presenter mode goes on to the quiz, and keeps answers hidden until revealed', async ({ page }) => {
+  await page.goto('/?present&step=23');
+  await expect(page.getByText(/^Step 23 of 23$/)).toBeVisible();
+  await page.keyboard.press('PageDown');
+  await expect(page.getByText(/^Question 1 of \d+$/)).toBeVisible();
+  await expect(page.getByText('Right.')).toHaveCount(0);
+  await expect(page.getByText(/Nothing enforces it/)).toBeVisible();
+  await page.getByRole('button', { name: 'Reveal answer' }).click();
+  await expect(page.getByText('Right.')).toHaveCount(1);
+  await page.keyboard.press('PageDown');
+  await expect(page.getByText(/^Question 2 of \d+$/)).toBeVisible();
+  await expect(page.getByText('Right.')).toHaveCount(0);
+  await page.keyboard.press('r');
+  await expect(page.getByText('Right.')).toHaveCount(1);
+  await page.keyboard.press('PageUp');
+  await page.keyboard.press('PageUp');
+  await expect(page.getByText(/^Step 23 of 23$/)).toBeVisible();
+});
+
+test('the diagram downloads as a valid SVG and a valid PNG', async ({ walkthrough, page }) => {
+  await walkthrough.open('?step=19&fencing=off');
+  const [svgDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download SVG' }).click(),
+  ]);
+  expect(svgDownload.suggestedFilename()).toBe('lockstep-step-19-fencing-off.svg');
+  const svg = await readFile(await svgDownload.path(), 'utf8');
+  expect(svg).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg /);
+  expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
+  expect(svg).toContain('<style>');
+  expect(svg).toContain('UPDATE … (no check)');
+  const parsed = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    return { root: doc.documentElement.nodeName, errors: doc.getElementsByTagName('parsererror').length };
+  }, svg);
+  expect(parsed).toEqual({ root: 'svg', errors: 0 });
+
+  const [pngDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download PNG' }).click(),
+  ]);
+  expect(pngDownload.suggestedFilename()).toBe('lockstep-step-19-fencing-off.png');
+  const png = await readFile(await pngDownload.path());
+  expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const width = png.readUInt32BE(16);
+  const height = png.readUInt32BE(20);
+  expect(width).toBeGreaterThan(800);
+  expect(height).toBeGreaterThan(800);
+});
+
+test('compare side by side shows the same step with fencing off and on', async ({ walkthrough, page }) => {
+  await walkthrough.open('?step=23');
+  await page.getByRole('button', { name: 'Compare side by side' }).click();
+  const off = page.getByRole('region', { name: 'Fencing tokens off', exact: true });
+  const on = page.getByRole('region', { name: 'Fencing tokens on', exact: true });
+  await expect(off.getByRole('table', { name: 'Certificates table' })).toContainText('serial 1001, issued at 5 s');
+  await expect(on.getByRole('table', { name: 'Certificates table' })).toContainText('serial 1002, issued at 36 s');
+  await expect(off.getByRole('img', { name: /^Fencing tokens off\. Sequence diagram, step 23/ })).toBeVisible();
+  await walkthrough.back.click();
+  await expect(on.getByRole('img', { name: /step 22 of/ })).toBeVisible();
+  const boxes = [await off.boundingBox(), await on.boundingBox()];
+  expect(boxes[0]!.x).toBeLessThan(boxes[1]!.x);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const stacked = [await off.boundingBox(), await on.boundingBox()];
+  expect(stacked[0]!.y + stacked[0]!.height).toBeLessThanOrEqual(stacked[1]!.y);
+});
