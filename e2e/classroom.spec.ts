@@ -103,3 +103,23 @@ test('compare side by side shows the same step with fencing off and on', async (
   const stacked = [await off.boundingBox(), await on.boundingBox()];
   expect(stacked[0]!.y + stacked[0]!.height).toBeLessThanOrEqual(stacked[1]!.y);
 });
+
+test('printed, the walkthrough becomes numbered frames with captions and the controls disappear', async ({
+  walkthrough,
+  page,
+}) => {
+  await walkthrough.open('?step=5&fencing=off');
+  await expect(page.getByRole('button', { name: 'Copy embed code', exact: true })).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  const frames = page.getByRole('list', { name: 'The walkthrough, frame by frame' }).getByRole('listitem');
+  await expect(frames).toHaveCount(23);
+  await expect(frames.first()).toContainText('Step 1 of 23, 0 s, fencing tokens off.');
+  await expect(frames.nth(19)).toContainText('Step 20 of 23, 42 s, fencing tokens off. The table answers UPDATE 1.');
+  await expect(frames.nth(22).getByRole('img', { name: /step 23 of 23/ })).toBeVisible();
+  await expect(walkthrough.next).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Copy embed code', exact: true })).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Why not just a stronger lock?' })).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+  await expect(frames).toHaveCount(0);
+  await expect(walkthrough.next).toBeVisible();
+});

@@ -15,6 +15,8 @@ import { useStepKeys } from './use-step-keys';
 const CompareView = lazy(() => import('./compare-view'));
 const TextVersion = lazy(() => import('./text-version'));
 const WalkthroughToolbar = lazy(() => import('./walkthrough-toolbar'));
+// Rendered from the start but drawn only on paper, so its code arrives just after the first view.
+const PrintFrames = lazy(() => import('./print-frames'));
 
 /** `headingLevel` fits the walkthrough's hidden heading into the page around it. */
 export function Walkthrough({ headingLevel = 3, onPresent }: { headingLevel?: 2 | 3; onPresent?: () => void }) {
@@ -69,6 +71,7 @@ export function Walkthrough({ headingLevel = 3, onPresent }: { headingLevel?: 2 
         </div>
       )}
       <Suspense fallback={null}>
+        <PrintFrames />
         <WalkthroughToolbar {...(onPresent ? { onPresent } : {})} />
         {textVersion && <TextVersion />}
       </Suspense>
