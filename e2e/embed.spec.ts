@@ -6,6 +6,12 @@ const APP = `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`;
 const HOST = `http://127.0.0.1:${process.env.E2E_HOST_PORT ?? 4174}`;
 
 type Recorded = { kind: string; verb?: string; step?: number; of?: number; questionId?: string; correct?: boolean };
+const sendToWidget = (page: Page, message: Record<string, unknown>) =>
+  page.evaluate((sent) => (window as unknown as { sendToWidget: (message: unknown) => void }).sendToWidget(sent), {
+    source: 'lockstep-host',
+    version: 1,
+    ...message,
+  });
 const events = (page: Page) =>
   page.evaluate(() => (window as unknown as { lockstepEvents: Recorded[] }).lockstepEvents);
 
@@ -25,23 +31,9 @@ test('a course page on another origin embeds the walkthrough, resizes it, hears 
       step: 3,
     });
 
-  await page.evaluate(() =>
-    (window as unknown as { sendToWidget: (message: unknown) => void }).sendToWidget({
-      source: 'lockstep-host',
-      version: 1,
-      command: 'goToStep',
-      step: 19,
-    }),
-  );
+  await sendToWidget(page, { command: 'goToStep', step: 19 });
   await expect(frame.getByText(/^Step 19 of \d+$/)).toBeVisible();
-  await page.evaluate(() =>
-    (window as unknown as { sendToWidget: (message: unknown) => void }).sendToWidget({
-      source: 'lockstep-host',
-      version: 1,
-      command: 'setFencing',
-      fencing: 'off',
-    }),
-  );
+  await sendToWidget(page, { command: 'setFencing', fencing: 'off' });
   await expect(frame.getByRole('switch', { name: 'Fencing tokens' })).toHaveAttribute('aria-checked', 'false');
 
   await frame.getByRole('button', { name: 'Next', exact: true }).focus();
@@ -74,14 +66,7 @@ test('messages from an origin other than the configured parent change nothing an
   );
   const frame = page.frameLocator('#widget');
   await expect(frame.getByText(/^Step 1 of \d+$/)).toBeVisible();
-  await page.evaluate(() =>
-    (window as unknown as { sendToWidget: (message: unknown) => void }).sendToWidget({
-      source: 'lockstep-host',
-      version: 1,
-      command: 'goToStep',
-      step: 19,
-    }),
-  );
+  await sendToWidget(page, { command: 'goToStep', step: 19 });
   await frame.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(frame.getByText(/^Step 2 of \d+$/)).toBeVisible();
   expect(await events(page)).toEqual([]);
@@ -121,4 +106,19 @@ test('Copy embed code produces an iframe snippet for the current step', async ({
   expect(snippet).toContain('title="Lockstep');
   await page.getByRole('button', { name: 'Copy link to this step' }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/\?step=7&fencing=off#walkthrough$/);
+});
+
+test('the built site works from a sub-path of a plain static host, loading nothing from elsewhere', async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto(`${HOST}/courses/lockstep/?step=3`);
+  await expect(page.getByText(/^Step 3 of \d+$/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Quiz', exact: true })).toBeVisible();
+  await page.goto(`${HOST}/courses/lockstep/embed.html?widget=walkthrough&step=5`);
+  await expect(page.getByText(/^Step 5 of \d+$/)).toBeVisible();
+  expect(requests.filter((url) => !url.startsWith(`${HOST}/courses/lockstep/`) && !url.startsWith('data:'))).toEqual(
+    [],
+  );
 });
