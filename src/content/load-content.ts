@@ -83,6 +83,9 @@ export function loadContent(contentDir: string): LoadedContent {
       if (scenario && `${scenario.id}.json` !== name) {
         problems.push(`${label(path)}: id: "${scenario.id}" does not match the file name`);
       }
+      if (scenario && ![true, false].every((fencing) => runScenario(scenario, { fencing }).settled)) {
+        problems.push(`${label(path)}: the scenario never finishes; check retryEveryMs against leaseTtlMs`);
+      }
       return scenario ? [scenario] : [];
     });
   const captions = read(join(contentDir, 'walkthrough', 'captions.json'), captionsSchema);

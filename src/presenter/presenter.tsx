@@ -1,6 +1,6 @@
 import practice from 'virtual:lockstep/practice';
 import presenter from 'virtual:lockstep/presenter';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { CodeText } from '@/components/code-text';
 import type { QuizQuestion } from '@/content/schema';
 import { selectCanGoBack, selectCanGoNext, selectCursor, selectFrame, selectStepCount } from '@/store/selectors';
@@ -8,12 +8,13 @@ import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 import { captionKeyOf } from '@/walkthrough/narrate';
 import { CertificatesPanel } from '@/walkthrough/certificates-panel';
 import { LockServicePanel } from '@/walkthrough/lock-service-panel';
-import { PredictLateWrite } from '@/walkthrough/predict-late-write';
 import { selectTimeline } from '@/store/selectors';
 import { SequenceDiagramView } from '@/walkthrough/sequence-diagram';
 import { StepCaption } from '@/walkthrough/step-caption';
 import { ViewToggles } from '@/walkthrough/timeline-controls';
 import './presenter.css';
+
+const PredictLateWrite = lazy(() => import('@/walkthrough/predict-late-write'));
 
 /** Keys a presentation clicker or a keyboard sends to move on, or back. */
 const FORWARD = new Set(['PageDown', 'ArrowRight', 'ArrowDown', ' ']);
@@ -118,7 +119,9 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
           <div className="presenter-caption">
             <h2 className="visually-hidden">The current step</h2>
             <StepCaption />
-            <PredictLateWrite />
+            <Suspense fallback={null}>
+              <PredictLateWrite />
+            </Suspense>
           </div>
           <div className="presenter-stage">
             <PresenterDiagram />

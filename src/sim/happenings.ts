@@ -1,4 +1,5 @@
-import type { Lease, ReleaseRefusal } from './lock-service.ts';
+import type { LockTruth } from './lock-backends.ts';
+import type { ReleaseRefusal } from './lock-service.ts';
 import type { CertificateRow, WriteMode } from './certificates-table.ts';
 import type { Certificate, FencingToken, RenewerId, VirtualMs } from './types.ts';
 
@@ -19,8 +20,14 @@ export type Happening =
       readonly leaseValue: string;
       readonly ttlMs: number;
     }
-  | { readonly kind: 'leaseGranted'; readonly renewer: RenewerId; readonly lease: Lease }
-  | { readonly kind: 'leaseRefused'; readonly renewer: RenewerId; readonly heldBy: Lease; readonly retryAt: VirtualMs }
+  | { readonly kind: 'leaseGranted'; readonly renewer: RenewerId; readonly lease: LockTruth }
+  | {
+      readonly kind: 'leaseRefused';
+      readonly renewer: RenewerId;
+      readonly heldBy: LockTruth | null;
+      readonly retryAt: VirtualMs;
+    }
+  | { readonly kind: 'renewerGaveUp'; readonly renewer: RenewerId; readonly attempts: number }
   | { readonly kind: 'certificateRequested'; readonly renewer: RenewerId; readonly readyAt: VirtualMs }
   | {
       readonly kind: 'processPaused';
@@ -28,7 +35,7 @@ export type Happening =
       readonly until: VirtualMs;
       readonly durationMs: number;
     }
-  | { readonly kind: 'leaseExpired'; readonly lease: Lease }
+  | { readonly kind: 'leaseExpired'; readonly lease: LockTruth }
   | { readonly kind: 'processResumed'; readonly renewer: RenewerId; readonly pausedForMs: number }
   | { readonly kind: 'certificateReceived'; readonly renewer: RenewerId; readonly cert: Certificate }
   | {
@@ -36,14 +43,14 @@ export type Happening =
       readonly renewer: RenewerId;
       readonly mode: WriteMode;
       readonly cert: Certificate;
-      readonly fencingToken: FencingToken;
+      readonly fencingToken: FencingToken | null;
       readonly rowsChanged: number;
       readonly previous: CertificateRow | null;
     }
   | {
       readonly kind: 'writeAnswered';
       readonly renewer: RenewerId;
-      readonly fencingToken: FencingToken;
+      readonly fencingToken: FencingToken | null;
       readonly rowsChanged: number;
       /** The row's fence when the write arrived; null if the domain had no row. */
       readonly previousFence: number | null;
@@ -51,12 +58,12 @@ export type Happening =
       readonly overwroteNewer: boolean;
     }
   | { readonly kind: 'releaseRequested'; readonly renewer: RenewerId; readonly leaseValue: string }
-  | { readonly kind: 'leaseReleased'; readonly renewer: RenewerId; readonly lease: Lease }
+  | { readonly kind: 'leaseReleased'; readonly renewer: RenewerId; readonly lease: LockTruth }
   | {
       readonly kind: 'releaseRefused';
       readonly renewer: RenewerId;
       readonly reason: ReleaseRefusal;
-      readonly heldBy: Lease | null;
+      readonly heldBy: LockTruth | null;
     }
   | { readonly kind: 'scenarioEnded'; readonly outcome: Outcome };
 
@@ -69,7 +76,15 @@ export type HappeningKind = Happening['kind'];
  */
 export type Outcome =
   | { readonly kind: 'newestKept'; readonly row: CertificateRow | null }
-  | { readonly kind: 'staleOverwrote'; readonly row: CertificateRow; readonly replacedFence: number };
+  | {
+      readonly kind: 'staleOverwrote';
+      readonly row: CertificateRow;
+      readonly replacedFence: number;
+      /** Who wrote the stale row, and which grant of the lock that was. */
+      readonly staleWriter: RenewerId;
+      readonly staleGrant: number;
+      readonly newerGrant: number;
+    };
 
 /** How a step is drawn: an arrow from one lifeline to another, or a note spanning some of them. */
 export type HappeningShape =
@@ -91,6 +106,7 @@ export function shapeOf(happening: Happening, allLifelines: readonly LifelineId[
     case 'writeAnswered':
       return { shape: 'message', from: CERTIFICATES_TABLE, to: happening.renewer };
     case 'certificateRequested':
+    case 'renewerGaveUp':
     case 'certificateReceived':
     case 'processPaused':
     case 'processResumed':

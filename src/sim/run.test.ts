@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRenewer, buildScenario } from '@/testing/builders';
+import { truthOf } from './lock-backends';
 import { runScenario, type Timeline } from './run';
 import { renewerById } from './world';
 
@@ -73,8 +74,8 @@ describe('runScenario with the seed scenario', () => {
     const grantB = frameOf(timeline, 'leaseGranted', 'B');
     const a = renewerById(grantB.world, 'A');
     expect(a.pause).toEqual({ since: 2_000, until: 42_000 });
-    expect(a.belief).toEqual({ kind: 'holds', token: 33, expiresAt: 30_000 });
-    expect(grantB.world.lock.lease).toMatchObject({ holder: 'B', token: 34 });
+    expect(a.belief).toEqual({ kind: 'holds', token: 33, expiresAt: 30_000, grantOrder: 1 });
+    expect(truthOf(grantB.world.lock, grantB.at)).toMatchObject({ holder: 'B', token: 34 });
   });
 
   it("delivers the CA's answer to a paused renewer only when it wakes", () => {

@@ -14,7 +14,13 @@ export interface RenewerDefinition {
   /** How long the CA takes to issue this renewer's certificate. */
   readonly certificateAuthorityMs: number;
   readonly pauses: readonly PauseDefinition[];
+  /** Refusals before it gives up (10 when not given). */
+  readonly maxAttempts?: number;
+  /** Extra delay on this renewer's writes to the table, on top of the network delay. */
+  readonly writeDelayMs?: number;
 }
+
+import type { LockServiceConfig } from './lock-backends.ts';
 
 /** Everything a run needs, as the scenario file in content/ states it. All times are virtual milliseconds. */
 export interface ScenarioDefinition {
@@ -29,6 +35,8 @@ export interface ScenarioDefinition {
   readonly seed: number;
   readonly initialCertificate: { readonly serial: number; readonly fence: number };
   readonly renewers: readonly RenewerDefinition[];
+  /** The lock service; the lesson's own, which hands out fencing tokens, when not given. */
+  readonly lockService?: LockServiceConfig;
 }
 
 /** What the learner can switch, as opposed to what the scenario states. */

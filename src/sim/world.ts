@@ -7,22 +7,41 @@ import {
 } from './certificates-table.ts';
 import type { Happening } from './happenings.ts';
 import {
-  createLockService,
-  expireLease,
-  grantLease,
-  releaseLease,
-  type Lease,
-  type LockService,
-} from './lock-service.ts';
+  acquireOn,
+  createBackend,
+  expireOn,
+  keepAliveIntervalFor,
+  keepAliveOn,
+  needsKeepAlive,
+  nextExpiry,
+  releaseOn,
+  type LockBackend,
+  type LockServiceConfig,
+  type LockTruth,
+} from './lock-backends.ts';
 import { randomLeaseValue } from './random.ts';
 import type { RenewerDefinition, RunSettings, ScenarioDefinition } from './scenario.ts';
-import { virtualMs, type Certificate, type FencingToken, type RenewerId, type VirtualMs } from './types.ts';
+import {
+  fencingToken,
+  virtualMs,
+  type Certificate,
+  type FencingToken,
+  type RenewerId,
+  type VirtualMs,
+} from './types.ts';
 
 /** What a renewer thinks about the lock. It changes only when a message reaches the renewer. */
 export type Belief =
   | { readonly kind: 'none' }
-  | { readonly kind: 'holds'; readonly token: FencingToken; readonly expiresAt: VirtualMs }
-  | { readonly kind: 'lost'; readonly token: FencingToken };
+  | {
+      readonly kind: 'holds';
+      /** Null under lock services that hand out no token (Redis, Redlock). */
+      readonly token: FencingToken | null;
+      readonly expiresAt: VirtualMs;
+      /** The n-th grant of the lock: the truth about order, which a token may or may not reveal. */
+      readonly grantOrder: number;
+    }
+  | { readonly kind: 'lost'; readonly token: FencingToken | null };
 
 export type RenewerPhase = 'waiting' | 'acquiring' | 'awaitingCertificate' | 'writing' | 'releasing' | 'done';
 
@@ -34,6 +53,8 @@ export interface Renewer {
   /** The random value of the lease it asked for; needed to release it. */
   readonly leaseValue: string | null;
   readonly certificate: Certificate | null;
+  /** Refusals so far; a renewer gives up after its scenario's maxAttempts. */
+  readonly attempts: number;
   /** Set while a stop-the-world pause lasts. */
   readonly pause: { readonly since: VirtualMs; readonly until: VirtualMs } | null;
 }
@@ -41,17 +62,24 @@ export interface Renewer {
 /** Messages travel between processes and arrive after the network delay. */
 export type Message =
   | { readonly kind: 'acquire'; readonly from: RenewerId; readonly leaseValue: string; readonly ttlMs: number }
-  | { readonly kind: 'acquireReply'; readonly to: RenewerId; readonly lease: Lease; readonly granted: boolean }
+  | {
+      readonly kind: 'acquireReply';
+      readonly to: RenewerId;
+      readonly result:
+        | { readonly granted: true; readonly grant: LockTruth; readonly grantOrder: number }
+        | { readonly granted: false; readonly heldBy: LockTruth | null };
+    }
   | {
       readonly kind: 'write';
       readonly from: RenewerId;
       readonly cert: Certificate;
-      readonly fencingToken: FencingToken;
+      readonly fencingToken: FencingToken | null;
+      readonly grantOrder: number;
     }
   | {
       readonly kind: 'writeReply';
       readonly to: RenewerId;
-      readonly fencingToken: FencingToken;
+      readonly fencingToken: FencingToken | null;
       readonly rowsChanged: number;
       readonly previousFence: number | null;
       readonly overwroteNewer: boolean;
@@ -61,8 +89,8 @@ export type Message =
       readonly kind: 'releaseReply';
       readonly to: RenewerId;
       readonly result:
-        | { readonly released: true; readonly lease: Lease }
-        | { readonly released: false; readonly reason: 'notHolder' | 'noLease'; readonly heldBy: Lease | null };
+        | { readonly released: true; readonly lease: LockTruth }
+        | { readonly released: false; readonly reason: 'notHolder' | 'noLease'; readonly heldBy: LockTruth | null };
     };
 
 /** Something due at a moment of virtual time. */
@@ -73,7 +101,8 @@ export type SimEvent =
   | { readonly kind: 'certificateIssued'; readonly renewer: RenewerId; readonly cert: Certificate }
   | { readonly kind: 'pauseStarted'; readonly renewer: RenewerId; readonly durationMs: number }
   | { readonly kind: 'pauseEnded'; readonly renewer: RenewerId }
-  | { readonly kind: 'leaseDeadline'; readonly token: FencingToken };
+  | { readonly kind: 'expiryCheck' }
+  | { readonly kind: 'keepAliveDue'; readonly renewer: RenewerId };
 
 interface Scheduled {
   readonly at: VirtualMs;
@@ -85,14 +114,17 @@ interface Scheduled {
 /** One write the table received, kept so the outcome can be judged. */
 export interface WriteRecord {
   readonly renewer: RenewerId;
-  readonly fencingToken: FencingToken;
+  readonly fencingToken: FencingToken | null;
+  readonly grantOrder: number;
   readonly cert: Certificate;
   readonly rowsChanged: number;
 }
 
 export interface World {
   readonly now: VirtualMs;
-  readonly lock: LockService;
+  readonly lock: LockBackend;
+  /** How many times the lock has been granted so far. */
+  readonly grants: number;
   readonly table: CertificatesTable;
   readonly renewers: readonly Renewer[];
   readonly writes: readonly WriteRecord[];
@@ -101,6 +133,9 @@ export interface World {
   readonly rngState: number;
   readonly nextSerial: number;
 }
+
+/** How many refusals a renewer takes before it gives up until its next scheduled run. */
+export const DEFAULT_MAX_ATTEMPTS = 10;
 
 /** The parts of a world a single step needs besides the world itself. */
 interface Context {
@@ -112,7 +147,13 @@ export function createWorld(scenario: ScenarioDefinition): World {
   const initial = scenario.initialCertificate;
   let world: World = {
     now: virtualMs(0),
-    lock: createLockService(scenario.lockKey, scenario.firstFencingToken),
+    lock: createBackend(lockConfigOf(scenario), {
+      key: scenario.lockKey,
+      ttlMs: scenario.leaseTtlMs,
+      firstToken: scenario.firstFencingToken,
+      seed: scenario.seed,
+    }),
+    grants: 0,
     table: createCertificatesTable([
       { domain: scenario.domain, cert: { serial: initial.serial, issuedAt: null }, fence: initial.fence },
     ]),
@@ -139,6 +180,7 @@ function createRenewer(definition: RenewerDefinition): Renewer {
     phase: 'waiting',
     belief: { kind: 'none' },
     leaseValue: null,
+    attempts: 0,
     certificate: null,
     pause: null,
   };
@@ -146,7 +188,15 @@ function createRenewer(definition: RenewerDefinition): Renewer {
 
 export function schedule(world: World, at: number, event: SimEvent): World {
   const entry: Scheduled = { at: virtualMs(at), seq: world.nextSeq, event };
-  const queue = [...world.queue, entry].sort((a, b) => a.at - b.at || a.seq - b.seq);
+  // The queue stays sorted by time; a new entry goes after everything due at the same time or earlier.
+  let low = 0;
+  let high = world.queue.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (world.queue[middle]!.at <= entry.at) low = middle + 1;
+    else high = middle;
+  }
+  const queue = [...world.queue.slice(0, low), entry, ...world.queue.slice(low)];
   return { ...world, queue, nextSeq: world.nextSeq + 1 };
 }
 
@@ -186,7 +236,9 @@ function targetRenewer(event: SimEvent): RenewerId | null {
       return event.renewer;
     case 'messageDelivered':
       return 'to' in event.message ? event.message.to : null;
-    case 'leaseDeadline':
+    case 'keepAliveDue':
+      return event.renewer;
+    case 'expiryCheck':
       return null;
   }
 }
@@ -199,8 +251,10 @@ function handle(world: World, event: SimEvent, context: Context): { world: World
       return pauseProcess(world, event.renewer, event.durationMs);
     case 'pauseEnded':
       return resumeProcess(world, event.renewer);
-    case 'leaseDeadline':
-      return checkLeaseDeadline(world, event.token);
+    case 'expiryCheck':
+      return checkExpiry(world);
+    case 'keepAliveDue':
+      return keepAlive(world, event.renewer, context);
     case 'certificateRequestDue':
       return requestCertificate(world, event.renewer, context);
     case 'certificateIssued':
@@ -220,7 +274,10 @@ function requestLease(world: World, id: RenewerId, context: Context) {
 
 function pauseProcess(world: World, id: RenewerId, durationMs: number) {
   const until = virtualMs(world.now + durationMs);
-  const paused = updateRenewer(world, id, { pause: { since: world.now, until } });
+  let paused = updateRenewer(world, id, { pause: { since: world.now, until } });
+  // Keep-alives stop with the process: from now on its lease or session can run out.
+  const expiry = nextExpiry(paused.lock);
+  if (needsKeepAlive(paused.lock.kind) && expiry !== null) paused = schedule(paused, expiry, { kind: 'expiryCheck' });
   return {
     world: schedule(paused, until, { kind: 'pauseEnded', renewer: id }),
     happening: { kind: 'processPaused', renewer: id, until, durationMs } satisfies Happening,
@@ -236,20 +293,42 @@ function resumeProcess(world: World, id: RenewerId) {
   };
 }
 
-/** The lock service forgets a lease when its time is up; nobody tells the holder. */
-function checkLeaseDeadline(world: World, token: FencingToken) {
-  if (world.lock.lease?.token !== token) return { world, happening: null };
-  const { lock, expired } = expireLease(world.lock, world.now);
-  if (!expired) return { world, happening: null };
-  return { world: { ...world, lock }, happening: { kind: 'leaseExpired', lease: expired } satisfies Happening };
+/** The lock service forgets a lease or session whose time is up; nobody tells the holder. */
+function checkExpiry(world: World) {
+  const { backend, lost } = expireOn(world.lock, world.now);
+  const expired = lost[0];
+  const next = { ...world, lock: backend };
+  return { world: next, happening: expired ? ({ kind: 'leaseExpired', lease: expired } satisfies Happening) : null };
+}
+
+/** A running holder renews its lease or session every TTL/3; a paused one misses its turn. */
+function keepAlive(world: World, id: RenewerId, context: Context) {
+  const renewer = renewerById(world, id);
+  if (renewer.belief.kind !== 'holds' || renewer.phase === 'done') return { world, happening: null };
+  const ttlMs = context.scenario.leaseTtlMs;
+  let next: World = { ...world, lock: keepAliveOn(world.lock, id, world.now, ttlMs) };
+  next = schedule(next, world.now + keepAliveIntervalFor(world.lock.kind, ttlMs), {
+    kind: 'keepAliveDue',
+    renewer: id,
+  });
+  const expiry = nextExpiry(next.lock);
+  if (expiry !== null) next = schedule(next, expiry, { kind: 'expiryCheck' });
+  return { world: next, happening: null };
 }
 
 function receiveCertificate(world: World, id: RenewerId, cert: Certificate, context: Context) {
   const renewer = renewerById(world, id);
   let next = updateRenewer(world, id, { certificate: cert, phase: 'writing' });
-  const token = renewer.belief.kind === 'holds' ? renewer.belief.token : null;
   // A renewer that still believes it holds the lock writes with the token it was given, however old.
-  if (token !== null) next = send(next, { kind: 'write', from: id, cert, fencingToken: token }, context);
+  if (renewer.belief.kind === 'holds') {
+    const { token, grantOrder } = renewer.belief;
+    next = send(
+      next,
+      { kind: 'write', from: id, cert, fencingToken: token, grantOrder },
+      context,
+      writeDelayOf(context, id),
+    );
+  }
   return { world: next, happening: { kind: 'certificateReceived', renewer: id, cert } satisfies Happening };
 }
 
@@ -271,18 +350,28 @@ function deliver(world: World, message: Message, context: Context): { world: Wor
 }
 
 function lockServiceReceivesAcquire(world: World, message: Extract<Message, { kind: 'acquire' }>, context: Context) {
-  const { lock, result } = grantLease(world.lock, {
+  const { backend, outcome } = acquireOn(world.lock, lockConfigOf(context.scenario), {
     holder: message.from,
     value: message.leaseValue,
     ttlMs: message.ttlMs,
     now: world.now,
   });
-  let next: World = { ...world, lock };
-  if (result.granted) {
-    next = schedule(next, result.lease.expiresAt, { kind: 'leaseDeadline', token: result.lease.token });
-    next = send(next, { kind: 'acquireReply', to: message.from, lease: result.lease, granted: true }, context);
+  let next: World = { ...world, lock: backend };
+  if (outcome.granted) {
+    const grantOrder = world.grants + 1;
+    const grant: LockTruth = { holder: message.from, token: outcome.token, expiresAt: outcome.expiresAt };
+    next = schedule({ ...next, grants: grantOrder }, outcome.expiresAt, { kind: 'expiryCheck' });
+    next = send(
+      next,
+      { kind: 'acquireReply', to: message.from, result: { granted: true, grant, grantOrder } },
+      context,
+    );
   } else {
-    next = send(next, { kind: 'acquireReply', to: message.from, lease: result.heldBy, granted: false }, context);
+    next = send(
+      next,
+      { kind: 'acquireReply', to: message.from, result: { granted: false, heldBy: outcome.heldBy } },
+      context,
+    );
   }
   const happening: Happening = {
     kind: 'acquireRequested',
@@ -299,22 +388,40 @@ function renewerReceivesAcquireReply(
   context: Context,
 ): { world: World; happening: Happening } {
   const id = message.to;
-  const lease = message.lease;
-  if (!message.granted) {
-    const retryAt = virtualMs(world.now + definitionOf(context, id).retryEveryMs);
-    const next = schedule(updateRenewer(world, id, { phase: 'waiting', leaseValue: null }), retryAt, {
+  const { result } = message;
+  if (!result.granted) {
+    const definition = definitionOf(context, id);
+    const attempts = renewerById(world, id).attempts + 1;
+    const retryAt = virtualMs(world.now + definition.retryEveryMs);
+    if (attempts >= (definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)) {
+      const next = updateRenewer(world, id, { phase: 'done', leaseValue: null, attempts });
+      return { world: next, happening: { kind: 'renewerGaveUp', renewer: id, attempts } };
+    }
+    const next = schedule(updateRenewer(world, id, { phase: 'waiting', leaseValue: null, attempts }), retryAt, {
       kind: 'attemptDue',
       renewer: id,
     });
-    return { world: next, happening: { kind: 'leaseRefused', renewer: id, heldBy: lease, retryAt } };
+    return { world: next, happening: { kind: 'leaseRefused', renewer: id, heldBy: result.heldBy, retryAt } };
   }
-  const next = updateRenewer(world, id, {
+  const { grant, grantOrder } = result;
+  let next = updateRenewer(world, id, {
     phase: 'awaitingCertificate',
-    belief: { kind: 'holds', token: lease.token, expiresAt: lease.expiresAt },
+    belief: {
+      kind: 'holds',
+      token: grant.token === null ? null : fencingToken(grant.token),
+      expiresAt: grant.expiresAt ?? world.now,
+      grantOrder,
+    },
   });
+  if (needsKeepAlive(world.lock.kind)) {
+    next = schedule(next, world.now + keepAliveIntervalFor(world.lock.kind, context.scenario.leaseTtlMs), {
+      kind: 'keepAliveDue',
+      renewer: id,
+    });
+  }
   return {
     world: schedule(next, world.now, { kind: 'certificateRequestDue', renewer: id }),
-    happening: { kind: 'leaseGranted', renewer: id, lease },
+    happening: { kind: 'leaseGranted', renewer: id, lease: grant },
   };
 }
 
@@ -331,13 +438,18 @@ function requestCertificate(world: World, id: RenewerId, context: Context) {
 }
 
 function tableReceivesWrite(world: World, message: Extract<Message, { kind: 'write' }>, context: Context) {
-  const write = { domain: context.scenario.domain, cert: message.cert, fencingToken: message.fencingToken };
-  const result = writeCertificate(world.table, write, context.writeMode);
-  const overwroteNewer =
-    result.rowsChanged === 1 && result.previous !== null && result.previous.fence > message.fencingToken;
+  // A write with no token cannot be fenced: storage that checks tokens has nothing to check it against.
+  const mode: WriteMode = message.fencingToken === null ? 'unfenced' : context.writeMode;
+  const previousRow = findRow(world.table, context.scenario.domain);
+  const token = message.fencingToken ?? fencingToken(previousRow?.fence ?? 0);
+  const write = { domain: context.scenario.domain, cert: message.cert, fencingToken: token };
+  const result = writeCertificate(world.table, write, mode);
+  const newestOrder = Math.max(0, ...world.writes.filter((w) => w.rowsChanged > 0).map((w) => w.grantOrder));
+  const overwroteNewer = result.rowsChanged === 1 && message.grantOrder < newestOrder;
   const record: WriteRecord = {
     renewer: message.from,
     fencingToken: message.fencingToken,
+    grantOrder: message.grantOrder,
     cert: message.cert,
     rowsChanged: result.rowsChanged,
   };
@@ -357,7 +469,7 @@ function tableReceivesWrite(world: World, message: Extract<Message, { kind: 'wri
   const happening: Happening = {
     kind: 'writeRequested',
     renewer: message.from,
-    mode: context.writeMode,
+    mode,
     cert: message.cert,
     fencingToken: message.fencingToken,
     rowsChanged: result.rowsChanged,
@@ -386,8 +498,14 @@ function renewerReceivesWriteReply(world: World, message: Extract<Message, { kin
 }
 
 function lockServiceReceivesRelease(world: World, message: Extract<Message, { kind: 'release' }>, context: Context) {
-  const { lock, result } = releaseLease(world.lock, { value: message.leaseValue, now: world.now });
-  const next = send({ ...world, lock }, { kind: 'releaseReply', to: message.from, result }, context);
+  const released = releaseOn(world.lock, { holder: message.from, value: message.leaseValue, now: world.now });
+  const result: Extract<Message, { kind: 'releaseReply' }>['result'] = released.released
+    ? {
+        released: true,
+        lease: { holder: message.from, token: null, expiresAt: null, ...truthBefore(world, message.from) },
+      }
+    : { released: false, reason: released.heldBy ? 'notHolder' : 'noLease', heldBy: released.heldBy };
+  const next = send({ ...world, lock: released.backend }, { kind: 'releaseReply', to: message.from, result }, context);
   const happening: Happening = { kind: 'releaseRequested', renewer: message.from, leaseValue: message.leaseValue };
   return { world: next, happening };
 }
@@ -407,8 +525,25 @@ function renewerReceivesReleaseReply(world: World, message: Extract<Message, { k
   return { world: next, happening };
 }
 
-function send(world: World, message: Message, context: Context): World {
-  return schedule(world, world.now + context.scenario.networkDelayMs, { kind: 'messageDelivered', message });
+function send(world: World, message: Message, context: Context, extraDelayMs = 0): World {
+  return schedule(world, world.now + context.scenario.networkDelayMs + extraDelayMs, {
+    kind: 'messageDelivered',
+    message,
+  });
+}
+
+function writeDelayOf(context: Context, id: RenewerId): number {
+  return definitionOf(context, id).writeDelayMs ?? 0;
+}
+
+export function lockConfigOf(scenario: ScenarioDefinition): LockServiceConfig {
+  return scenario.lockService ?? { kind: 'fencing' };
+}
+
+/** What the service knew of this holder's lease just before it let go: its token and expiry. */
+function truthBefore(world: World, holder: RenewerId): Partial<LockTruth> {
+  const renewer = renewerById(world, holder);
+  return renewer.belief.kind === 'holds' ? { token: renewer.belief.token, expiresAt: renewer.belief.expiresAt } : {};
 }
 
 function definitionOf(context: Context, id: RenewerId): RenewerDefinition {

@@ -7,6 +7,7 @@ export const CAPTION_VARIABLES = {
   acquireRequested: ['renewer', 'key', 'leaseValue', 'ttlMs', 'time'],
   leaseGranted: ['renewer', 'token', 'expiresAt', 'time'],
   leaseRefused: ['renewer', 'holder', 'token', 'expiresAt', 'retryAt', 'time'],
+  renewerGaveUp: ['renewer', 'attempts', 'time'],
   certificateRequested: ['renewer', 'readyAt', 'time'],
   processPaused: ['renewer', 'duration', 'until', 'time', 'token'],
   leaseExpired: ['holder', 'token', 'time', 'ttl'],

@@ -1,4 +1,5 @@
 import { scaleBand, scalePoint } from 'd3-scale';
+import { truthOf } from '@/sim/lock-backends';
 import { CERTIFICATES_TABLE, LOCK_SERVICE, shapeOf, type LifelineId } from '@/sim/happenings';
 import type { Timeline } from '@/sim/run';
 import { formatTime } from './format';
@@ -139,8 +140,8 @@ function lifelineBars(timeline: Timeline, xOf: (id: LifelineId) => number): Life
     );
   };
   for (const frame of timeline.frames) {
-    const lease = frame.world.lock.lease;
-    if (lease && frame.at < lease.expiresAt) extend(`lease-${lease.token}`, 'lease', lease.holder, frame.index);
+    const lease = truthOf(frame.world.lock, frame.at);
+    if (lease) extend(`lease-${lease.token ?? lease.holder}`, 'lease', lease.holder, frame.index);
     for (const renewer of frame.world.renewers) {
       if (renewer.pause) extend(`pause-${renewer.id}-${renewer.pause.since}`, 'pause', renewer.id, frame.index);
     }

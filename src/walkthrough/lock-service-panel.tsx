@@ -1,4 +1,4 @@
-import { currentLease } from '@/sim/lock-service';
+import { nextTokenOf, truthOf } from '@/sim/lock-backends';
 import { selectFrame, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { formatTime } from './format';
@@ -8,10 +8,11 @@ export function LockServicePanel() {
   const frame = useWalkthrough(selectFrame);
   const timeline = useWalkthrough(selectTimeline);
   const { lock } = frame.world;
-  const lease = currentLease(lock, frame.at);
+  const lease = truthOf(lock, frame.at);
+  const nextToken = nextTokenOf(lock);
   const nameOf = (id: string) => timeline.scenario.renewers.find((renewer) => renewer.id === id)?.name ?? id;
   const ttl = timeline.scenario.leaseTtlMs;
-  const remaining = lease ? lease.expiresAt - frame.at : 0;
+  const remaining = lease?.expiresAt != null ? lease.expiresAt - frame.at : 0;
 
   return (
     <section className="panel" aria-labelledby="lock-service-heading">
@@ -19,16 +20,26 @@ export function LockServicePanel() {
       <dl className="facts">
         <dt>Key</dt>
         <dd>
-          <code>{lock.key}</code>
+          <code>{timeline.scenario.lockKey}</code>
         </dd>
         <dt>Clock</dt>
         <dd>{formatTime(frame.at)}</dd>
         <dt>Holder</dt>
-        <dd className={lease ? 'held' : 'free'}>{lease ? `${nameOf(lease.holder)}, token ${lease.token}` : 'free'}</dd>
+        <dd className={lease ? 'held' : 'free'}>
+          {lease ? `${nameOf(lease.holder)}${lease.token === null ? ', no token' : `, token ${lease.token}`}` : 'free'}
+        </dd>
         <dt>Lease</dt>
-        <dd>{lease ? `expires at ${formatTime(lease.expiresAt)} (${formatTime(remaining)} left)` : 'none'}</dd>
-        <dt>Next token</dt>
-        <dd>{lock.nextToken}</dd>
+        <dd>
+          {lease?.expiresAt != null
+            ? `expires at ${formatTime(lease.expiresAt)} (${formatTime(remaining)} left)`
+            : 'none'}
+        </dd>
+        {nextToken !== null && (
+          <>
+            <dt>Next token</dt>
+            <dd>{nextToken}</dd>
+          </>
+        )}
       </dl>
       <div className="lease-bar" aria-hidden="true">
         <div className="lease-bar-fill" style={{ width: `${Math.round((remaining / ttl) * 100)}%` }} />

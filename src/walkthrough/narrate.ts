@@ -66,17 +66,19 @@ export function captionVariables(frame: Frame, timeline: Timeline): Record<strin
     case 'acquireRequested':
       return { ...base, leaseValue: happening.leaseValue, ttlMs: String(happening.ttlMs) };
     case 'leaseGranted':
-      return { ...base, token: String(happening.lease.token), expiresAt: formatTime(happening.lease.expiresAt) };
+      return { ...base, token: tokenText(happening.lease.token), expiresAt: timeText(happening.lease.expiresAt) };
     case 'leaseRefused':
       return {
         ...base,
-        holder: nameOf(happening.heldBy.holder),
-        token: String(happening.heldBy.token),
-        expiresAt: formatTime(happening.heldBy.expiresAt),
+        holder: happening.heldBy ? nameOf(happening.heldBy.holder) : 'another renewer',
+        token: tokenText(happening.heldBy?.token ?? null),
+        expiresAt: timeText(happening.heldBy?.expiresAt ?? null),
         retryAt: formatTime(happening.retryAt),
       };
     case 'certificateRequested':
       return { ...base, readyAt: formatTime(happening.readyAt) };
+    case 'renewerGaveUp':
+      return { ...base, attempts: String(happening.attempts) };
     case 'processPaused':
     case 'processResumed': {
       const belief = renewerById(world, happening.renewer).belief;
@@ -89,7 +91,7 @@ export function captionVariables(frame: Frame, timeline: Timeline): Record<strin
       };
     }
     case 'leaseExpired':
-      return { ...base, holder: nameOf(happening.lease.holder), token: String(happening.lease.token) };
+      return { ...base, holder: nameOf(happening.lease.holder), token: tokenText(happening.lease.token) };
     case 'certificateReceived':
       return {
         ...base,
@@ -99,25 +101,29 @@ export function captionVariables(frame: Frame, timeline: Timeline): Record<strin
     case 'writeRequested':
       return {
         ...base,
-        token: String(happening.fencingToken),
+        token: tokenText(happening.fencingToken),
         serial: String(happening.cert.serial),
         fence: String(happening.previous?.fence ?? 'none'),
         rows: String(happening.rowsChanged),
       };
     case 'writeAnswered':
-      return { ...base, token: String(happening.fencingToken), fence: String(happening.previousFence ?? 'none') };
+      return { ...base, token: tokenText(happening.fencingToken), fence: String(happening.previousFence ?? 'none') };
     case 'releaseRequested':
       return { ...base, leaseValue: happening.leaseValue };
     case 'leaseReleased':
-      return { ...base, token: String(happening.lease.token) };
+      return { ...base, token: tokenText(happening.lease.token) };
     case 'releaseRefused':
       return {
         ...base,
         holder: happening.heldBy ? nameOf(happening.heldBy.holder) : 'nobody',
-        token: happening.heldBy ? String(happening.heldBy.token) : '–',
+        token: happening.heldBy ? tokenText(happening.heldBy.token) : '–',
       };
   }
 }
+
+/** Lock services without tokens (Redis, Redlock) still get a readable caption. */
+const tokenText = (token: number | null) => (token === null ? 'none' : String(token));
+const timeText = (time: number | null) => (time === null ? 'an unknown time' : formatTime(time));
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 

@@ -22,11 +22,11 @@ describe('<Walkthrough> prediction', () => {
     const user = userEvent.setup();
     const { askAt } = predictionPoint(timelineFor(DEFAULT_SCENARIO_ID, true))!;
     renderWalkthrough(<Walkthrough />, { cursor: askAt });
-    const group = screen.getByRole('group', { name: /will the table accept A's write with token 33/ });
+    const group = await screen.findByRole('group', { name: /will the table accept A's write with token 33/ });
     expect(group).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Yes, the write lands' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByText(/Not this time\. You predicted: “Yes, the write lands”/)).toBeInTheDocument();
+    expect(await screen.findByText(/Not this time\. You predicted: “Yes, the write lands”/)).toBeInTheDocument();
   });
 
   it('does not stand in the way: Next works without a prediction', async () => {

@@ -1,12 +1,13 @@
 import content from 'virtual:lockstep/content';
 import { useId } from 'react';
+import './prediction.css';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { predictionPoint } from './prediction';
 
 /** Before A's late write, the learner may commit to a guess; the next step says whether it was right. */
-export function PredictLateWrite() {
+export default function PredictLateWrite() {
   const timeline = useWalkthrough(selectTimeline);
   const cursor = useWalkthrough(selectCursor);
   const key = useWalkthrough((state) => `${state.scenarioId}:${state.fencing ? 'on' : 'off'}`);

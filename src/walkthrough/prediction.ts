@@ -13,6 +13,7 @@ export function predictionPoint(timeline: Timeline): PredictionPoint | null {
     ({ happening }) =>
       happening.kind === 'writeRequested' &&
       happening.previous !== null &&
+      happening.fencingToken !== null &&
       happening.previous.fence > happening.fencingToken,
   );
   if (!frame || frame.happening.kind !== 'writeRequested' || frame.index === 0) return null;

@@ -1,4 +1,4 @@
-import { currentLease } from '@/sim/lock-service';
+import { truthOf } from '@/sim/lock-backends';
 import type { Renewer } from '@/sim/world';
 import { selectFrame, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
@@ -8,14 +8,15 @@ import { formatTime } from './format';
 export function RenewersPanel() {
   const frame = useWalkthrough(selectFrame);
   const timeline = useWalkthrough(selectTimeline);
-  const lease = currentLease(frame.world.lock, frame.at);
+  const lease = truthOf(frame.world.lock, frame.at);
   const nameOf = (id: string) => timeline.scenario.renewers.find((renewer) => renewer.id === id)?.name ?? id;
 
   const truthFor = (renewer: Renewer) => {
     if (!lease) return 'Nobody holds the lock.';
-    if (lease.holder === renewer.id)
-      return `it holds the lock with token ${lease.token} until ${formatTime(lease.expiresAt)}.`;
-    return `${nameOf(lease.holder)} holds the lock with token ${lease.token}.`;
+    const token = lease.token === null ? '' : ` with token ${lease.token}`;
+    const until = lease.expiresAt === null ? '' : ` until ${formatTime(lease.expiresAt)}`;
+    if (lease.holder === renewer.id) return `it holds the lock${token}${until}.`;
+    return `${nameOf(lease.holder)} holds the lock${token}.`;
   };
 
   return (
@@ -52,8 +53,12 @@ function describeBelief(renewer: Renewer): string {
     case 'none':
       return renewer.phase === 'done' ? 'it has finished and holds no lock.' : 'it does not hold the lock.';
     case 'holds':
-      return `it holds the lock with token ${renewer.belief.token}.`;
+      return renewer.belief.token === null
+        ? 'it holds the lock.'
+        : `it holds the lock with token ${renewer.belief.token}.`;
     case 'lost':
-      return `it lost the lock; token ${renewer.belief.token} is no longer good.`;
+      return renewer.belief.token === null
+        ? 'it lost the lock.'
+        : `it lost the lock; token ${renewer.belief.token} is no longer good.`;
   }
 }

@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useRef, type CSSProperties } from 'react';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { CertificatesPanel } from './certificates-panel';
 import { LockServicePanel } from './lock-service-panel';
-import { PredictLateWrite } from './predict-late-write';
 import { RenewersPanel } from './renewers-panel';
 import { SequenceDiagram } from './sequence-diagram';
 import { StepCaption } from './step-caption';
@@ -17,6 +16,8 @@ const TextVersion = lazy(() => import('./text-version'));
 const WalkthroughToolbar = lazy(() => import('./walkthrough-toolbar'));
 // Rendered from the start but drawn only on paper, so its code arrives just after the first view.
 const PrintFrames = lazy(() => import('./print-frames'));
+// Needed only a few steps before the end; its code arrives long before.
+const PredictLateWrite = lazy(() => import('./predict-late-write'));
 
 /** `headingLevel` fits the walkthrough's hidden heading into the page around it. */
 export function Walkthrough({ headingLevel = 3, onPresent }: { headingLevel?: 2 | 3; onPresent?: () => void }) {
@@ -54,7 +55,9 @@ export function Walkthrough({ headingLevel = 3, onPresent }: { headingLevel?: 2 
           {wide && <ViewToggles />}
         </div>
         <StepCaption />
-        <PredictLateWrite />
+        <Suspense fallback={null}>
+          <PredictLateWrite />
+        </Suspense>
       </div>
       {compare ? (
         <Suspense fallback={<p className="loading">Loading the side-by-side view…</p>}>
