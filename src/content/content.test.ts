@@ -120,6 +120,22 @@ describe('loadContent rejects broken files, naming the file and the field', () =
     ]);
   });
 
+  it('a lock service the simulation does not know', () => {
+    const dir = contentWith('scenarios/stale-certificate.json', (json) => {
+      json.lockService = { kind: 'memcached' };
+    });
+    expect(problemsOf(dir)).toEqual([
+      expect.stringMatching(/^content\/scenarios\/stale-certificate\.json: lockService\.kind: /),
+    ]);
+  });
+
+  it('a Chubby lock-delay over the one-minute bound', () => {
+    const dir = contentWith('scenarios/stale-certificate.json', (json) => {
+      json.lockService = { kind: 'chubby', lockDelayMs: 120_000 };
+    });
+    expect(problemsOf(dir)).toEqual([expect.stringMatching(/stale-certificate\.json: lockService\.lockDelayMs: /)]);
+  });
+
   it('an unknown field', () => {
     const dir = contentWith('scenarios/stale-certificate.json', (json) => {
       json.leaseTTL = 30000;

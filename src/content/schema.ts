@@ -14,6 +14,8 @@ const renewerSchema = z
     retryEveryMs: positiveMilliseconds,
     certificateAuthorityMs: milliseconds,
     pauses: z.array(pauseSchema),
+    maxAttempts: z.number().int().min(1).max(100).optional(),
+    writeDelayMs: milliseconds.optional(),
   })
   .strict()
   .superRefine((renewer, context) => {
@@ -30,6 +32,33 @@ const renewerSchema = z
     });
   });
 
+const nodeClockSchema = z
+  .object({
+    offsetMs: z.number().int(),
+    driftRate: z.number().min(-0.5).max(0.5),
+    jumps: z.array(z.object({ atMs: milliseconds, byMs: z.number().int() }).strict()),
+  })
+  .strict();
+
+const redlockNode = z.enum(['A', 'B', 'C', 'D', 'E']);
+
+/** Which lock service a scenario runs against; the lesson's own when absent. */
+const lockServiceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('fencing') }).strict(),
+  z.object({ kind: z.literal('redis'), failoverAtMs: milliseconds.optional() }).strict(),
+  z
+    .object({
+      kind: z.literal('redlock'),
+      clocks: z.partialRecord(redlockNode, nodeClockSchema).optional(),
+      perNodeMs: milliseconds.optional(),
+      unreachable: z.record(z.string(), z.array(redlockNode)).optional(),
+    })
+    .strict(),
+  z.object({ kind: z.literal('etcd') }).strict(),
+  z.object({ kind: z.literal('zookeeper') }).strict(),
+  z.object({ kind: z.literal('chubby'), lockDelayMs: z.number().int().min(0).max(60_000) }).strict(),
+]);
+
 export const scenarioSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9-]+$/, 'lowercase letters, digits and dashes'),
@@ -42,6 +71,7 @@ export const scenarioSchema = z
     seed: z.number().int(),
     initialCertificate: z.object({ serial: z.number().int().min(0), fence: z.number().int().min(0) }).strict(),
     renewers: z.array(renewerSchema).min(1).max(3),
+    lockService: lockServiceSchema.optional(),
   })
   .strict()
   .superRefine((scenario, context) => {

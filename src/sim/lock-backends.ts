@@ -12,13 +12,13 @@ import type { RenewerId, VirtualMs } from './types.ts';
 /** Which lock service a scenario runs against, with its own settings. */
 export type LockServiceConfig =
   | { readonly kind: 'fencing' }
-  | { readonly kind: 'redis'; readonly failoverAtMs?: number }
+  | { readonly kind: 'redis'; readonly failoverAtMs?: number | undefined }
   | {
       readonly kind: 'redlock';
-      readonly clocks?: Readonly<Record<string, NodeClock>>;
-      readonly perNodeMs?: number;
+      readonly clocks?: Readonly<Partial<Record<string, NodeClock>>> | undefined;
+      readonly perNodeMs?: number | undefined;
       /** Nodes a renewer cannot reach, by renewer id (a partition). */
-      readonly unreachable?: Readonly<Record<string, readonly string[]>>;
+      readonly unreachable?: Readonly<Record<string, readonly string[]>> | undefined;
     }
   | { readonly kind: 'etcd' }
   | { readonly kind: 'zookeeper' }

@@ -29,7 +29,10 @@ export function nodeTime(clock: NodeClock, now: VirtualMs): number {
   return now + clock.offsetMs + now * clock.driftRate + jumped;
 }
 
-export function createNodes(ids: readonly string[], clocks: Readonly<Record<string, NodeClock>> = {}): RedlockNode[] {
+export function createNodes(
+  ids: readonly string[],
+  clocks: Readonly<Partial<Record<string, NodeClock>>> = {},
+): RedlockNode[] {
   return ids.map((id) => ({ id, clock: clocks[id] ?? steadyClock, keys: {} }));
 }
 

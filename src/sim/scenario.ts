@@ -15,9 +15,9 @@ export interface RenewerDefinition {
   readonly certificateAuthorityMs: number;
   readonly pauses: readonly PauseDefinition[];
   /** Refusals before it gives up (10 when not given). */
-  readonly maxAttempts?: number;
+  readonly maxAttempts?: number | undefined;
   /** Extra delay on this renewer's writes to the table, on top of the network delay. */
-  readonly writeDelayMs?: number;
+  readonly writeDelayMs?: number | undefined;
 }
 
 import type { LockServiceConfig } from './lock-backends.ts';
@@ -36,7 +36,7 @@ export interface ScenarioDefinition {
   readonly initialCertificate: { readonly serial: number; readonly fence: number };
   readonly renewers: readonly RenewerDefinition[];
   /** The lock service; the lesson's own, which hands out fencing tokens, when not given. */
-  readonly lockService?: LockServiceConfig;
+  readonly lockService?: LockServiceConfig | undefined;
 }
 
 /** What the learner can switch, as opposed to what the scenario states. */
