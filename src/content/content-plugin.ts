@@ -8,6 +8,7 @@ const MODULES = {
   'virtual:lockstep/lesson': (loaded: LoadedContent) => loaded.lesson,
   'virtual:lockstep/practice': (loaded: LoadedContent) => loaded.practice,
   'virtual:lockstep/presenter': (loaded: LoadedContent) => loaded.presenter,
+  'virtual:lockstep/lab': (loaded: LoadedContent) => loaded.lab,
 } as const;
 
 type ModuleId = keyof typeof MODULES;

@@ -8,13 +8,14 @@ import {
   describeIssues,
   interviewSchema,
   notesSchema,
+  presetsSchema,
   predictionSchema,
   quizSchema,
   scenarioSchema,
   sourcesSchema,
   type ScenarioContent,
 } from './schema.ts';
-import type { Content, LessonContent, LessonSection, PracticeContent, PresenterContent } from './types';
+import type { Content, LabContent, LessonContent, LessonSection, PracticeContent, PresenterContent } from './types';
 
 /** Thrown when any content file is broken; its message lists every problem, one per line. */
 export class ContentError extends Error {
@@ -29,6 +30,7 @@ export interface LoadedContent {
   readonly lesson: LessonContent;
   readonly practice: PracticeContent;
   readonly presenter: PresenterContent;
+  readonly lab: LabContent;
   readonly files: readonly string[];
 }
 
@@ -92,6 +94,7 @@ export function loadContent(contentDir: string): LoadedContent {
   const prediction = read(join(contentDir, 'walkthrough', 'prediction.json'), predictionSchema);
   const sources = read(join(contentDir, 'sources.json'), sourcesSchema);
   const notes = read(join(contentDir, 'walkthrough', 'notes.json'), notesSchema);
+  const presets = read(join(contentDir, 'lab', 'presets.json'), presetsSchema);
   const quizPath = join(contentDir, 'practice', 'quiz.json');
   const quiz = read(quizPath, quizSchema);
   const interviewPath = join(contentDir, 'practice', 'interview.json');
@@ -157,7 +160,17 @@ export function loadContent(contentDir: string): LoadedContent {
     }
   });
 
-  if (problems.length > 0 || !captions || !prediction || !notes || !sources || !quiz || !interview || !opening) {
+  if (
+    problems.length > 0 ||
+    !captions ||
+    !prediction ||
+    !notes ||
+    !presets ||
+    !sources ||
+    !quiz ||
+    !interview ||
+    !opening
+  ) {
     throw new ContentError(problems.length > 0 ? problems : ['content/lesson: no lesson sections found']);
   }
   return {
@@ -179,6 +192,7 @@ export function loadContent(contentDir: string): LoadedContent {
       })),
     },
     presenter: { notes: notes.notes },
+    lab: { presets: presets.presets },
     files,
   };
 }

@@ -298,3 +298,39 @@ export const notesSchema = z
   .strict();
 
 export type NotesContent = z.output<typeof notesSchema>;
+
+const labConfigSchema = z
+  .object({
+    service: z.enum(['fencing', 'redis', 'redlock', 'etcd', 'zookeeper', 'chubby']).optional(),
+    storage: z.enum(['fenced', 'unchecked']).optional(),
+    ttlMs: z.number().int().min(1_000).max(600_000).optional(),
+    pauseAtMs: z.number().int().min(0).max(600_000).optional(),
+    pauseMs: z.number().int().min(0).max(600_000).optional(),
+    writeDelayMs: z.number().int().min(0).max(600_000).optional(),
+    clockJumpMs: z.number().int().min(0).max(600_000).optional(),
+    renewers: z.union([z.literal(2), z.literal(3)]).optional(),
+    lockDelayMs: z.number().int().min(0).max(60_000).optional(),
+  })
+  .strict();
+
+/** The lab's one-click configurations, each with the verdict it must reach (checked by the tests). */
+export const presetsSchema = z
+  .object({
+    presets: z
+      .array(
+        z
+          .object({
+            id: identifier,
+            title: text,
+            description: text,
+            config: labConfigSchema,
+            expectedVerdict: z.enum(['safe', 'duplicateWork', 'staleWriteLanded']),
+          })
+          .strict(),
+      )
+      .min(1),
+  })
+  .strict()
+  .superRefine((presets, context) => uniqueIds(presets.presets, context, ['presets']));
+
+export type PresetsContent = z.output<typeof presetsSchema>;

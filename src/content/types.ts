@@ -3,6 +3,7 @@ import type {
   CaptionsContent,
   InterviewContent,
   NotesContent,
+  PresetsContent,
   PredictionContent,
   QuizQuestion,
   ScenarioContent,
@@ -46,4 +47,9 @@ export interface PracticeContent {
 /** Speaker notes for presenter mode, one per kind of step. */
 export interface PresenterContent {
   readonly notes: NotesContent['notes'];
+}
+
+/** The lock lab's presets. */
+export interface LabContent {
+  readonly presets: PresetsContent['presets'];
 }

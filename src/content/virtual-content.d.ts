@@ -25,3 +25,10 @@ declare module 'virtual:lockstep/presenter' {
   const presenter: PresenterContent;
   export default presenter;
 }
+
+declare module 'virtual:lockstep/lab' {
+  import type { LabContent } from '@/content/types';
+
+  const lab: LabContent;
+  export default lab;
+}
