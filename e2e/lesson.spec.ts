@@ -29,7 +29,7 @@ test('every internal link on the page resolves', async ({ lesson, page }) => {
   for (const href of new Set(hrefs)) {
     const [query = '', hash = ''] = href.split('#');
     if (hash) expect(await page.locator(`[id="${hash}"]`).count(), `target of ${href}`).toBe(1);
-    if (query) expect(query, href).toMatch(/^\?step=\d+(&fencing=(on|off))?$/);
+    if (query) expect(query, href).toMatch(/^\?(step=\d+(&fencing=(on|off))?|lab(&[A-Za-z]+=[\w-]+)*)$/);
   }
 });
 

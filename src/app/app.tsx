@@ -7,6 +7,7 @@ import { Notices } from './notices';
 
 const RestOfLesson = lazy(() => import('@/lesson/rest-of-lesson'));
 const Presenter = lazy(() => import('@/presenter/presenter'));
+const LabPage = lazy(() => import('@/lab/lab-page'));
 
 /** Presenter mode is part of the address (`?present`), so a class can be sent straight into it. */
 function setPresentInUrl(present: boolean) {
@@ -36,6 +37,13 @@ export function App() {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
   };
 
+  if (new URLSearchParams(window.location.search).has('lab')) {
+    return (
+      <Suspense fallback={<p className="loading">Loading the lock lab…</p>}>
+        <LabPage />
+      </Suspense>
+    );
+  }
   if (presenting) {
     return (
       <Suspense fallback={<p className="loading">Loading presenter mode…</p>}>

@@ -23,8 +23,10 @@ export function handleStepLinks(store: WalkthroughStore, root: HTMLElement): () 
     const link = event.target instanceof Element ? event.target.closest('a') : null;
     const href = link?.getAttribute('href');
     if (!href?.startsWith('?')) return;
-    event.preventDefault();
     const [query = ''] = href.split('#');
+    // Links to the lock lab open it as a page of its own.
+    if (new URLSearchParams(query).has('lab')) return;
+    event.preventDefault();
     const state = parseUrlState(query, (fencing) => selectStepCount({ ...store.getState(), fencing }));
     actions.setFencing(state.fencing);
     actions.goToStep(state.cursor);

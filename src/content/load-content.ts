@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { z } from 'zod';
+import { parseLabConfig } from '../lab/lab-config.ts';
 import { runScenario } from '../sim/run.ts';
 import { WIDGETS, renderMarkdown, type Heading } from './markdown.ts';
 import {
@@ -202,7 +203,10 @@ function checkInternalLink(href: string, anchors: ReadonlySet<string>, stepCount
   if (/^(https?:|mailto:)/.test(href)) return null;
   const [query = '', hash] = href.split('#');
   if (hash !== undefined && hash !== '' && !anchors.has(hash)) return `no heading or section has the id "${hash}"`;
-  if (query.startsWith('?')) {
+  if (query.startsWith('?') && new URLSearchParams(query).has('lab')) {
+    const { problems } = parseLabConfig(query);
+    if (problems.length > 0) return problems.map((problem) => problem.message).join(' ');
+  } else if (query.startsWith('?')) {
     const params = new URLSearchParams(query);
     const fencing = params.get('fencing') ?? 'on';
     if (fencing !== 'on' && fencing !== 'off') return `fencing must be on or off`;
@@ -210,7 +214,7 @@ function checkInternalLink(href: string, anchors: ReadonlySet<string>, stepCount
     const count = stepCount(fencing === 'on');
     if (!Number.isInteger(step) || step < 1 || step > count) return `the walkthrough has steps 1 to ${count}`;
   } else if (query !== '') {
-    return 'internal links must start with "#" or "?step="';
+    return 'internal links must start with "#", "?step=" or "?lab"';
   }
   return null;
 }

@@ -79,7 +79,8 @@ export type Outcome =
   | {
       readonly kind: 'staleOverwrote';
       readonly row: CertificateRow;
-      readonly replacedFence: number;
+      /** The token of the newer write it replaced; null where the service gives no tokens. */
+      readonly replacedToken: number | null;
       /** Who wrote the stale row, and which grant of the lock that was. */
       readonly staleWriter: RenewerId;
       readonly staleGrant: number;

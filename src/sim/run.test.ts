@@ -33,7 +33,7 @@ describe('runScenario with the seed scenario', () => {
     expect(timeline.outcome).toMatchObject({
       kind: 'staleOverwrote',
       row: { cert: { serial: 1001, issuedAt: 5_000 }, fence: 33 },
-      replacedFence: 34,
+      replacedToken: 34,
     });
   });
 

@@ -68,7 +68,7 @@ export function judgeOutcome(world: World, domain: string): Outcome {
     return {
       kind: 'staleOverwrote',
       row,
-      replacedFence: newer.fencingToken ?? row.fence,
+      replacedToken: newer.fencingToken,
       staleWriter: last.renewer,
       staleGrant: last.grantOrder,
       newerGrant: newer.grantOrder,

@@ -6,6 +6,7 @@ export const CAPTION_VARIABLES = {
   scenarioStarted: ['domain', 'serial', 'fence', 'ttl', 'key'],
   acquireRequested: ['renewer', 'key', 'leaseValue', 'ttlMs', 'time'],
   leaseGranted: ['renewer', 'token', 'expiresAt', 'time'],
+  leaseGrantedNoToken: ['renewer', 'expiresAt', 'time'],
   leaseRefused: ['renewer', 'holder', 'token', 'expiresAt', 'retryAt', 'time'],
   renewerGaveUp: ['renewer', 'attempts', 'time'],
   certificateRequested: ['renewer', 'readyAt', 'time'],
@@ -23,7 +24,7 @@ export const CAPTION_VARIABLES = {
   releaseRefusedNotHolder: ['renewer', 'holder', 'token', 'time'],
   releaseRefusedNoLease: ['renewer', 'time'],
   scenarioEndedNewestKept: ['serial', 'fence', 'issuedAt'],
-  scenarioEndedStaleOverwrote: ['serial', 'fence', 'issuedAt', 'replacedFence'],
+  scenarioEndedStaleOverwrote: ['serial', 'fence', 'issuedAt', 'replacedWith'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type CaptionKey = keyof typeof CAPTION_VARIABLES;

@@ -82,7 +82,9 @@ export function CertificatesPanelView({
       {outcome.kind === 'staleOverwrote' && (
         <p className="stale-warning">
           <strong>Stale certificate.</strong> The table now holds {describeCertificate(outcome.row.cert)} (token{' '}
-          {outcome.row.fence}), which replaced a newer certificate written with token {outcome.replacedFence}.
+          {outcome.row.fence}), which replaced a newer certificate written
+          {outcome.replacedToken === null ? ' under a later grant of the lock' : ` with token ${outcome.replacedToken}`}
+          .
         </p>
       )}
     </section>

@@ -2,7 +2,7 @@ import { scaleBand, scalePoint } from 'd3-scale';
 import { truthOf } from '@/sim/lock-backends';
 import { CERTIFICATES_TABLE, LOCK_SERVICE, shapeOf, type LifelineId } from '@/sim/happenings';
 import type { Timeline } from '@/sim/run';
-import { formatTime } from './format';
+import { formatTick } from './format';
 
 export interface Lane {
   readonly id: LifelineId;
@@ -104,7 +104,7 @@ export function layoutDiagram(timeline: Timeline, labels: readonly string[], wid
 
   const ticks: TimeTick[] = timeline.frames.flatMap((frame, index) =>
     index === 0 || timeline.frames[index - 1]?.at !== frame.at
-      ? [{ index: frame.index, y: centre(frame.index), label: formatTime(frame.at) }]
+      ? [{ index: frame.index, y: centre(frame.index), label: formatTick(frame.at) }]
       : [],
   );
 

@@ -21,6 +21,8 @@ export function captionKeyOf(happening: Happening): CaptionKey {
     case 'writeAnswered':
       if (happening.rowsChanged === 0) return 'writeRejected';
       return happening.overwroteNewer ? 'writeAcceptedStale' : 'writeAccepted';
+    case 'leaseGranted':
+      return happening.lease.token === null ? 'leaseGrantedNoToken' : 'leaseGranted';
     case 'releaseRefused':
       return happening.reason === 'notHolder' ? 'releaseRefusedNotHolder' : 'releaseRefusedNoLease';
     case 'scenarioEnded':
@@ -57,10 +59,7 @@ export function captionVariables(frame: Frame, timeline: Timeline): Record<strin
         serial: String(row?.cert.serial ?? '–'),
         fence: String(row?.fence ?? '–'),
         issuedAt: row?.cert.issuedAt == null ? 'before the story began' : formatTime(row.cert.issuedAt),
-        replacedFence:
-          happening.kind === 'scenarioEnded' && happening.outcome.kind === 'staleOverwrote'
-            ? String(happening.outcome.replacedFence)
-            : '–',
+        replacedWith: replacedWith(happening),
       };
     }
     case 'acquireRequested':
@@ -119,6 +118,12 @@ export function captionVariables(frame: Frame, timeline: Timeline): Record<strin
         token: happening.heldBy ? tokenText(happening.heldBy.token) : '–',
       };
   }
+}
+
+/** The newer write a stale one replaced: "token 34", or "no token" under a service that gives none. */
+function replacedWith(happening: Happening): string {
+  if (happening.kind !== 'scenarioEnded' || happening.outcome.kind !== 'staleOverwrote') return '–';
+  return happening.outcome.replacedToken === null ? 'no token' : `token ${happening.outcome.replacedToken}`;
 }
 
 /** Lock services without tokens (Redis, Redlock) still get a readable caption. */
