@@ -178,13 +178,13 @@ export function loadContent(contentDir: string): LoadedContent {
     content: {
       scenarios: scenarios satisfies ScenarioContent[],
       captions,
-      prediction,
       toc: sections.map(({ id, title }) => ({ id, title })),
       opening,
     },
     lesson: { sections: sections.slice(1), sources: sources.sources },
     practice: {
       quiz: quiz.questions,
+      prediction,
       interview: interview.questions.map(({ modelAnswer, ...question }) => ({
         ...question,
         modelAnswerHtml: renderMarkdown(modelAnswer)

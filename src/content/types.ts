@@ -20,7 +20,6 @@ export interface LessonSection {
 export interface Content {
   readonly scenarios: readonly ScenarioContent[];
   readonly captions: CaptionsContent;
-  readonly prediction: PredictionContent;
   readonly toc: readonly { readonly id: string; readonly title: string }[];
   readonly opening: LessonSection;
 }
@@ -41,6 +40,8 @@ export interface InterviewQuestion {
 /** Quiz and interview questions, loaded with the practice section. */
 export interface PracticeContent {
   readonly quiz: readonly QuizQuestion[];
+  /** The walkthrough's predict-then-reveal question. */
+  readonly prediction: PredictionContent;
   readonly interview: readonly InterviewQuestion[];
 }
 

@@ -1,4 +1,4 @@
-import content from 'virtual:lockstep/content';
+import practice from 'virtual:lockstep/practice';
 import { useId } from 'react';
 import './prediction.css';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
@@ -15,7 +15,7 @@ export default function PredictLateWrite() {
   const { predict } = useProgressActions();
   const name = useId();
   const point = predictionPoint(timeline);
-  const { prediction } = content;
+  const { prediction } = practice;
 
   if (!point) return null;
   if (cursor === point.askAt) {

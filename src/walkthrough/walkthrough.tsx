@@ -76,8 +76,13 @@ export function Walkthrough({ headingLevel = 3, onPresent }: { headingLevel?: 2 
       <Suspense fallback={null}>
         <PrintFrames />
         <WalkthroughToolbar {...(onPresent ? { onPresent } : {})} />
-        {textVersion && <TextVersion />}
       </Suspense>
+      {textVersion && (
+        // The placeholder carries the id the toggle's aria-controls names while the list loads.
+        <Suspense fallback={<p id="text-version">Loading the text version…</p>}>
+          <TextVersion />
+        </Suspense>
+      )}
     </section>
   );
 }
