@@ -193,7 +193,7 @@ export function loadContent(contentDir: string): LoadedContent {
       })),
     },
     presenter: { notes: notes.notes },
-    lab: { presets: presets.presets },
+    lab: presets,
     files,
   };
 }

@@ -314,8 +314,21 @@ const labConfigSchema = z
   .strict();
 
 /** The lab's one-click configurations, each with the verdict it must reach (checked by the tests). */
+const serviceNames = z
+  .object(
+    Object.fromEntries(
+      ['fencing', 'redis', 'redlock', 'etcd', 'zookeeper', 'chubby'].map((kind) => [kind, text]),
+    ) as Record<'fencing' | 'redis' | 'redlock' | 'etcd' | 'zookeeper' | 'chubby', typeof text>,
+  )
+  .strict();
+
 export const presetsSchema = z
   .object({
+    services: serviceNames,
+    verdicts: z.object({ safe: text, duplicateWork: text, staleWriteLanded: text }).strict(),
+    reasons: z
+      .object({ noToken: text, unchecked: text, unordered: text, duplicate: text, fenced: text, timing: text })
+      .strict(),
     presets: z
       .array(
         z

@@ -52,5 +52,8 @@ export interface PresenterContent {
 
 /** The lock lab's presets. */
 export interface LabContent {
+  readonly services: PresetsContent['services'];
+  readonly verdicts: PresetsContent['verdicts'];
+  readonly reasons: PresetsContent['reasons'];
   readonly presets: PresetsContent['presets'];
 }

@@ -20,25 +20,10 @@ import {
   type FieldProblem,
   type LabConfig,
 } from './lab-config';
-import { explainVerdict, verdictOf } from './verdict';
+import { reasonFor, verdictOf } from './verdict';
 import './lab.css';
 
 registerLabLockServices();
-
-const SERVICE_NAMES: Record<string, string> = {
-  fencing: "The lesson's lock service (tokens)",
-  redis: 'Redis, one node with a replica',
-  redlock: 'Redlock, five Redis nodes',
-  etcd: 'etcd',
-  zookeeper: 'ZooKeeper',
-  chubby: 'Chubby',
-};
-
-const VERDICT_NAMES = {
-  safe: 'Safe',
-  duplicateWork: 'Duplicate work (harmless)',
-  staleWriteLanded: 'Stale write landed',
-};
 
 /** The lock lab: change the what-ifs, and the simulation runs again and is stepped through like the walkthrough. */
 export default function LabPage() {
@@ -96,7 +81,7 @@ export default function LabPage() {
           >
             {LAB_SERVICES.map((service) => (
               <option key={service} value={service}>
-                {SERVICE_NAMES[service]}
+                {lab.services[service]}
               </option>
             ))}
           </select>
@@ -168,10 +153,10 @@ export default function LabPage() {
           </div>
         </div>
         <p className={`verdict verdict-${verdict.kind}`} role="status">
-          <strong>Verdict: {VERDICT_NAMES[verdict.kind]}.</strong>{' '}
+          <strong>Verdict: {lab.verdicts[verdict.kind]}.</strong>{' '}
           {verdict.kind === 'staleWriteLanded' &&
             `Renewer ${verdict.writer}'s write${verdict.token === null ? ' (no token)' : ` with token ${verdict.token}`} landed after a newer one. `}
-          {explainVerdict(verdict, config)}
+          {lab.reasons[reasonFor(verdict, config)]}
         </p>
       </section>
     </main>

@@ -11,7 +11,7 @@ import {
   serializeLabConfig,
   type LabConfig,
 } from './lab-config';
-import { explainVerdict, verdictOf } from './verdict';
+import { reasonFor, verdictOf } from './verdict';
 
 registerLabLockServices();
 const { content, lab } = loadContent(resolve(import.meta.dirname, '../../content'));
@@ -37,9 +37,11 @@ describe('lab presets', () => {
     const config = { ...DEFAULT_LAB_CONFIG, storage: 'unchecked' as const };
     const verdict = run(config);
     expect(verdict).toEqual({ kind: 'staleWriteLanded', writer: 'A', token: 33, replacedToken: 34 });
-    expect(explainVerdict(verdict, config)).toBe('The lock service gave out tokens, but the table did not check them.');
+    expect(lab.reasons[reasonFor(verdict, config)]).toBe(
+      'The lock service gave out tokens, but the table did not check them.',
+    );
     const redlock = { ...config, service: 'redlock' as const };
-    expect(explainVerdict(run(redlock), redlock)).toMatch(/hands out no fencing token/);
+    expect(lab.reasons[reasonFor(run(redlock), redlock)]).toMatch(/hands out no fencing token/);
   });
 });
 

@@ -35,20 +35,17 @@ export function verdictOf(timeline: Timeline): Verdict {
   return landed > 1 ? { kind: 'duplicateWork', writes: landed } : { kind: 'safe' };
 }
 
-/** One sentence on why the run ended as it did. */
-export function explainVerdict(verdict: Verdict, config: LabConfig): string {
+/** Why the run ended as it did, as a key into content/lab/presets.json's `reasons`. */
+export type VerdictReason = 'noToken' | 'unchecked' | 'unordered' | 'duplicate' | 'fenced' | 'timing';
+
+export function reasonFor(verdict: Verdict, config: LabConfig): VerdictReason {
   switch (verdict.kind) {
     case 'staleWriteLanded':
-      if (!issuesTokens(config.service)) {
-        return 'This lock service hands out no fencing token, so the table had nothing to check the late write against.';
-      }
-      if (config.storage === 'unchecked') return 'The lock service gave out tokens, but the table did not check them.';
-      return 'The late write carried a token the table could not order.';
+      if (!issuesTokens(config.service)) return 'noToken';
+      return config.storage === 'unchecked' ? 'unchecked' : 'unordered';
     case 'duplicateWork':
-      return 'More than one renewer did the work, but each write was newer than the last: wasted effort, no harm done.';
+      return 'duplicate';
     case 'safe':
-      return config.storage === 'fenced' && issuesTokens(config.service)
-        ? 'Any late write carried a lower token than the table had seen, so it changed nothing.'
-        : 'The timing happened to work out: no holder acted after its lock had passed on.';
+      return config.storage === 'fenced' && issuesTokens(config.service) ? 'fenced' : 'timing';
   }
 }
