@@ -5,6 +5,7 @@ import {
   expireEtcdLeases,
   grantEtcdLease,
   keepAliveEtcdLease,
+  keepAliveIntervalMs,
   lockEtcd,
   unlockEtcd,
   type EtcdStore,
@@ -154,7 +155,7 @@ interface EtcdState {
 const etcdModel: LockModel<EtcdState> = {
   issuesTokens: true,
   needsKeepAlive: true,
-  keepAliveIntervalMs: (ttlMs) => Math.floor(etcdLeaseTtl(ttlMs) / 3),
+  keepAliveIntervalMs: (ttlMs) => keepAliveIntervalMs(etcdLeaseTtl(ttlMs)),
   create: (_config, settings) => ({ store: createEtcd(settings.firstToken - 1, settings.seed), keys: {} }),
   acquire(state, _config, request) {
     const lease = grantEtcdLease(state.store, etcdLeaseTtl(request.ttlMs), request.now);

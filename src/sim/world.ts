@@ -564,8 +564,3 @@ function updateRenewer(world: World, id: RenewerId, change: Partial<Renewer>): W
     renewers: world.renewers.map((renewer) => (renewer.id === id ? { ...renewer, ...change } : renewer)),
   };
 }
-
-/** The row for the scenario's domain, as the walkthrough shows it. */
-export function certificateRow(world: World, domain: string) {
-  return findRow(world.table, domain);
-}

@@ -36,9 +36,6 @@ export const selectFrame = (state: WalkthroughState): Frame => {
   return frame;
 };
 
-export const selectPreviousFrame = (state: WalkthroughState): Frame | null =>
-  selectTimeline(state).frames[selectCursor(state) - 1] ?? null;
-
 export const selectCanGoBack = (state: WalkthroughState): boolean => selectCursor(state) > 0;
 
 export const selectCanGoNext = (state: WalkthroughState): boolean => selectCursor(state) < selectStepCount(state) - 1;
