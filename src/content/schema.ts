@@ -4,7 +4,14 @@ import { CAPTION_KEYS, CAPTION_VARIABLES, type CaptionKey } from '../walkthrough
 const milliseconds = z.number().int().min(0);
 const positiveMilliseconds = z.number().int().positive();
 
-const pauseSchema = z.object({ atMs: milliseconds, durationMs: positiveMilliseconds }).strict();
+const pauseSchema = z
+  .object({ atMs: milliseconds, durationMs: positiveMilliseconds, whileAcquiring: z.boolean().optional() })
+  .strict();
+
+const resourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('certificate') }).strict(),
+  z.object({ kind: z.literal('weeklyEmail'), owner: z.string().min(1), week: z.string().min(1) }).strict(),
+]);
 
 const renewerSchema = z
   .object({
@@ -72,6 +79,7 @@ export const scenarioSchema = z
     initialCertificate: z.object({ serial: z.number().int().min(0), fence: z.number().int().min(0) }).strict(),
     renewers: z.array(renewerSchema).min(1).max(3),
     lockService: lockServiceSchema.optional(),
+    resource: resourceSchema.optional(),
   })
   .strict()
   .superRefine((scenario, context) => {
@@ -302,16 +310,30 @@ export type NotesContent = z.output<typeof notesSchema>;
 const labConfigSchema = z
   .object({
     service: z.enum(['fencing', 'redis', 'redlock', 'etcd', 'zookeeper', 'chubby']).optional(),
-    storage: z.enum(['fenced', 'unchecked']).optional(),
+    resource: z.enum(['certificate', 'email']).optional(),
+    storage: z.enum(['fenced', 'unchecked', 'idempotencyKey']).optional(),
     ttlMs: z.number().int().min(1_000).max(600_000).optional(),
+    pauseWhen: z.enum(['afterAcquiring', 'whileAcquiring']).optional(),
     pauseAtMs: z.number().int().min(0).max(600_000).optional(),
     pauseMs: z.number().int().min(0).max(600_000).optional(),
     writeDelayMs: z.number().int().min(0).max(600_000).optional(),
     clockJumpMs: z.number().int().min(0).max(600_000).optional(),
+    clockDriftPct: z.number().int().min(-50).max(50).optional(),
     renewers: z.union([z.literal(2), z.literal(3)]).optional(),
     lockDelayMs: z.number().int().min(0).max(60_000).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((config, context) => {
+    // A mail sender cannot check fencing tokens, and a certificate row has no (owner, week) to claim.
+    const email = config.resource === 'email';
+    if (config.storage === (email ? 'fenced' : 'idempotencyKey')) {
+      context.addIssue({
+        code: 'custom',
+        path: ['storage'],
+        message: `"${config.storage}" does not apply to the ${email ? 'email' : 'certificate'}`,
+      });
+    }
+  });
 
 /** The lab's one-click configurations, each with the verdict it must reach (checked by the tests). */
 const serviceNames = z
@@ -327,7 +349,16 @@ export const presetsSchema = z
     services: serviceNames,
     verdicts: z.object({ safe: text, duplicateWork: text, staleWriteLanded: text }).strict(),
     reasons: z
-      .object({ noToken: text, unchecked: text, unordered: text, duplicate: text, fenced: text, timing: text })
+      .object({
+        noToken: text,
+        unchecked: text,
+        unordered: text,
+        duplicate: text,
+        fenced: text,
+        timing: text,
+        duplicateEmail: text,
+        idempotent: text,
+      })
       .strict(),
     presets: z
       .array(

@@ -1,17 +1,36 @@
 import type { LockServiceConfig, LockServiceKind } from '@/sim/lock-backends';
-import type { RenewerDefinition, ScenarioDefinition } from '@/sim/scenario';
+import type { RenewerDefinition, RunSettings, ScenarioDefinition } from '@/sim/scenario';
+
+/** What the lock guards: the lesson's certificate row, or Snip's weekly report email. */
+export type LabResource = 'certificate' | 'email';
+
+/**
+ * How the guarded resource protects itself. The certificate row can check fencing tokens or nothing; the
+ * mail sender can claim (owner, week) first (an idempotency key) or send every time.
+ */
+export type LabStorage = 'fenced' | 'unchecked' | 'idempotencyKey';
+
+export const STORAGE_FOR: Readonly<Record<LabResource, readonly LabStorage[]>> = {
+  certificate: ['fenced', 'unchecked'],
+  email: ['idempotencyKey', 'unchecked'],
+};
 
 /** What the lab lets a learner change. Times are virtual milliseconds. */
 export interface LabConfig {
   readonly service: LockServiceKind;
-  readonly storage: 'fenced' | 'unchecked';
+  readonly resource: LabResource;
+  readonly storage: LabStorage;
   readonly ttlMs: number;
+  /** After A holds the lock, at `pauseAtMs`; or while its first lock request is in flight. */
+  readonly pauseWhen: 'afterAcquiring' | 'whileAcquiring';
   readonly pauseAtMs: number;
   /** 0 means A is never paused. */
   readonly pauseMs: number;
   readonly writeDelayMs: number;
   /** A forward jump of Redlock node C's clock, one second in; 0 means none. */
   readonly clockJumpMs: number;
+  /** How fast Redlock node C's clock runs, in percent: 10 means ten per cent fast, −10 ten per cent slow. */
+  readonly clockDriftPct: number;
   readonly renewers: 2 | 3;
   /** Chubby's lock-delay after a lost holder (at most a minute). */
   readonly lockDelayMs: number;
@@ -19,26 +38,39 @@ export interface LabConfig {
 
 export const LAB_SERVICES: readonly LockServiceKind[] = ['fencing', 'redis', 'redlock', 'etcd', 'zookeeper', 'chubby'];
 
-type NumericField = 'ttlMs' | 'pauseAtMs' | 'pauseMs' | 'writeDelayMs' | 'clockJumpMs' | 'lockDelayMs';
+type NumericField =
+  'ttlMs' | 'pauseAtMs' | 'pauseMs' | 'writeDelayMs' | 'clockJumpMs' | 'clockDriftPct' | 'lockDelayMs';
 
-/** Each number's URL name and its allowed range; anything outside is clamped, with a message. */
-export const LAB_FIELDS: Readonly<Record<NumericField, { param: string; min: number; max: number; label: string }>> = {
-  ttlMs: { param: 'ttl', min: 1_000, max: 600_000, label: 'Lease TTL' },
-  pauseAtMs: { param: 'pauseAt', min: 0, max: 600_000, label: 'Pause starts at' },
-  pauseMs: { param: 'pause', min: 0, max: 600_000, label: 'Pause length' },
-  writeDelayMs: { param: 'writeDelay', min: 0, max: 600_000, label: "Network delay on A's write" },
-  clockJumpMs: { param: 'jump', min: 0, max: 600_000, label: 'Clock jump on node C' },
-  lockDelayMs: { param: 'lockDelay', min: 0, max: 60_000, label: 'Lock-delay' },
+interface NumericSpec {
+  readonly param: string;
+  readonly min: number;
+  readonly max: number;
+  readonly label: string;
+  readonly unit: 'ms' | '%';
+}
+
+/** Each number's URL name, unit and allowed range; anything outside is clamped, with a message. */
+export const LAB_FIELDS: Readonly<Record<NumericField, NumericSpec>> = {
+  ttlMs: { param: 'ttl', min: 1_000, max: 600_000, label: 'Lease TTL', unit: 'ms' },
+  pauseAtMs: { param: 'pauseAt', min: 0, max: 600_000, label: 'Pause starts at', unit: 'ms' },
+  pauseMs: { param: 'pause', min: 0, max: 600_000, label: 'Pause length', unit: 'ms' },
+  writeDelayMs: { param: 'writeDelay', min: 0, max: 600_000, label: "Network delay on A's write", unit: 'ms' },
+  clockJumpMs: { param: 'jump', min: 0, max: 600_000, label: 'Clock jump on node C', unit: 'ms' },
+  clockDriftPct: { param: 'drift', min: -50, max: 50, label: 'Clock drift on node C', unit: '%' },
+  lockDelayMs: { param: 'lockDelay', min: 0, max: 60_000, label: 'Lock-delay', unit: 'ms' },
 };
 
 export const DEFAULT_LAB_CONFIG: LabConfig = {
   service: 'fencing',
+  resource: 'certificate',
   storage: 'fenced',
   ttlMs: 30_000,
+  pauseWhen: 'afterAcquiring',
   pauseAtMs: 2_000,
   pauseMs: 40_000,
   writeDelayMs: 0,
   clockJumpMs: 0,
+  clockDriftPct: 0,
   renewers: 2,
   lockDelayMs: 0,
 };
@@ -46,7 +78,9 @@ export const DEFAULT_LAB_CONFIG: LabConfig = {
 /** A preset's settings on top of the defaults; a preset names only what it changes. */
 export function presetConfig(overrides: { readonly [K in keyof LabConfig]?: LabConfig[K] | undefined }): LabConfig {
   const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
-  return { ...DEFAULT_LAB_CONFIG, ...given };
+  const config: LabConfig = { ...DEFAULT_LAB_CONFIG, ...given };
+  const allowed = STORAGE_FOR[config.resource];
+  return allowed.includes(config.storage) ? config : { ...config, storage: allowed[0]! };
 }
 
 export interface FieldProblem {
@@ -66,10 +100,30 @@ export function parseLabConfig(search: string): { config: LabConfig; problems: F
     else
       problems.push({ field: 'service', message: `“${service}” is not a lock service here; using the lesson's own.` });
   }
+  const resource = params.get('resource');
+  if (resource !== null) {
+    if (resource === 'certificate' || resource === 'email') config.resource = resource;
+    else problems.push({ field: 'resource', message: `The lock guards a certificate or an email, not “${resource}”.` });
+  }
+  const allowed = STORAGE_FOR[config.resource];
+  config.storage = allowed[0]!;
   const storage = params.get('storage');
   if (storage !== null) {
-    if (storage === 'fenced' || storage === 'unchecked') config.storage = storage;
-    else problems.push({ field: 'storage', message: `Storage must be fenced or unchecked, not “${storage}”.` });
+    if ((allowed as readonly string[]).includes(storage)) config.storage = storage as LabStorage;
+    else
+      problems.push({
+        field: 'storage',
+        message: `For the ${config.resource}, storage must be ${allowed.join(' or ')}, not “${storage}”.`,
+      });
+  }
+  const pauseWhen = params.get('pauseWhen');
+  if (pauseWhen !== null) {
+    if (pauseWhen === 'afterAcquiring' || pauseWhen === 'whileAcquiring') config.pauseWhen = pauseWhen;
+    else
+      problems.push({
+        field: 'pauseWhen',
+        message: `The pause comes afterAcquiring or whileAcquiring, not “${pauseWhen}”.`,
+      });
   }
   const renewers = params.get('renewers');
   if (renewers !== null) {
@@ -86,29 +140,35 @@ export function parseLabConfig(search: string): { config: LabConfig; problems: F
   return { config, problems };
 }
 
-/** One number as typed, pasted or linked: whole milliseconds within the field's range, or the default. */
+/** One number as typed, pasted or linked: whole units within the field's range, or the default. */
 export function clampField(field: NumericField, raw: string): { value: number; problem: FieldProblem | null } {
   const spec = LAB_FIELDS[field];
   const number = /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Math.round(Number(raw)) : Number.NaN;
   if (Number.isNaN(number)) {
+    const unit = spec.unit === 'ms' ? 'a number of milliseconds' : 'a whole number of per cent';
     return {
       value: DEFAULT_LAB_CONFIG[field],
-      problem: { field, message: `${spec.label} must be a number of milliseconds, not “${raw}”.` },
+      problem: { field, message: `${spec.label} must be ${unit}, not “${raw}”.` },
     };
   }
   const value = Math.min(Math.max(number, spec.min), spec.max);
   const problem =
     value === number
       ? null
-      : { field, message: `${spec.label} must be between ${spec.min} and ${spec.max} ms; using ${value}.` };
+      : {
+          field,
+          message: `${spec.label} must be between ${spec.min} and ${spec.max} ${spec.unit}; using ${value}.`,
+        };
   return { value, problem };
 }
 
 export function serializeLabConfig(config: LabConfig): string {
   const params = new URLSearchParams({
     service: config.service,
+    resource: config.resource,
     storage: config.storage,
     renewers: String(config.renewers),
+    pauseWhen: config.pauseWhen,
   });
   for (const [field, spec] of Object.entries(LAB_FIELDS) as [NumericField, (typeof LAB_FIELDS)[NumericField]][]) {
     params.set(spec.param, String(config[field]));
@@ -133,7 +193,16 @@ export function labScenario(base: ScenarioDefinition, config: LabConfig): Scenar
   });
   const renewers = [
     renewer('A', 0, {
-      pauses: config.pauseMs > 0 ? [{ atMs: config.pauseAtMs, durationMs: config.pauseMs }] : [],
+      pauses:
+        config.pauseMs > 0
+          ? [
+              {
+                atMs: config.pauseWhen === 'whileAcquiring' ? 0 : config.pauseAtMs,
+                durationMs: config.pauseMs,
+                whileAcquiring: config.pauseWhen === 'whileAcquiring',
+              },
+            ]
+          : [],
       writeDelayMs: config.writeDelayMs,
     }),
     renewer('B', 15_000),
@@ -146,21 +215,31 @@ export function labScenario(base: ScenarioDefinition, config: LabConfig): Scenar
     leaseTtlMs: config.ttlMs,
     renewers,
     lockService: lockServiceOf(config),
+    resource:
+      config.resource === 'email'
+        ? { kind: 'weeklyEmail', owner: 'owner 4711', week: '2026-W48' }
+        : { kind: 'certificate' },
   };
+}
+
+/** What a configuration asks of the run: which checks the storage makes. */
+export function labRunSettings(config: LabConfig): RunSettings {
+  return { fencing: config.storage === 'fenced', idempotencyKey: config.storage === 'idempotencyKey' };
 }
 
 function lockServiceOf(config: LabConfig): LockServiceConfig {
   switch (config.service) {
     case 'redis':
       return { kind: 'redis', failoverAtMs: 1_000 };
-    case 'redlock':
-      return config.clockJumpMs > 0
-        ? {
-            kind: 'redlock',
-            clocks: { C: { offsetMs: 0, driftRate: 0, jumps: [{ atMs: 1_000, byMs: config.clockJumpMs }] } },
-            unreachable: { A: ['D', 'E'], B: ['A', 'B'] },
-          }
-        : { kind: 'redlock' };
+    case 'redlock': {
+      if (config.clockJumpMs === 0 && config.clockDriftPct === 0) return { kind: 'redlock' };
+      const jumps = config.clockJumpMs > 0 ? [{ atMs: 1_000, byMs: config.clockJumpMs }] : [];
+      return {
+        kind: 'redlock',
+        clocks: { C: { offsetMs: 0, driftRate: config.clockDriftPct / 100, jumps } },
+        unreachable: { A: ['D', 'E'], B: ['A', 'B'] },
+      };
+    }
     case 'chubby':
       return { kind: 'chubby', lockDelayMs: config.lockDelayMs };
     default:

@@ -5,6 +5,7 @@ import { registerLabLockServices } from '@/sim/lab-services';
 import { runScenario } from '@/sim/run';
 import {
   DEFAULT_LAB_CONFIG,
+  labRunSettings,
   labScenario,
   parseLabConfig,
   presetConfig,
@@ -18,7 +19,13 @@ const { content, lab } = loadContent(resolve(import.meta.dirname, '../../content
 const seed = content.scenarios.find((scenario) => scenario.id === 'stale-certificate')!;
 
 function run(config: LabConfig) {
-  return verdictOf(runScenario(labScenario(seed, config), { fencing: config.storage === 'fenced' }));
+  return verdictOf(runScenario(labScenario(seed, config), labRunSettings(config)));
+}
+
+function presetNamed(id: string) {
+  const preset = lab.presets.find((candidate) => candidate.id === id);
+  if (!preset) throw new Error(`no preset ${id}`);
+  return presetConfig(preset.config);
 }
 
 describe('lab presets', () => {
@@ -45,6 +52,80 @@ describe('lab presets', () => {
   });
 });
 
+// Kleppmann, "How to do distributed locking" (2016): a duplicate email is his own example of an efficiency
+// lock's failure; the fix is an idempotent send, here a unique (owner_id, week) claim (Postgres INSERT … ON CONFLICT).
+describe("Snip's weekly email: an efficiency lock", () => {
+  it("sends the paused worker's copy too: two emails, judged harmless duplicate work", () => {
+    const config = presetNamed('snips-weekly-email');
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+    expect(timeline.outcome).toEqual({ kind: 'emailsSent', count: 2, row: null });
+    expect(timeline.frames.at(-1)!.world.emailsSent.map((email) => email.renewer)).toEqual(['B', 'A']);
+    const verdict = verdictOf(timeline);
+    expect(lab.reasons[reasonFor(verdict, config)]).toMatch(/got it twice/);
+  });
+
+  it('sends once with the idempotency key: the second claim inserts nothing', () => {
+    const config = presetNamed('weekly-email-idempotency-key');
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+    const claims = timeline.frames.flatMap((frame) =>
+      frame.happening.kind === 'emailRequested' ? [[frame.happening.renewer, frame.happening.claim]] : [],
+    );
+    expect(claims).toEqual([
+      ['B', 'claimed'],
+      ['A', 'alreadyClaimed'],
+    ]);
+    expect(timeline.frames.at(-1)!.world.reportClaims).toEqual(['owner 4711/2026-W48']);
+  });
+
+  it('no stronger lock stops the duplicate: Redlock sends two as well', () => {
+    expect(run({ ...presetNamed('snips-weekly-email'), service: 'redlock' }).kind).toBe('duplicateWork');
+  });
+});
+
+// Kleppmann's bad-timing scenario 2 and antirez's reply ("Is Redlock safe?", 2016): Redlock's client measures
+// elapsed time after reading the replies, so a pause while they are in flight is caught; one after is not.
+describe('a pause during acquisition', () => {
+  it('Redlock reads its clock after the replies and lets go of a lock whose TTL is spent', () => {
+    const config = presetNamed('pause-during-acquisition');
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+    const late = timeline.frames.find((frame) => frame.happening.kind === 'grantTooLate')?.happening;
+    expect(late).toMatchObject({ renewer: 'A', elapsedMs: 40_000, validityMs: 30_000 - 40_000 - 302 });
+    expect(verdictOf(timeline).kind).toBe('duplicateWork');
+  });
+
+  it('plain Redis has no such check: the same pause lands a stale write', () => {
+    expect(run({ ...presetNamed('pause-during-acquisition'), service: 'redis' }).kind).toBe('staleWriteLanded');
+  });
+
+  it('a pause shorter than the TTL leaves Redlock enough validity to keep the lock', () => {
+    const config = { ...presetNamed('pause-during-acquisition'), pauseMs: 10_000 };
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+    expect(timeline.frames.some((frame) => frame.happening.kind === 'grantTooLate')).toBe(false);
+  });
+});
+
+// Redis docs (Redlock): the algorithm assumes clocks run at about the same rate; a node whose clock runs fast
+// expires the key early, like a jump spread over time.
+describe('clock drift on node C', () => {
+  it("a clock 100 % too fast is refused; 50 % fast expires A's 20 s key on C at 13.3 s and breaks the majority", () => {
+    expect(parseLabConfig('?drift=100').problems[0]?.message).toBe(
+      'Clock drift on node C must be between -50 and 50 %; using 50.',
+    );
+    const config: LabConfig = {
+      ...DEFAULT_LAB_CONFIG,
+      service: 'redlock',
+      storage: 'unchecked',
+      ttlMs: 20_000,
+      pauseMs: 0,
+      writeDelayMs: 20_000,
+      clockDriftPct: 50,
+    };
+    expect(run(config).kind).toBe('staleWriteLanded');
+    // With steady clocks B must wait until A's lease is over: two renewals in order, nothing stale.
+    expect(run({ ...config, clockDriftPct: 0 }).kind).toBe('duplicateWork');
+  });
+});
+
 describe('lab settings in the URL', () => {
   it('round-trips every setting', () => {
     const config: LabConfig = {
@@ -53,8 +134,21 @@ describe('lab settings in the URL', () => {
       storage: 'unchecked',
       lockDelayMs: 15_000,
       renewers: 3,
+      pauseWhen: 'whileAcquiring',
+      clockDriftPct: -7,
     };
     expect(parseLabConfig(serializeLabConfig(config))).toEqual({ config, problems: [] });
+    const email: LabConfig = { ...DEFAULT_LAB_CONFIG, resource: 'email', storage: 'idempotencyKey' };
+    expect(parseLabConfig(serializeLabConfig(email))).toEqual({ config: email, problems: [] });
+  });
+
+  it('refuses a storage that does not fit the resource, and an unknown pause moment', () => {
+    const { config, problems } = parseLabConfig('?resource=email&storage=fenced&pauseWhen=sometimes&resource2=x');
+    expect(config).toMatchObject({ resource: 'email', storage: 'idempotencyKey', pauseWhen: 'afterAcquiring' });
+    expect(problems.map((problem) => problem.message)).toEqual([
+      'For the email, storage must be idempotencyKey or unchecked, not “fenced”.',
+      'The pause comes afterAcquiring or whileAcquiring, not “sometimes”.',
+    ]);
   });
 
   it('clamps out-of-range numbers and refuses nonsense, field by field, keeping the rest', () => {

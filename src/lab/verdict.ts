@@ -20,6 +20,9 @@ export type Verdict =
 
 export function verdictOf(timeline: Timeline): Verdict {
   const { outcome } = timeline;
+  if (outcome.kind === 'emailsSent') {
+    return outcome.count > 1 ? { kind: 'duplicateWork', writes: outcome.count } : { kind: 'safe' };
+  }
   const writes = timeline.frames.at(-1)?.world.writes ?? [];
   if (outcome.kind === 'staleOverwrote') {
     const stale = writes.filter((write) => write.rowsChanged > 0).at(-1);
@@ -36,7 +39,8 @@ export function verdictOf(timeline: Timeline): Verdict {
 }
 
 /** Why the run ended as it did, as a key into content/lab/presets.json's `reasons`. */
-export type VerdictReason = 'noToken' | 'unchecked' | 'unordered' | 'duplicate' | 'fenced' | 'timing';
+export type VerdictReason =
+  'noToken' | 'unchecked' | 'unordered' | 'duplicate' | 'fenced' | 'timing' | 'duplicateEmail' | 'idempotent';
 
 export function reasonFor(verdict: Verdict, config: LabConfig): VerdictReason {
   switch (verdict.kind) {
@@ -44,8 +48,9 @@ export function reasonFor(verdict: Verdict, config: LabConfig): VerdictReason {
       if (!issuesTokens(config.service)) return 'noToken';
       return config.storage === 'unchecked' ? 'unchecked' : 'unordered';
     case 'duplicateWork':
-      return 'duplicate';
+      return config.resource === 'email' ? 'duplicateEmail' : 'duplicate';
     case 'safe':
+      if (config.resource === 'email') return config.storage === 'idempotencyKey' ? 'idempotent' : 'timing';
       return config.storage === 'fenced' && issuesTokens(config.service) ? 'fenced' : 'timing';
   }
 }

@@ -27,6 +27,14 @@ export type Happening =
       readonly heldBy: LockTruth | null;
       readonly retryAt: VirtualMs;
     }
+  | {
+      /** A Redlock client read its replies too late: TTL − elapsed − drift was already spent. */
+      readonly kind: 'grantTooLate';
+      readonly renewer: RenewerId;
+      readonly elapsedMs: number;
+      readonly validityMs: number;
+      readonly retryAt: VirtualMs;
+    }
   | { readonly kind: 'renewerGaveUp'; readonly renewer: RenewerId; readonly attempts: number }
   | { readonly kind: 'certificateRequested'; readonly renewer: RenewerId; readonly readyAt: VirtualMs }
   | {
@@ -57,6 +65,13 @@ export type Happening =
       /** True when this write replaced a row that a higher token had written. */
       readonly overwroteNewer: boolean;
     }
+  | {
+      /** The weekly report goes to the mail sender; `claim` is the idempotency claim, if one is made. */
+      readonly kind: 'emailRequested';
+      readonly renewer: RenewerId;
+      readonly claim: 'none' | 'claimed' | 'alreadyClaimed';
+      readonly sent: boolean;
+    }
   | { readonly kind: 'releaseRequested'; readonly renewer: RenewerId; readonly leaseValue: string }
   | { readonly kind: 'leaseReleased'; readonly renewer: RenewerId; readonly lease: LockTruth }
   | {
@@ -73,8 +88,10 @@ export type HappeningKind = Happening['kind'];
  * How the story ended for the certificate row.
  * - `newestKept`: the row holds the certificate written with the highest token.
  * - `staleOverwrote`: a lower token's certificate replaced one written with a higher token.
+ * - `emailsSent`: for the weekly email, how many copies went out; more than one is wasted work, not damage.
  */
 export type Outcome =
+  | { readonly kind: 'emailsSent'; readonly count: number; readonly row: null }
   | { readonly kind: 'newestKept'; readonly row: CertificateRow | null }
   | {
       readonly kind: 'staleOverwrote';
@@ -103,11 +120,13 @@ export function shapeOf(happening: Happening, allLifelines: readonly LifelineId[
     case 'releaseRefused':
       return { shape: 'message', from: LOCK_SERVICE, to: happening.renewer };
     case 'writeRequested':
+    case 'emailRequested':
       return { shape: 'message', from: happening.renewer, to: CERTIFICATES_TABLE };
     case 'writeAnswered':
       return { shape: 'message', from: CERTIFICATES_TABLE, to: happening.renewer };
     case 'certificateRequested':
     case 'renewerGaveUp':
+    case 'grantTooLate':
     case 'certificateReceived':
     case 'processPaused':
     case 'processResumed':

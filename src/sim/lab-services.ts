@@ -19,7 +19,14 @@ import {
   releaseLease,
   type LockService,
 } from './lock-service.ts';
-import { acquireRedlock, createNodes, majorityHolders, releaseRedlock, type RedlockNode } from './redlock.ts';
+import {
+  acquireRedlock,
+  clockDriftMs,
+  createNodes,
+  majorityHolders,
+  releaseRedlock,
+  type RedlockNode,
+} from './redlock.ts';
 import type { RenewerId, VirtualMs } from './types.ts';
 import { virtualMs } from './types.ts';
 import {
@@ -101,6 +108,8 @@ interface RedlockState {
 const redlockModel: LockModel<RedlockState> = {
   issuesTokens: false,
   needsKeepAlive: false,
+  // validity = TTL − (T2 − T1) − drift, with T2 read after the last reply is read (Redis docs, node-redlock).
+  validityOnReplyMs: (ttlMs, elapsedMs) => ttlMs - elapsedMs - clockDriftMs(ttlMs),
   create: (config) => ({
     nodes: createNodes(REDLOCK_NODES, config.kind === 'redlock' ? (config.clocks ?? {}) : {}),
     holdings: [],

@@ -135,18 +135,21 @@ function configurations(service: fc.Arbitrary<LockServiceConfig>, extreme = fals
       renewers: fc.integer({ min: 2, max: 3 }),
       bStartsAtMs: time(extreme ? TEN_MINUTES : 60_000),
       retryEveryMs: fc.integer({ min: 5_000, max: 20_000 }),
+      whileAcquiring: fc.boolean(),
+      emailResource: extreme ? fc.boolean() : fc.constant(false),
     })
     .map((config) =>
       buildScenario({
         lockService: config.service,
         leaseTtlMs: config.leaseTtlMs,
         networkDelayMs: config.networkDelayMs,
+        resource: config.emailResource ? { kind: 'weeklyEmail', owner: 'o', week: 'w' } : undefined,
         renewers: [
           buildRenewer({
             id: 'A',
             retryEveryMs: config.retryEveryMs,
             writeDelayMs: config.writeDelayMs,
-            pauses: [{ atMs: config.pauseAtMs, durationMs: config.pauseMs }],
+            pauses: [{ atMs: config.pauseAtMs, durationMs: config.pauseMs, whileAcquiring: config.whileAcquiring }],
           }),
           buildRenewer({ id: 'B', startsAtMs: config.bStartsAtMs, retryEveryMs: config.retryEveryMs }),
           ...(config.renewers === 3
@@ -167,11 +170,24 @@ describe('lab properties', () => {
     );
   }, 30_000);
 
+  it('with the idempotency key, the weekly report is sent at most once, whatever the lock service and timing', () => {
+    fc.assert(
+      fc.property(configurations(anyService), (scenario) => {
+        const email = { ...scenario, resource: { kind: 'weeklyEmail', owner: 'o', week: 'w' } as const };
+        const outcome = runScenario(email, { fencing: false, idempotencyKey: true }).outcome;
+        expect(outcome).toMatchObject({ kind: 'emailsSent' });
+        expect(outcome.kind === 'emailsSent' ? outcome.count : Infinity).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 1_000 },
+    );
+  }, 30_000);
+
   it('fuzz: 10 000 random configurations, extreme values included, run without an exception and end with a verdict', () => {
     fc.assert(
-      fc.property(configurations(anyService, true), fc.boolean(), (scenario, fencing) => {
-        const timeline = runScenario(scenario, { fencing });
-        expect(['newestKept', 'staleOverwrote']).toContain(timeline.outcome.kind);
+      fc.property(configurations(anyService, true), fc.boolean(), fc.boolean(), (scenario, fencing, idempotencyKey) => {
+        const timeline = runScenario(scenario, { fencing, idempotencyKey });
+        const email = scenario.resource?.kind === 'weeklyEmail';
+        expect(email ? ['emailsSent'] : ['newestKept', 'staleOverwrote']).toContain(timeline.outcome.kind);
         expect(timeline.frames.at(-1)?.happening.kind).toBe('scenarioEnded');
       }),
       { numRuns: 10_000 },

@@ -75,6 +75,8 @@ export interface LockModel<State> {
   truth(state: State, now: VirtualMs): LockTruth | null;
   /** How often a running holder renews, if it does. */
   keepAliveIntervalMs?(ttlMs: number): number;
+  /** For clients that check the clock once the replies are in (Redlock): how much of the lease is left. */
+  validityOnReplyMs?(ttlMs: number, elapsedMs: number): number;
 }
 
 /** The lesson's lock service: `SET NX PX` semantics plus a fencing token that rises with every grant. */
@@ -126,6 +128,11 @@ export const needsKeepAlive = (kind: LockServiceKind) => modelFor(kind).needsKee
 /** How often a running holder renews (etcd's client: every TTL/3), never more often than twice a second. */
 export function keepAliveIntervalFor(kind: LockServiceKind, ttlMs: number): number {
   return Math.max(500, modelFor(kind).keepAliveIntervalMs?.(ttlMs) ?? Math.floor(ttlMs / 3));
+}
+
+/** What the client computes is left of its lock when it reads the reply; null where clients do not check. */
+export function clientValidityMs(kind: LockServiceKind, ttlMs: number, elapsedMs: number): number | null {
+  return modelFor(kind).validityOnReplyMs?.(ttlMs, elapsedMs) ?? null;
 }
 
 export function acquireOn(

@@ -43,7 +43,10 @@ export function runScenario(scenario: ScenarioDefinition, settings: RunSettings)
     world = result.world;
     if (result.happening) record(result.happening);
   }
-  const outcome = judgeOutcome(world, scenario.domain);
+  const outcome =
+    scenario.resource?.kind === 'weeklyEmail'
+      ? ({ kind: 'emailsSent', count: world.emailsSent.length, row: null } as const)
+      : judgeOutcome(world, scenario.domain);
   // The story ends with the last thing that happened, not with a deadline nobody was waiting for.
   record({ kind: 'scenarioEnded', outcome }, frames.at(-1)?.at ?? world.now);
   return { scenario, settings, lifelines, frames, outcome, settled: isSettled(world) };

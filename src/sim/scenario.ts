@@ -1,7 +1,12 @@
-/** A stop-the-world pause: from `atMs` for `durationMs`, the process runs none of its code. */
+/**
+ * A stop-the-world pause: from `atMs` for `durationMs`, the process runs none of its code. With
+ * `whileAcquiring`, it starts instead just after the renewer sends its first lock request, so the replies
+ * wait in its socket buffer (Kleppmann's second bad-timing scenario).
+ */
 export interface PauseDefinition {
   readonly atMs: number;
   readonly durationMs: number;
+  readonly whileAcquiring?: boolean | undefined;
 }
 
 export interface RenewerDefinition {
@@ -22,6 +27,13 @@ export interface RenewerDefinition {
 
 import type { LockServiceConfig } from './lock-backends.ts';
 
+/**
+ * What the lock protects. The certificate row is the lesson's own; the weekly email is the efficiency case,
+ * where a second holder means a second email, not corrupted data.
+ */
+export type ProtectedResource =
+  { readonly kind: 'certificate' } | { readonly kind: 'weeklyEmail'; readonly owner: string; readonly week: string };
+
 /** Everything a run needs, as the scenario file in content/ states it. All times are virtual milliseconds. */
 export interface ScenarioDefinition {
   readonly id: string;
@@ -37,9 +49,13 @@ export interface ScenarioDefinition {
   readonly renewers: readonly RenewerDefinition[];
   /** The lock service; the lesson's own, which hands out fencing tokens, when not given. */
   readonly lockService?: LockServiceConfig | undefined;
+  /** The certificate row when not given. */
+  readonly resource?: ProtectedResource | undefined;
 }
 
 /** What the learner can switch, as opposed to what the scenario states. */
 export interface RunSettings {
   readonly fencing: boolean;
+  /** For the weekly email: claim `(owner, week)` with a unique insert before sending. */
+  readonly idempotencyKey?: boolean | undefined;
 }

@@ -8,6 +8,7 @@ import {
 import type { Happening } from './happenings.ts';
 import {
   acquireOn,
+  clientValidityMs,
   createBackend,
   expireOn,
   keepAliveIntervalFor,
@@ -61,10 +62,18 @@ export interface Renewer {
 
 /** Messages travel between processes and arrive after the network delay. */
 export type Message =
-  | { readonly kind: 'acquire'; readonly from: RenewerId; readonly leaseValue: string; readonly ttlMs: number }
+  | {
+      readonly kind: 'acquire';
+      readonly from: RenewerId;
+      readonly leaseValue: string;
+      readonly ttlMs: number;
+      readonly sentAt: VirtualMs;
+    }
   | {
       readonly kind: 'acquireReply';
       readonly to: RenewerId;
+      /** When the renewer sent the request: a Redlock client measures elapsed time from here. */
+      readonly requestedAt: VirtualMs;
       readonly result:
         | { readonly granted: true; readonly grant: LockTruth; readonly grantOrder: number }
         | { readonly granted: false; readonly heldBy: LockTruth | null };
@@ -120,6 +129,12 @@ export interface WriteRecord {
   readonly rowsChanged: number;
 }
 
+/** One weekly report the mail sender sent; for the efficiency case, where duplicates cost, not corrupt. */
+export interface EmailRecord {
+  readonly renewer: RenewerId;
+  readonly grantOrder: number;
+}
+
 export interface World {
   readonly now: VirtualMs;
   readonly lock: LockBackend;
@@ -128,6 +143,9 @@ export interface World {
   readonly table: CertificatesTable;
   readonly renewers: readonly Renewer[];
   readonly writes: readonly WriteRecord[];
+  readonly emailsSent: readonly EmailRecord[];
+  /** Rows of `sent_reports (owner_id, week)`, unique on both: the idempotency claim. */
+  readonly reportClaims: readonly string[];
   readonly queue: readonly Scheduled[];
   readonly nextSeq: number;
   readonly rngState: number;
@@ -141,6 +159,7 @@ export const DEFAULT_MAX_ATTEMPTS = 10;
 interface Context {
   readonly scenario: ScenarioDefinition;
   readonly writeMode: WriteMode;
+  readonly idempotencyKey: boolean;
 }
 
 export function createWorld(scenario: ScenarioDefinition): World {
@@ -159,6 +178,8 @@ export function createWorld(scenario: ScenarioDefinition): World {
     ]),
     renewers: scenario.renewers.map(createRenewer),
     writes: [],
+    emailsSent: [],
+    reportClaims: [],
     queue: [],
     nextSeq: 0,
     rngState: scenario.seed,
@@ -166,7 +187,7 @@ export function createWorld(scenario: ScenarioDefinition): World {
   };
   for (const renewer of scenario.renewers) {
     world = schedule(world, renewer.startsAtMs, { kind: 'attemptDue', renewer: renewer.id });
-    for (const pause of renewer.pauses) {
+    for (const pause of renewer.pauses.filter((pause) => !pause.whileAcquiring)) {
       world = schedule(world, pause.atMs, { kind: 'pauseStarted', renewer: renewer.id, durationMs: pause.durationMs });
     }
   }
@@ -216,7 +237,11 @@ export function step(
   const [next, ...rest] = world.queue;
   if (!next) return { world, happening: null };
   const advanced: World = { ...world, queue: rest, now: next.at };
-  const context: Context = { scenario, writeMode: settings.fencing ? 'fenced' : 'unfenced' };
+  const context: Context = {
+    scenario,
+    writeMode: settings.fencing ? 'fenced' : 'unfenced',
+    idempotencyKey: settings.idempotencyKey ?? false,
+  };
   const target = targetRenewer(next.event);
   const pause = target ? renewerById(advanced, target).pause : null;
   // A paused process runs none of its code: whatever reaches it waits until it wakes.
@@ -267,8 +292,14 @@ function handle(world: World, event: SimEvent, context: Context): { world: World
 function requestLease(world: World, id: RenewerId, context: Context) {
   const { leaseValue, state } = randomLeaseValue(world.rngState);
   const ttlMs = context.scenario.leaseTtlMs;
+  const firstRequest = renewerById(world, id).attempts === 0;
   let next = updateRenewer({ ...world, rngState: state }, id, { phase: 'acquiring', leaseValue });
-  next = send(next, { kind: 'acquire', from: id, leaseValue, ttlMs }, context);
+  next = send(next, { kind: 'acquire', from: id, leaseValue, ttlMs, sentAt: world.now }, context);
+  // Scheduled after the request, so the request leaves before the process stops and the reply waits for it.
+  const pauseInFlight = definitionOf(context, id).pauses.find((pause) => pause.whileAcquiring);
+  if (firstRequest && pauseInFlight) {
+    next = schedule(next, world.now, { kind: 'pauseStarted', renewer: id, durationMs: pauseInFlight.durationMs });
+  }
   return { world: next, happening: null };
 }
 
@@ -363,13 +394,23 @@ function lockServiceReceivesAcquire(world: World, message: Extract<Message, { ki
     next = schedule({ ...next, grants: grantOrder }, outcome.expiresAt, { kind: 'expiryCheck' });
     next = send(
       next,
-      { kind: 'acquireReply', to: message.from, result: { granted: true, grant, grantOrder } },
+      {
+        kind: 'acquireReply',
+        to: message.from,
+        requestedAt: message.sentAt,
+        result: { granted: true, grant, grantOrder },
+      },
       context,
     );
   } else {
     next = send(
       next,
-      { kind: 'acquireReply', to: message.from, result: { granted: false, heldBy: outcome.heldBy } },
+      {
+        kind: 'acquireReply',
+        to: message.from,
+        requestedAt: message.sentAt,
+        result: { granted: false, heldBy: outcome.heldBy },
+      },
       context,
     );
   }
@@ -404,6 +445,8 @@ function renewerReceivesAcquireReply(
     return { world: next, happening: { kind: 'leaseRefused', renewer: id, heldBy: result.heldBy, retryAt } };
   }
   const { grant, grantOrder } = result;
+  const validityMs = clientValidityMs(world.lock.kind, context.scenario.leaseTtlMs, world.now - message.requestedAt);
+  if (validityMs !== null && validityMs <= 0) return discardLateGrant(world, message, validityMs, context);
   let next = updateRenewer(world, id, {
     phase: 'awaitingCertificate',
     belief: {
@@ -425,6 +468,32 @@ function renewerReceivesAcquireReply(
   };
 }
 
+/**
+ * A Redlock client reads the clock again once the replies are in; if the TTL has run out meanwhile, it
+ * unlocks every node and tries later. This is what catches a pause while the replies were in flight.
+ */
+function discardLateGrant(
+  world: World,
+  message: Extract<Message, { kind: 'acquireReply' }>,
+  validityMs: number,
+  context: Context,
+) {
+  const id = message.to;
+  const renewer = renewerById(world, id);
+  const retryAt = virtualMs(world.now + definitionOf(context, id).retryEveryMs);
+  let next = updateRenewer(world, id, { phase: 'waiting', attempts: renewer.attempts + 1 });
+  if (renewer.leaseValue) next = send(next, { kind: 'release', from: id, leaseValue: renewer.leaseValue }, context);
+  next = schedule(next, retryAt, { kind: 'attemptDue', renewer: id });
+  const happening: Happening = {
+    kind: 'grantTooLate',
+    renewer: id,
+    elapsedMs: world.now - message.requestedAt,
+    validityMs,
+    retryAt,
+  };
+  return { world: next, happening };
+}
+
 /** The CA takes its time; the certificate it issues carries the next serial and the moment it was issued. */
 function requestCertificate(world: World, id: RenewerId, context: Context) {
   const readyAt = virtualMs(world.now + definitionOf(context, id).certificateAuthorityMs);
@@ -438,6 +507,8 @@ function requestCertificate(world: World, id: RenewerId, context: Context) {
 }
 
 function tableReceivesWrite(world: World, message: Extract<Message, { kind: 'write' }>, context: Context) {
+  const { resource } = context.scenario;
+  if (resource?.kind === 'weeklyEmail') return mailerReceivesSend(world, message, resource, context);
   // A write with no token cannot be fenced: storage that checks tokens has nothing to check it against.
   const mode: WriteMode = message.fencingToken === null ? 'unfenced' : context.writeMode;
   const previousRow = findRow(world.table, context.scenario.domain);
@@ -478,14 +549,63 @@ function tableReceivesWrite(world: World, message: Extract<Message, { kind: 'wri
   return { world: next, happening };
 }
 
+/**
+ * The weekly report goes out. With an idempotency key, the sender first claims `(owner, week)` with
+ * `INSERT … ON CONFLICT DO NOTHING`; a claim that inserts nothing means the report already went.
+ */
+function mailerReceivesSend(
+  world: World,
+  message: Extract<Message, { kind: 'write' }>,
+  resource: { readonly owner: string; readonly week: string },
+  context: Context,
+) {
+  const claimKey = `${resource.owner}/${resource.week}`;
+  const alreadyClaimed = context.idempotencyKey && world.reportClaims.includes(claimKey);
+  const sent = !alreadyClaimed;
+  const record: WriteRecord = {
+    renewer: message.from,
+    fencingToken: message.fencingToken,
+    grantOrder: message.grantOrder,
+    cert: message.cert,
+    rowsChanged: sent ? 1 : 0,
+  };
+  let next: World = {
+    ...world,
+    writes: [...world.writes, record],
+    emailsSent: sent
+      ? [...world.emailsSent, { renewer: message.from, grantOrder: message.grantOrder }]
+      : world.emailsSent,
+    reportClaims: context.idempotencyKey && sent ? [...world.reportClaims, claimKey] : world.reportClaims,
+  };
+  next = send(
+    next,
+    {
+      kind: 'writeReply',
+      to: message.from,
+      fencingToken: message.fencingToken,
+      rowsChanged: record.rowsChanged,
+      previousFence: null,
+      overwroteNewer: false,
+    },
+    context,
+  );
+  const claim = !context.idempotencyKey ? 'none' : alreadyClaimed ? 'alreadyClaimed' : 'claimed';
+  const happening: Happening = { kind: 'emailRequested', renewer: message.from, claim, sent };
+  return { world: next, happening };
+}
+
 function renewerReceivesWriteReply(world: World, message: Extract<Message, { kind: 'writeReply' }>, context: Context) {
   const id = message.to;
   const renewer = renewerById(world, id);
   // Zero rows means a higher token has written: the renewer learns it lost the lock.
-  const belief: Belief = message.rowsChanged === 0 ? { kind: 'lost', token: message.fencingToken } : renewer.belief;
+  const sentEmail = context.scenario.resource?.kind === 'weeklyEmail';
+  const belief: Belief =
+    message.rowsChanged === 0 && !sentEmail ? { kind: 'lost', token: message.fencingToken } : renewer.belief;
   let next = updateRenewer(world, id, { belief, phase: 'releasing' });
   // Release in every case, as a `finally` block would; compare-and-delete makes that safe.
   if (renewer.leaseValue) next = send(next, { kind: 'release', from: id, leaseValue: renewer.leaseValue }, context);
+  // The mail sender's answer is the emailRequested step itself; its reply adds nothing to show.
+  if (sentEmail) return { world: next, happening: null };
   const happening: Happening = {
     kind: 'writeAnswered',
     renewer: id,
@@ -515,12 +635,20 @@ function renewerReceivesReleaseReply(world: World, message: Extract<Message, { k
   const renewer = renewerById(world, id);
   const { result } = message;
   if (result.released) {
-    const next = updateRenewer(world, id, { phase: 'done', belief: { kind: 'none' }, leaseValue: null });
+    const next = updateRenewer(world, id, {
+      phase: renewer.phase === 'waiting' ? 'waiting' : 'done',
+      belief: { kind: 'none' },
+      leaseValue: null,
+    });
     return { world: next, happening: { kind: 'leaseReleased', renewer: id, lease: result.lease } satisfies Happening };
   }
   const lostToken = renewer.belief.kind === 'none' ? null : renewer.belief.token;
   const belief: Belief = lostToken === null ? { kind: 'none' } : { kind: 'lost', token: lostToken };
-  const next = updateRenewer(world, id, { phase: 'done', belief, leaseValue: null });
+  const next = updateRenewer(world, id, {
+    phase: renewer.phase === 'waiting' ? 'waiting' : 'done',
+    belief,
+    leaseValue: null,
+  });
   const happening: Happening = { kind: 'releaseRefused', renewer: id, reason: result.reason, heldBy: result.heldBy };
   return { world: next, happening };
 }

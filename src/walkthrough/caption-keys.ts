@@ -9,6 +9,7 @@ export const CAPTION_VARIABLES = {
   leaseGrantedNoToken: ['renewer', 'expiresAt', 'time'],
   leaseRefused: ['renewer', 'holder', 'token', 'expiresAt', 'retryAt', 'time'],
   renewerGaveUp: ['renewer', 'attempts', 'time'],
+  grantTooLate: ['renewer', 'elapsed', 'validity', 'ttl', 'retryAt', 'time'],
   certificateRequested: ['renewer', 'readyAt', 'time'],
   processPaused: ['renewer', 'duration', 'until', 'time', 'token'],
   leaseExpired: ['holder', 'token', 'time', 'ttl'],
@@ -25,6 +26,13 @@ export const CAPTION_VARIABLES = {
   releaseRefusedNoLease: ['renewer', 'time'],
   scenarioEndedNewestKept: ['serial', 'fence', 'issuedAt'],
   scenarioEndedStaleOverwrote: ['serial', 'fence', 'issuedAt', 'replacedWith'],
+  scenarioStartedEmail: ['owner', 'week', 'ttl', 'key'],
+  reportRequested: ['renewer', 'readyAt', 'time'],
+  reportReady: ['renewer', 'time'],
+  emailSent: ['renewer', 'owner', 'week', 'time'],
+  emailClaimed: ['renewer', 'owner', 'week', 'time'],
+  emailClaimRefused: ['renewer', 'owner', 'week', 'time'],
+  scenarioEndedEmails: ['count', 'owner', 'week'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type CaptionKey = keyof typeof CAPTION_VARIABLES;

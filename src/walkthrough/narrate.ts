@@ -1,6 +1,7 @@
 import type { CaptionsContent } from '@/content/schema';
 import type { Happening } from '@/sim/happenings';
 import type { Frame, Timeline } from '@/sim/run';
+import type { ProtectedResource } from '@/sim/scenario';
 import type { Certificate } from '@/sim/types';
 import { renewerById } from '@/sim/world';
 import type { CaptionKey } from './caption-keys';
@@ -13,9 +14,24 @@ export interface Narration {
   readonly caption: string;
 }
 
-/** Which caption tells a step, including how it turned out (accepted, rejected, stale). */
-export function captionKeyOf(happening: Happening): CaptionKey {
+const EMAIL_CAPTIONS = {
+  none: 'emailSent',
+  claimed: 'emailClaimed',
+  alreadyClaimed: 'emailClaimRefused',
+} as const satisfies Record<Extract<Happening, { kind: 'emailRequested' }>['claim'], CaptionKey>;
+
+/** Which caption tells a step, including how it turned out (accepted, rejected, stale) and what the lock guards. */
+export function captionKeyOf(happening: Happening, resource: ProtectedResource['kind'] = 'certificate'): CaptionKey {
+  const email = resource === 'weeklyEmail';
   switch (happening.kind) {
+    case 'scenarioStarted':
+      return email ? 'scenarioStartedEmail' : 'scenarioStarted';
+    case 'certificateRequested':
+      return email ? 'reportRequested' : 'certificateRequested';
+    case 'certificateReceived':
+      return email ? 'reportReady' : 'certificateReceived';
+    case 'emailRequested':
+      return EMAIL_CAPTIONS[happening.claim];
     case 'writeRequested':
       return happening.mode === 'fenced' ? 'writeRequestedFenced' : 'writeRequestedUnfenced';
     case 'writeAnswered':
@@ -26,6 +42,7 @@ export function captionKeyOf(happening: Happening): CaptionKey {
     case 'releaseRefused':
       return happening.reason === 'notHolder' ? 'releaseRefusedNotHolder' : 'releaseRefusedNoLease';
     case 'scenarioEnded':
+      if (happening.outcome.kind === 'emailsSent') return 'scenarioEndedEmails';
       return happening.outcome.kind === 'staleOverwrote' ? 'scenarioEndedStaleOverwrote' : 'scenarioEndedNewestKept';
     default:
       return happening.kind;
@@ -50,9 +67,16 @@ export function captionVariables(frame: Frame, timeline: Timeline): Record<strin
     ttl: formatTime(scenario.leaseTtlMs),
   };
   if ('renewer' in happening) base.renewer = nameOf(happening.renewer);
+  if (scenario.resource?.kind === 'weeklyEmail') {
+    base.owner = scenario.resource.owner;
+    base.week = scenario.resource.week;
+  }
   switch (happening.kind) {
     case 'scenarioStarted':
     case 'scenarioEnded': {
+      if (happening.kind === 'scenarioEnded' && happening.outcome.kind === 'emailsSent') {
+        return { ...base, count: String(happening.outcome.count) };
+      }
       const row = happening.kind === 'scenarioStarted' ? happening.row : happening.outcome.row;
       return {
         ...base,
@@ -78,6 +102,15 @@ export function captionVariables(frame: Frame, timeline: Timeline): Record<strin
       return { ...base, readyAt: formatTime(happening.readyAt) };
     case 'renewerGaveUp':
       return { ...base, attempts: String(happening.attempts) };
+    case 'grantTooLate':
+      return {
+        ...base,
+        elapsed: formatTime(happening.elapsedMs),
+        validity: formatTime(happening.validityMs),
+        retryAt: formatTime(happening.retryAt),
+      };
+    case 'emailRequested':
+      return base;
     case 'processPaused':
     case 'processResumed': {
       const belief = renewerById(world, happening.renewer).belief;
@@ -137,7 +170,7 @@ export function fillTemplate(template: string, variables: Record<string, string>
 }
 
 export function narrate(frame: Frame, timeline: Timeline, captions: CaptionsContent): Narration {
-  const text = captions.steps[captionKeyOf(frame.happening)];
+  const text = captions.steps[captionKeyOf(frame.happening, timeline.scenario.resource?.kind)];
   const variables = captionVariables(frame, timeline);
   return { label: fillTemplate(text.label, variables), caption: fillTemplate(text.caption, variables) };
 }
