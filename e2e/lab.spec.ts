@@ -47,3 +47,58 @@ test('the lesson links to the lab', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Lock lab', level: 1 })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Lock service' })).toHaveValue('redlock');
 });
+
+test("Snip's weekly email: a harmless duplicate, then sent once with the idempotency key", async ({ page }) => {
+  await page.goto('/?lab');
+  await page.getByRole('button', { name: "Snip's weekly email" }).click();
+  const run = page.getByRole('region', { name: 'What happens' });
+  await page.getByRole('button', { name: 'Next', exact: true }).focus();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('status').filter({ hasText: 'Verdict:' })).toContainText(
+    'Verdict: Duplicate work (harmless).',
+  );
+  await expect(run.getByRole('region', { name: 'Mail sender' })).toContainText('Weekly reports sent: 2');
+
+  await page
+    .getByRole('combobox', { name: 'Storage' })
+    .selectOption({ label: 'claims (owner, week) first: idempotency key' });
+  await expect(page).toHaveURL(/storage=idempotencyKey/);
+  await page.getByRole('button', { name: 'Go to the end' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Verdict:' })).toContainText('Verdict: Safe.');
+  await expect(run.getByRole('region', { name: 'Mail sender' })).toContainText('Weekly reports sent: 1');
+  await expect(run.getByRole('table')).toContainText('2026-W48');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByText(/^Step \d+ of \d+$/)).not.toHaveText(/Step (\d+) of \1$/);
+});
+
+test('the lab steps with the keyboard, and a pause while the replies are in flight is caught by Redlock', async ({
+  page,
+}) => {
+  await page.goto('/?lab');
+  await page.getByRole('button', { name: 'Pause during acquisition' }).click();
+  await expect(page.getByRole('combobox', { name: "A's pause comes" })).toHaveValue('whileAcquiring');
+  await page.getByRole('button', { name: 'Next', exact: true }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByText(/^Step 3 of \d+$/)).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect(page.getByText(/^Step 1 of \d+$/)).toBeVisible();
+  const caption = page.locator('.lab .caption');
+  const next = page.getByRole('button', { name: 'Next', exact: true });
+  while (!(await caption.textContent())?.includes('reads the replies only now')) await next.click();
+  await expect(caption).toContainText('does not count the lock as held');
+});
+
+test('the lab embeds: its settings come from the frame URL and the verdict matches the full page', async ({ page }) => {
+  await page.goto('/embed.html?widget=lab&service=redlock&storage=unchecked&pause=40000');
+  await expect(page.getByRole('combobox', { name: 'Lock service' })).toHaveValue('redlock');
+  await page.getByRole('button', { name: 'Go to the end' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Verdict:' })).toContainText('Verdict: Stale write landed.');
+  await expect(page).toHaveURL(/embed\.html\?widget=lab&service=redlock/);
+  await expect(page.getByRole('link', { name: 'Open this run in Lockstep' })).toHaveAttribute(
+    'href',
+    /service=redlock.*lab/,
+  );
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
+});

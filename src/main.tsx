@@ -2,13 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createPageStores, PageProviders } from '@/app/page-stores';
-import { handleStepLinks } from '@/app/step-links';
 import './styles.css';
 
 const stores = createPageStores();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-handleStepLinks(stores.walkthroughStore, root);
 createRoot(root).render(
   <StrictMode>
     <PageProviders stores={stores}>

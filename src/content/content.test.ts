@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runScenario } from '@/sim/run';
-import { CAPTION_KEYS } from '@/walkthrough/caption-keys';
+import { LAB_CAPTION_KEYS, WALKTHROUGH_CAPTION_KEYS } from '@/walkthrough/caption-keys';
 import { ContentError, loadContent } from './load-content';
 
 const CONTENT_DIR = resolve(import.meta.dirname, '../../content');
@@ -53,9 +53,10 @@ afterEach(() => {
 
 describe('content/', () => {
   it('loads and validates every file', () => {
-    const { content } = loadContent(CONTENT_DIR);
+    const { content, lab } = loadContent(CONTENT_DIR);
     expect(content.scenarios.map((scenario) => scenario.id)).toContain('stale-certificate');
-    expect(Object.keys(content.captions.steps).sort()).toEqual([...CAPTION_KEYS].sort());
+    expect(Object.keys(content.captions.steps).sort()).toEqual([...WALKTHROUGH_CAPTION_KEYS].sort());
+    expect(Object.keys(lab.captions).sort()).toEqual([...LAB_CAPTION_KEYS].sort());
     expect(content.opening.segments).toContainEqual({ kind: 'widget', widget: 'walkthrough' });
   });
 

@@ -2,10 +2,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { z } from 'zod';
 import { parseLabConfig } from '../lab/lab-config.ts';
+import { WALKTHROUGH_CAPTION_KEYS } from '../walkthrough/caption-keys.ts';
+import { captionKeyOf } from '../walkthrough/narrate.ts';
 import { runScenario } from '../sim/run.ts';
 import { WIDGETS, renderMarkdown, type Heading } from './markdown.ts';
 import {
   captionsSchema,
+  labCaptionsSchema,
   describeIssues,
   interviewSchema,
   notesSchema,
@@ -86,8 +89,16 @@ export function loadContent(contentDir: string): LoadedContent {
       if (scenario && `${scenario.id}.json` !== name) {
         problems.push(`${label(path)}: id: "${scenario.id}" does not match the file name`);
       }
-      if (scenario && ![true, false].every((fencing) => runScenario(scenario, { fencing }).settled)) {
+      const runs = scenario ? [true, false].map((fencing) => runScenario(scenario, { fencing })) : [];
+      if (runs.some((run) => !run.settled)) {
         problems.push(`${label(path)}: the scenario never finishes; check retryEveryMs against leaseTtlMs`);
+      }
+      // The first view carries only the walkthrough's captions; a step that needs the lab's would show its key.
+      const labOnly = runs
+        .flatMap((run) => run.frames.map((frame) => captionKeyOf(frame.happening)))
+        .filter((key) => !(WALKTHROUGH_CAPTION_KEYS as readonly string[]).includes(key));
+      if (labOnly.length > 0) {
+        problems.push(`${label(path)}: reaches steps only the lab tells (${[...new Set(labOnly)].join(', ')})`);
       }
       return scenario ? [scenario] : [];
     });
@@ -96,6 +107,7 @@ export function loadContent(contentDir: string): LoadedContent {
   const sources = read(join(contentDir, 'sources.json'), sourcesSchema);
   const notes = read(join(contentDir, 'walkthrough', 'notes.json'), notesSchema);
   const presets = read(join(contentDir, 'lab', 'presets.json'), presetsSchema);
+  const labCaptions = read(join(contentDir, 'lab', 'captions.json'), labCaptionsSchema);
   const quizPath = join(contentDir, 'practice', 'quiz.json');
   const quiz = read(quizPath, quizSchema);
   const interviewPath = join(contentDir, 'practice', 'interview.json');
@@ -167,6 +179,7 @@ export function loadContent(contentDir: string): LoadedContent {
     !prediction ||
     !notes ||
     !presets ||
+    !labCaptions ||
     !sources ||
     !quiz ||
     !interview ||
@@ -193,7 +206,7 @@ export function loadContent(contentDir: string): LoadedContent {
       })),
     },
     presenter: { notes: notes.notes },
-    lab: presets,
+    lab: { ...presets, captions: labCaptions.steps },
     files,
   };
 }

@@ -1,12 +1,17 @@
 import { z } from 'zod';
-import { CAPTION_KEYS, CAPTION_VARIABLES, type CaptionKey } from '../walkthrough/caption-keys.ts';
+import {
+  CAPTION_VARIABLES,
+  LAB_CAPTION_KEYS,
+  WALKTHROUGH_CAPTION_KEYS,
+  type CaptionKey,
+  type LabCaptionKey,
+  type WalkthroughCaptionKey,
+} from '../walkthrough/caption-keys.ts';
 
 const milliseconds = z.number().int().min(0);
 const positiveMilliseconds = z.number().int().positive();
 
-const pauseSchema = z
-  .object({ atMs: milliseconds, durationMs: positiveMilliseconds, whileAcquiring: z.boolean().optional() })
-  .strict();
+const pauseSchema = z.object({ atMs: milliseconds, durationMs: positiveMilliseconds }).strict();
 
 const resourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('certificate') }).strict(),
@@ -126,8 +131,8 @@ export const captionsSchema = z
   .object({
     steps: z
       .object(
-        Object.fromEntries(CAPTION_KEYS.map((key) => [key, stepTextSchema(key)])) as Record<
-          CaptionKey,
+        Object.fromEntries(WALKTHROUGH_CAPTION_KEYS.map((key) => [key, stepTextSchema(key)])) as Record<
+          WalkthroughCaptionKey,
           ReturnType<typeof stepTextSchema>
         >,
       )
@@ -300,7 +305,12 @@ export type PredictionContent = z.output<typeof predictionSchema>;
 export const notesSchema = z
   .object({
     notes: z
-      .object(Object.fromEntries(CAPTION_KEYS.map((key) => [key, text])) as Record<CaptionKey, typeof text>)
+      .object(
+        Object.fromEntries(WALKTHROUGH_CAPTION_KEYS.map((key) => [key, text])) as Record<
+          WalkthroughCaptionKey,
+          typeof text
+        >,
+      )
       .strict(),
   })
   .strict();
@@ -343,6 +353,22 @@ const serviceNames = z
     ) as Record<'fencing' | 'redis' | 'redlock' | 'etcd' | 'zookeeper' | 'chubby', typeof text>,
   )
   .strict();
+
+/** Captions for the steps only lab runs have; loaded with the lab, not the first view. */
+export const labCaptionsSchema = z
+  .object({
+    steps: z
+      .object(
+        Object.fromEntries(LAB_CAPTION_KEYS.map((key) => [key, stepTextSchema(key)])) as Record<
+          LabCaptionKey,
+          ReturnType<typeof stepTextSchema>
+        >,
+      )
+      .strict(),
+  })
+  .strict();
+
+export type LabCaptionsContent = z.output<typeof labCaptionsSchema>;
 
 export const presetsSchema = z
   .object({

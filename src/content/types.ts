@@ -4,6 +4,7 @@ import type {
   InterviewContent,
   NotesContent,
   PresetsContent,
+  LabCaptionsContent,
   PredictionContent,
   QuizQuestion,
   ScenarioContent,
@@ -56,4 +57,5 @@ export interface LabContent {
   readonly verdicts: PresetsContent['verdicts'];
   readonly reasons: PresetsContent['reasons'];
   readonly presets: PresetsContent['presets'];
+  readonly captions: LabCaptionsContent['steps'];
 }

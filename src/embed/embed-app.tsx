@@ -1,4 +1,5 @@
 import practice from 'virtual:lockstep/practice';
+import { lazy, Suspense } from 'react';
 import Quiz, { QuizQuestionView } from '@/practice/quiz';
 import { Notices } from '@/app/notices';
 import { Walkthrough } from '@/walkthrough/walkthrough';
@@ -6,15 +7,19 @@ import { serializeUrlState } from '@/store/url-state';
 import { selectCursor } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 
-export const EMBED_WIDGETS = ['walkthrough', 'quiz', 'question'] as const;
+export const EMBED_WIDGETS = ['walkthrough', 'quiz', 'question', 'lab'] as const;
+
+const LabPage = lazy(() => import('@/lab/lab-page'));
 
 /** One widget without the site around it, chosen by `?widget=`; anything else gets a clear message. */
 export function EmbedApp({ widget, questionId }: { widget: string | null; questionId: string | null }) {
   return (
     <main className="embed">
-      <h1 className="visually-hidden">
-        {widget === 'quiz' || widget === 'question' ? 'Lockstep quiz' : 'Lockstep walkthrough'}
-      </h1>
+      {widget !== 'lab' && (
+        <h1 className="visually-hidden">
+          {widget === 'quiz' || widget === 'question' ? 'Lockstep quiz' : 'Lockstep walkthrough'}
+        </h1>
+      )}
       <Notices />
       <EmbeddedWidget widget={widget} questionId={questionId} />
     </main>
@@ -31,6 +36,13 @@ function EmbeddedWidget({ widget, questionId }: { widget: string | null; questio
     );
   }
   if (widget === 'quiz') return <Quiz headingLevel={2} />;
+  if (widget === 'lab') {
+    return (
+      <Suspense fallback={<p className="loading">Loading the lock lab…</p>}>
+        <LabPage embedded />
+      </Suspense>
+    );
+  }
   if (widget === 'question') {
     const index = practice.quiz.findIndex((question) => question.id === questionId);
     const question = practice.quiz[index];

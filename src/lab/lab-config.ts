@@ -15,6 +15,9 @@ export const STORAGE_FOR: Readonly<Record<LabResource, readonly LabStorage[]>> =
   email: ['idempotencyKey', 'unchecked'],
 };
 
+/** Snip's weekly report in the efficiency presets: one owner, one ISO week. */
+const WEEKLY_REPORT = { owner: 'owner-4711', week: '2026-W48' } as const;
+
 /** What the lab lets a learner change. Times are virtual milliseconds. */
 export interface LabConfig {
   readonly service: LockServiceKind;
@@ -196,11 +199,8 @@ export function labScenario(base: ScenarioDefinition, config: LabConfig): Scenar
       pauses:
         config.pauseMs > 0
           ? [
-              {
-                atMs: config.pauseWhen === 'whileAcquiring' ? 0 : config.pauseAtMs,
-                durationMs: config.pauseMs,
-                whileAcquiring: config.pauseWhen === 'whileAcquiring',
-              },
+              // At A's start the pause begins just after its lock request leaves: the replies wait in flight.
+              { atMs: config.pauseWhen === 'whileAcquiring' ? 0 : config.pauseAtMs, durationMs: config.pauseMs },
             ]
           : [],
       writeDelayMs: config.writeDelayMs,
@@ -215,10 +215,12 @@ export function labScenario(base: ScenarioDefinition, config: LabConfig): Scenar
     leaseTtlMs: config.ttlMs,
     renewers,
     lockService: lockServiceOf(config),
-    resource:
-      config.resource === 'email'
-        ? { kind: 'weeklyEmail', owner: 'owner 4711', week: '2026-W48' }
-        : { kind: 'certificate' },
+    ...(config.resource === 'email'
+      ? {
+          lockKey: `lock:weekly-report:${WEEKLY_REPORT.owner}:${WEEKLY_REPORT.week}`,
+          resource: { kind: 'weeklyEmail', ...WEEKLY_REPORT },
+        }
+      : { resource: { kind: 'certificate' } }),
   };
 }
 

@@ -1,8 +1,10 @@
 import content from 'virtual:lockstep/content';
 import lab from 'virtual:lockstep/lab';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { CodeText } from '@/components/code-text';
-import { registerLabLockServices } from '@/sim/lab-services';
+import { CopyButton } from '@/components/copy-button';
+import { iframeSnippet, labEmbedUrl } from '@/store/links';
+import { registerLabModels } from '@/sim/lab-services';
 import { nodeTime, type RedlockNode } from '@/sim/redlock';
 import { runScenario, type Frame } from '@/sim/run';
 import { CertificatesPanelView } from '@/walkthrough/certificates-panel';
@@ -13,37 +15,44 @@ import {
   clampField,
   LAB_FIELDS,
   LAB_SERVICES,
+  labRunSettings,
   parseLabConfig,
   presetConfig,
   serializeLabConfig,
+  STORAGE_FOR,
   labScenario,
   type FieldProblem,
   type LabConfig,
 } from './lab-config';
+import { labNarration } from './lab-narration';
 import { reasonFor, verdictOf } from './verdict';
 import './lab.css';
 
-registerLabLockServices();
+registerLabModels();
 
-/** The lock lab: change the what-ifs, and the simulation runs again and is stepped through like the walkthrough. */
-export default function LabPage() {
+/**
+ * The lock lab: change the what-ifs, and the simulation runs again and is stepped through like the walkthrough.
+ * Embedded (embed.html?widget=lab), it keeps its settings in the frame's URL and links out to the full page.
+ */
+export default function LabPage({ embedded = false }: { embedded?: boolean }) {
   const initial = useMemo(() => parseLabConfig(window.location.search), []);
   const [config, setConfig] = useState<LabConfig>(initial.config);
   const [problems, setProblems] = useState<readonly FieldProblem[]>(initial.problems);
   const [cursor, setCursor] = useState(0);
   const seed = content.scenarios[0]!;
-  const timeline = useMemo(
-    () => runScenario(labScenario(seed, config), { fencing: config.storage === 'fenced' }),
-    [seed, config],
-  );
+  const timeline = useMemo(() => runScenario(labScenario(seed, config), labRunSettings(config)), [seed, config]);
   const step = Math.min(cursor, timeline.frames.length - 1);
   const frame = timeline.frames[step]!;
   const verdict = verdictOf(timeline);
-  const caption = narrationsFor(timeline)[step]?.caption ?? '';
+  const caption = narrationsFor(timeline, labNarration)[step]?.caption ?? '';
 
+  const Root = embedded ? 'div' : 'main';
+  const search = serializeLabConfig(config);
   useEffect(() => {
-    window.history.replaceState(window.history.state, '', `${serializeLabConfig(config)}&lab#lab`);
-  }, [config]);
+    const url = embedded ? `?widget=lab&${search.slice(1)}` : `${search}&lab#lab`;
+    window.history.replaceState(window.history.state, '', url);
+  }, [search, embedded]);
+  const fullPage = new URL(`./${search}&lab#lab`, window.location.href).toString();
 
   const change = (next: LabConfig, fieldProblems: readonly FieldProblem[] = []) => {
     setConfig(next);
@@ -51,14 +60,41 @@ export default function LabPage() {
     setCursor(0);
   };
   const problemFor = (field: keyof LabConfig) => problems.find((problem) => problem.field === field)?.message;
+  const last = timeline.frames.length - 1;
+  // The walkthrough's keys, on the run's region: ←/→ step, Home/End jump.
+  const stepByKey = (event: KeyboardEvent) => {
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: last }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    setCursor(Math.min(Math.max(to, 0), last));
+  };
 
   return (
-    <main className="lab" id="lab">
+    // Inside the embed's own <main>, a second one would be a nested landmark.
+    <Root className="lab" id="lab">
       <h1>Lock lab</h1>
       <p>
         Change what happens to renewer A and which lock service guards the certificate; the simulation runs again and
-        you can step through it. <a href="./">Back to the lesson</a>
+        you can step through it.{' '}
+        {embedded ? (
+          <a href={fullPage} target="_blank" rel="noopener">
+            Open this run in Lockstep
+          </a>
+        ) : (
+          <a href="./">Back to the lesson</a>
+        )}
       </p>
+      {!embedded && (
+        <div className="lab-share">
+          <CopyButton label="Copy link to this run" text={fullPage} what="link" />
+          <CopyButton
+            label="Copy embed code"
+            text={iframeSnippet(labEmbedUrl(window.location.href, search), 'Lockstep lock lab', 1100)}
+            what="embed code"
+          />
+        </div>
+      )}
       <section aria-labelledby="presets-heading">
         <h2 id="presets-heading">Presets</h2>
         <ul className="presets">
@@ -87,13 +123,39 @@ export default function LabPage() {
           </select>
         </label>
         <label>
+          The lock guards
+          <select
+            value={config.resource}
+            onChange={(event) => {
+              const resource = event.target.value as LabConfig['resource'];
+              change({ ...config, resource, storage: STORAGE_FOR[resource][0]! });
+            }}
+          >
+            <option value="certificate">the certificate row (correctness)</option>
+            <option value="email">the weekly email (efficiency)</option>
+          </select>
+        </label>
+        <label>
           Storage
           <select
             value={config.storage}
             onChange={(event) => change({ ...config, storage: event.target.value as LabConfig['storage'] })}
           >
-            <option value="fenced">checks tokens (fenced)</option>
-            <option value="unchecked">checks nothing</option>
+            {STORAGE_FOR[config.resource].map((storage) => (
+              <option key={storage} value={storage}>
+                {STORAGE_NAMES[storage]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          A&apos;s pause comes
+          <select
+            value={config.pauseWhen}
+            onChange={(event) => change({ ...config, pauseWhen: event.target.value as LabConfig['pauseWhen'] })}
+          >
+            <option value="afterAcquiring">after it holds the lock</option>
+            <option value="whileAcquiring">while its lock replies are in flight</option>
           </select>
         </label>
         <label>
@@ -110,7 +172,7 @@ export default function LabPage() {
           <NumberField
             // A new value from a preset or a clamp starts the field afresh.
             key={`${field}-${config[field]}`}
-            label={`${LAB_FIELDS[field].label} (ms)`}
+            label={`${LAB_FIELDS[field].label} (${LAB_FIELDS[field].unit})`}
             value={config[field]}
             problem={problemFor(field)}
             onCommit={(raw) => {
@@ -121,10 +183,17 @@ export default function LabPage() {
           />
         ))}
       </form>
-      <section className="lab-run" aria-labelledby="run-heading">
+      {/* Keys act on the whole run, wherever focus is inside it, as in the walkthrough. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+      <section className="lab-run" aria-labelledby="run-heading" onKeyDown={stepByKey}>
         <h2 id="run-heading">What happens</h2>
         <div className="stepper" role="group" aria-label="Step through the lab run">
-          <button type="button" onClick={() => setCursor(Math.max(0, step - 1))} disabled={step === 0}>
+          <button
+            type="button"
+            onClick={() => setCursor(Math.max(0, step - 1))}
+            disabled={step === 0}
+            aria-keyshortcuts="ArrowLeft"
+          >
             Back
           </button>
           <span className="step-indicator">
@@ -133,23 +202,31 @@ export default function LabPage() {
           <button
             type="button"
             className="primary"
-            onClick={() => setCursor(Math.min(timeline.frames.length - 1, step + 1))}
-            disabled={step === timeline.frames.length - 1}
+            onClick={() => setCursor(Math.min(last, step + 1))}
+            disabled={step === last}
+            aria-keyshortcuts="ArrowRight"
           >
             Next
           </button>
-          <button type="button" onClick={() => setCursor(timeline.frames.length - 1)}>
+          <button type="button" onClick={() => setCursor(last)} aria-keyshortcuts="End">
             Go to the end
           </button>
         </div>
         <p className="caption" aria-live="polite">
-          <span className="caption-time">{formatTime(frame.at)}</span> <CodeText text={caption} />
+          <span className="caption-time">{formatTime(frame.at)}</span>{' '}
+          <span>
+            <CodeText text={caption} />
+          </span>
         </p>
         <div className="stage">
           <SequenceDiagramView timeline={timeline} cursor={step} title="Lock lab" />
           <div className="panels">
             {frame.world.lock.kind === 'redlock' && <RedlockNodes frame={frame} />}
-            <CertificatesPanelView timeline={timeline} cursor={step} />
+            {config.resource === 'email' ? (
+              <MailSenderPanel frame={frame} idempotencyKey={config.storage === 'idempotencyKey'} />
+            ) : (
+              <CertificatesPanelView timeline={timeline} cursor={step} />
+            )}
           </div>
         </div>
         <p className={`verdict verdict-${verdict.kind}`} role="status">
@@ -159,7 +236,53 @@ export default function LabPage() {
           {lab.reasons[reasonFor(verdict, config)]}
         </p>
       </section>
-    </main>
+    </Root>
+  );
+}
+
+const STORAGE_NAMES: Record<LabConfig['storage'], string> = {
+  fenced: 'checks tokens (fenced)',
+  unchecked: 'checks nothing',
+  idempotencyKey: 'claims (owner, week) first: idempotency key',
+};
+
+/** The efficiency case's resource: the emails that went out, and the claims table when there is one. */
+function MailSenderPanel({ frame, idempotencyKey }: { frame: Frame; idempotencyKey: boolean }) {
+  const { emailsSent, reportClaims, renewers } = frame.world;
+  const nameOf = (id: string) => renewers.find((renewer) => renewer.id === id)?.name ?? id;
+  return (
+    <section className="panel" aria-labelledby="mail-sender">
+      <h3 id="mail-sender">Mail sender</h3>
+      <p>
+        Weekly reports sent: <strong>{emailsSent.length}</strong>
+        {emailsSent.length > 0 && ` (by ${emailsSent.map((email) => nameOf(email.renewer)).join(', then ')})`}
+      </p>
+      {idempotencyKey && (
+        <table>
+          <caption>sent_reports, unique (owner_id, week)</caption>
+          <thead>
+            <tr>
+              <th scope="col">owner_id</th>
+              <th scope="col">week</th>
+            </tr>
+          </thead>
+          <tbody>
+            {reportClaims.length === 0 ? (
+              <tr>
+                <td colSpan={2}>no rows</td>
+              </tr>
+            ) : (
+              reportClaims.map((claim) => (
+                <tr key={`${claim.owner}/${claim.week}`}>
+                  <td>{claim.owner}</td>
+                  <td>{claim.week}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }
 

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '@/content/load-content';
-import { registerLabLockServices } from '@/sim/lab-services';
+import { registerLabModels } from '@/sim/lab-services';
 import { runScenario } from '@/sim/run';
 import {
   DEFAULT_LAB_CONFIG,
@@ -14,7 +14,7 @@ import {
 } from './lab-config';
 import { reasonFor, verdictOf } from './verdict';
 
-registerLabLockServices();
+registerLabModels();
 const { content, lab } = loadContent(resolve(import.meta.dirname, '../../content'));
 const seed = content.scenarios.find((scenario) => scenario.id === 'stale-certificate')!;
 
@@ -74,7 +74,7 @@ describe("Snip's weekly email: an efficiency lock", () => {
       ['B', 'claimed'],
       ['A', 'alreadyClaimed'],
     ]);
-    expect(timeline.frames.at(-1)!.world.reportClaims).toEqual(['owner 4711/2026-W48']);
+    expect(timeline.frames.at(-1)!.world.reportClaims).toEqual([{ owner: 'owner-4711', week: '2026-W48' }]);
   });
 
   it('no stronger lock stops the duplicate: Redlock sends two as well', () => {

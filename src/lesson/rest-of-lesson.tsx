@@ -1,5 +1,7 @@
 import lesson from 'virtual:lockstep/lesson';
 import { lazy, Suspense, useEffect } from 'react';
+import { handleStepLinks } from '@/app/step-links';
+import { useWalkthroughBinding } from '@/store/use-walkthrough';
 import { SectionView } from './section-view';
 import { SourceCards } from './source-cards';
 import './lesson.css';
@@ -9,6 +11,9 @@ const Interview = lazy(() => import('@/practice/interview'));
 
 /** Sections 2 onwards: loaded after the first view, so the walkthrough appears without waiting for them. */
 export default function RestOfLesson() {
+  const { store } = useWalkthroughBinding();
+  // Step links live in these sections and the practice below them; the first view has none.
+  useEffect(() => handleStepLinks(store, document.body), [store]);
   useEffect(() => {
     // A link to a later section arrives before its heading exists; jump there once it does.
     const target = window.location.hash.slice(1);

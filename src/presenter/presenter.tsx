@@ -5,6 +5,7 @@ import { CodeText } from '@/components/code-text';
 import type { QuizQuestion } from '@/content/schema';
 import { selectCanGoBack, selectCanGoNext, selectCursor, selectFrame, selectStepCount } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
+import type { CaptionKey } from '@/walkthrough/caption-keys';
 import { captionKeyOf } from '@/walkthrough/narrate';
 import { CertificatesPanel } from '@/walkthrough/certificates-panel';
 import { LockServicePanel } from '@/walkthrough/lock-service-panel';
@@ -78,7 +79,8 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
   }, [blank]);
 
   const quizQuestion = question === null ? null : practice.quiz[question];
-  const note = quizQuestion ? null : presenter.notes[captionKeyOf(frame.happening)];
+  const notesByStep: Partial<Record<CaptionKey, string>> = presenter.notes;
+  const note = quizQuestion ? null : (notesByStep[captionKeyOf(frame.happening)] ?? null);
 
   return (
     <div className="presenter">

@@ -28,6 +28,8 @@ import {
   type RedlockNode,
 } from './redlock.ts';
 import type { RenewerId, VirtualMs } from './types.ts';
+import { weeklyEmailModel } from './weekly-email.ts';
+import { registerWeeklyEmail } from './world.ts';
 import { virtualMs } from './types.ts';
 import {
   createEphemeralSequential,
@@ -295,7 +297,9 @@ const chubbyModel: LockModel<ChubbyState> = {
 };
 
 /** Makes the lab's lock services available to the simulation; the walkthrough needs only its own. */
-export function registerLabLockServices(): void {
+/** The lab's lock services and its second resource, kept out of the first view. */
+export function registerLabModels(): void {
+  registerWeeklyEmail(weeklyEmailModel);
   registerLockModel('redis', redisModel);
   registerLockModel('redlock', redlockModel);
   registerLockModel('etcd', etcdModel);

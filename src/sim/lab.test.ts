@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildRenewer, buildScenario } from '@/testing/builders';
-import { registerLabLockServices } from './lab-services';
+import { registerLabModels } from './lab-services';
 import { issuesTokens, type LockServiceConfig } from './lock-backends';
 import { runScenario } from './run';
 import type { ScenarioDefinition } from './scenario';
 
-registerLabLockServices();
+registerLabModels();
 
 const SERVICES: Record<string, LockServiceConfig> = {
   fencing: { kind: 'fencing' },
@@ -135,7 +135,6 @@ function configurations(service: fc.Arbitrary<LockServiceConfig>, extreme = fals
       renewers: fc.integer({ min: 2, max: 3 }),
       bStartsAtMs: time(extreme ? TEN_MINUTES : 60_000),
       retryEveryMs: fc.integer({ min: 5_000, max: 20_000 }),
-      whileAcquiring: fc.boolean(),
       emailResource: extreme ? fc.boolean() : fc.constant(false),
     })
     .map((config) =>
@@ -149,7 +148,7 @@ function configurations(service: fc.Arbitrary<LockServiceConfig>, extreme = fals
             id: 'A',
             retryEveryMs: config.retryEveryMs,
             writeDelayMs: config.writeDelayMs,
-            pauses: [{ atMs: config.pauseAtMs, durationMs: config.pauseMs, whileAcquiring: config.whileAcquiring }],
+            pauses: [{ atMs: config.pauseAtMs, durationMs: config.pauseMs }],
           }),
           buildRenewer({ id: 'B', startsAtMs: config.bStartsAtMs, retryEveryMs: config.retryEveryMs }),
           ...(config.renewers === 3

@@ -52,7 +52,7 @@ export interface LockBackend {
 
 /**
  * One lock service, faithful to its documented behaviour. The world talks to every service through this;
- * the lesson's own service is built in, the lab's others are registered by `registerLabLockServices`.
+ * the lesson's own service is built in, the lab's others are registered by `registerLabModels`.
  */
 export interface LockModel<State> {
   /** Whether writes under this service carry a token the storage could check. */
@@ -114,7 +114,7 @@ export function registerLockModel<State>(kind: LockServiceKind, model: LockModel
 
 function modelFor(kind: LockServiceKind): LockModel<unknown> {
   const model = models.get(kind);
-  if (!model) throw new Error(`No model for the "${kind}" lock service; call registerLabLockServices() first`);
+  if (!model) throw new Error(`No model for the "${kind}" lock service; call registerLabModels() first`);
   return model;
 }
 

@@ -1,12 +1,11 @@
 /**
- * A stop-the-world pause: from `atMs` for `durationMs`, the process runs none of its code. With
- * `whileAcquiring`, it starts instead just after the renewer sends its first lock request, so the replies
- * wait in its socket buffer (Kleppmann's second bad-timing scenario).
+ * A stop-the-world pause: from `atMs` for `durationMs`, the process runs none of its code. A pause due at
+ * the moment the renewer first asks for the lock starts just after the request leaves (events due at the
+ * same time run in the order they were scheduled), so the reply waits for it in the socket buffer.
  */
 export interface PauseDefinition {
   readonly atMs: number;
   readonly durationMs: number;
-  readonly whileAcquiring?: boolean | undefined;
 }
 
 export interface RenewerDefinition {

@@ -21,7 +21,7 @@ import {
   type LockTruth,
 } from './lock-backends.ts';
 import { randomLeaseValue } from './random.ts';
-import type { RenewerDefinition, RunSettings, ScenarioDefinition } from './scenario.ts';
+import type { ProtectedResource, RenewerDefinition, RunSettings, ScenarioDefinition } from './scenario.ts';
 import {
   fencingToken,
   virtualMs,
@@ -145,11 +145,36 @@ export interface World {
   readonly writes: readonly WriteRecord[];
   readonly emailsSent: readonly EmailRecord[];
   /** Rows of `sent_reports (owner_id, week)`, unique on both: the idempotency claim. */
-  readonly reportClaims: readonly string[];
+  readonly reportClaims: readonly { readonly owner: string; readonly week: string }[];
   readonly queue: readonly Scheduled[];
   readonly nextSeq: number;
   readonly rngState: number;
   readonly nextSerial: number;
+}
+
+/**
+ * A resource other than the certificate row, taking a renewer's write. The row is built in; the weekly email
+ * is registered with the lab's models, so the first view does not carry it.
+ */
+export interface ResourceModel<Resource extends ProtectedResource> {
+  receive(
+    world: World,
+    write: Extract<Message, { kind: 'write' }>,
+    resource: Resource,
+    idempotencyKey: boolean,
+  ): { world: World; rowsChanged: number; happening: Happening };
+}
+
+const resourceModels: { weeklyEmail?: ResourceModel<Extract<ProtectedResource, { kind: 'weeklyEmail' }>> } = {};
+
+export function registerWeeklyEmail(model: ResourceModel<Extract<ProtectedResource, { kind: 'weeklyEmail' }>>) {
+  resourceModels.weeklyEmail = model;
+}
+
+function resourceModelFor(kind: 'weeklyEmail') {
+  const model = resourceModels[kind];
+  if (!model) throw new Error(`No model for the "${kind}" resource; call registerLabModels() first`);
+  return model;
 }
 
 /** How many refusals a renewer takes before it gives up until its next scheduled run. */
@@ -187,7 +212,7 @@ export function createWorld(scenario: ScenarioDefinition): World {
   };
   for (const renewer of scenario.renewers) {
     world = schedule(world, renewer.startsAtMs, { kind: 'attemptDue', renewer: renewer.id });
-    for (const pause of renewer.pauses.filter((pause) => !pause.whileAcquiring)) {
+    for (const pause of renewer.pauses) {
       world = schedule(world, pause.atMs, { kind: 'pauseStarted', renewer: renewer.id, durationMs: pause.durationMs });
     }
   }
@@ -292,14 +317,8 @@ function handle(world: World, event: SimEvent, context: Context): { world: World
 function requestLease(world: World, id: RenewerId, context: Context) {
   const { leaseValue, state } = randomLeaseValue(world.rngState);
   const ttlMs = context.scenario.leaseTtlMs;
-  const firstRequest = renewerById(world, id).attempts === 0;
   let next = updateRenewer({ ...world, rngState: state }, id, { phase: 'acquiring', leaseValue });
   next = send(next, { kind: 'acquire', from: id, leaseValue, ttlMs, sentAt: world.now }, context);
-  // Scheduled after the request, so the request leaves before the process stops and the reply waits for it.
-  const pauseInFlight = definitionOf(context, id).pauses.find((pause) => pause.whileAcquiring);
-  if (firstRequest && pauseInFlight) {
-    next = schedule(next, world.now, { kind: 'pauseStarted', renewer: id, durationMs: pauseInFlight.durationMs });
-  }
   return { world: next, happening: null };
 }
 
@@ -508,7 +527,18 @@ function requestCertificate(world: World, id: RenewerId, context: Context) {
 
 function tableReceivesWrite(world: World, message: Extract<Message, { kind: 'write' }>, context: Context) {
   const { resource } = context.scenario;
-  if (resource?.kind === 'weeklyEmail') return mailerReceivesSend(world, message, resource, context);
+  if (resource?.kind === 'weeklyEmail') {
+    const taken = resourceModelFor(resource.kind).receive(world, message, resource, context.idempotencyKey);
+    const reply: Message = {
+      kind: 'writeReply',
+      to: message.from,
+      fencingToken: message.fencingToken,
+      rowsChanged: taken.rowsChanged,
+      previousFence: null,
+      overwroteNewer: false,
+    };
+    return { world: send(taken.world, reply, context), happening: taken.happening };
+  }
   // A write with no token cannot be fenced: storage that checks tokens has nothing to check it against.
   const mode: WriteMode = message.fencingToken === null ? 'unfenced' : context.writeMode;
   const previousRow = findRow(world.table, context.scenario.domain);
@@ -546,51 +576,6 @@ function tableReceivesWrite(world: World, message: Extract<Message, { kind: 'wri
     rowsChanged: result.rowsChanged,
     previous: result.previous,
   };
-  return { world: next, happening };
-}
-
-/**
- * The weekly report goes out. With an idempotency key, the sender first claims `(owner, week)` with
- * `INSERT … ON CONFLICT DO NOTHING`; a claim that inserts nothing means the report already went.
- */
-function mailerReceivesSend(
-  world: World,
-  message: Extract<Message, { kind: 'write' }>,
-  resource: { readonly owner: string; readonly week: string },
-  context: Context,
-) {
-  const claimKey = `${resource.owner}/${resource.week}`;
-  const alreadyClaimed = context.idempotencyKey && world.reportClaims.includes(claimKey);
-  const sent = !alreadyClaimed;
-  const record: WriteRecord = {
-    renewer: message.from,
-    fencingToken: message.fencingToken,
-    grantOrder: message.grantOrder,
-    cert: message.cert,
-    rowsChanged: sent ? 1 : 0,
-  };
-  let next: World = {
-    ...world,
-    writes: [...world.writes, record],
-    emailsSent: sent
-      ? [...world.emailsSent, { renewer: message.from, grantOrder: message.grantOrder }]
-      : world.emailsSent,
-    reportClaims: context.idempotencyKey && sent ? [...world.reportClaims, claimKey] : world.reportClaims,
-  };
-  next = send(
-    next,
-    {
-      kind: 'writeReply',
-      to: message.from,
-      fencingToken: message.fencingToken,
-      rowsChanged: record.rowsChanged,
-      previousFence: null,
-      overwroteNewer: false,
-    },
-    context,
-  );
-  const claim = !context.idempotencyKey ? 'none' : alreadyClaimed ? 'alreadyClaimed' : 'claimed';
-  const happening: Happening = { kind: 'emailRequested', renewer: message.from, claim, sent };
   return { world: next, happening };
 }
 

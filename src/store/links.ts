@@ -11,6 +11,11 @@ export function walkthroughEmbedUrl(base: string, state: UrlState): string {
   return embedUrl(base, { widget: 'walkthrough' }, serializeUrlState(state));
 }
 
+/** The lab with its settings, as `serializeLabConfig` writes them. */
+export function labEmbedUrl(base: string, labSearch: string): string {
+  return embedUrl(base, { widget: 'lab' }, labSearch);
+}
+
 export function quizEmbedUrl(base: string, questionId?: string): string {
   return embedUrl(base, questionId ? { widget: 'question', id: questionId } : { widget: 'quiz' });
 }

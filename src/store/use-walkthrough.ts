@@ -10,7 +10,7 @@ export interface WalkthroughBinding {
 
 export const WalkthroughContext = createContext<WalkthroughBinding | null>(null);
 
-function useBinding(): WalkthroughBinding {
+export function useWalkthroughBinding(): WalkthroughBinding {
   const binding = useContext(WalkthroughContext);
   if (!binding) throw new Error('useWalkthrough needs a <WalkthroughContext.Provider>');
   return binding;
@@ -18,9 +18,9 @@ function useBinding(): WalkthroughBinding {
 
 /** The only place React meets the store. Selectors must return stable values (see selectors.ts). */
 export function useWalkthrough<T>(selector: (state: WalkthroughState) => T): T {
-  return useStore(useBinding().store, selector);
+  return useStore(useWalkthroughBinding().store, selector);
 }
 
 export function useWalkthroughActions(): WalkthroughActions {
-  return useBinding().actions;
+  return useWalkthroughBinding().actions;
 }

@@ -2,14 +2,11 @@
  * Every kind of step a caption exists for, and the placeholders its template may use.
  * The content schema checks templates against this list, so a typo in content/ fails the build.
  */
-export const CAPTION_VARIABLES = {
+export const WALKTHROUGH_CAPTION_VARIABLES = {
   scenarioStarted: ['domain', 'serial', 'fence', 'ttl', 'key'],
   acquireRequested: ['renewer', 'key', 'leaseValue', 'ttlMs', 'time'],
   leaseGranted: ['renewer', 'token', 'expiresAt', 'time'],
-  leaseGrantedNoToken: ['renewer', 'expiresAt', 'time'],
   leaseRefused: ['renewer', 'holder', 'token', 'expiresAt', 'retryAt', 'time'],
-  renewerGaveUp: ['renewer', 'attempts', 'time'],
-  grantTooLate: ['renewer', 'elapsed', 'validity', 'ttl', 'retryAt', 'time'],
   certificateRequested: ['renewer', 'readyAt', 'time'],
   processPaused: ['renewer', 'duration', 'until', 'time', 'token'],
   leaseExpired: ['holder', 'token', 'time', 'ttl'],
@@ -26,6 +23,16 @@ export const CAPTION_VARIABLES = {
   releaseRefusedNoLease: ['renewer', 'time'],
   scenarioEndedNewestKept: ['serial', 'fence', 'issuedAt'],
   scenarioEndedStaleOverwrote: ['serial', 'fence', 'issuedAt', 'replacedWith'],
+} as const satisfies Record<string, readonly string[]>;
+
+/**
+ * Steps only the lab's runs have (services without tokens, give-ups, Redlock's late replies, the weekly
+ * email); their text loads with the lab. Content scenarios are checked never to reach them.
+ */
+export const LAB_CAPTION_VARIABLES = {
+  leaseGrantedNoToken: ['renewer', 'expiresAt', 'time'],
+  renewerGaveUp: ['renewer', 'attempts', 'time'],
+  grantTooLate: ['renewer', 'elapsed', 'validity', 'ttl', 'retryAt', 'time'],
   scenarioStartedEmail: ['owner', 'week', 'ttl', 'key'],
   reportRequested: ['renewer', 'readyAt', 'time'],
   reportReady: ['renewer', 'time'],
@@ -33,8 +40,22 @@ export const CAPTION_VARIABLES = {
   emailClaimed: ['renewer', 'owner', 'week', 'time'],
   emailClaimRefused: ['renewer', 'owner', 'week', 'time'],
   scenarioEndedEmails: ['count', 'owner', 'week'],
+  leaseRefusedNoToken: ['renewer', 'holder', 'expiresAt', 'retryAt', 'time'],
+  leaseRefusedHeldBack: ['renewer', 'retryAt', 'time'],
+  leaseExpiredNoToken: ['holder', 'time', 'ttl'],
+  processResumedNoToken: ['renewer', 'duration', 'time'],
+  writeRequestedNoToken: ['renewer', 'serial', 'rows', 'time'],
+  writeAcceptedNoToken: ['renewer', 'time'],
+  writeAcceptedStaleNoToken: ['renewer', 'time'],
+  leaseReleasedNoToken: ['renewer', 'time'],
+  releaseRefusedNotHolderNoToken: ['renewer', 'holder', 'time'],
 } as const satisfies Record<string, readonly string[]>;
 
-export type CaptionKey = keyof typeof CAPTION_VARIABLES;
+export const CAPTION_VARIABLES = { ...WALKTHROUGH_CAPTION_VARIABLES, ...LAB_CAPTION_VARIABLES };
 
-export const CAPTION_KEYS = Object.keys(CAPTION_VARIABLES) as CaptionKey[];
+export type CaptionKey = keyof typeof CAPTION_VARIABLES;
+export type WalkthroughCaptionKey = keyof typeof WALKTHROUGH_CAPTION_VARIABLES;
+export type LabCaptionKey = keyof typeof LAB_CAPTION_VARIABLES;
+
+export const WALKTHROUGH_CAPTION_KEYS = Object.keys(WALKTHROUGH_CAPTION_VARIABLES) as WalkthroughCaptionKey[];
+export const LAB_CAPTION_KEYS = Object.keys(LAB_CAPTION_VARIABLES) as LabCaptionKey[];

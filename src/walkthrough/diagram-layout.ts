@@ -125,7 +125,8 @@ export function layoutDiagram(timeline: Timeline, labels: readonly string[], wid
 
 function lifelineName(timeline: Timeline, id: LifelineId): string {
   if (id === LOCK_SERVICE) return 'Lock service';
-  if (id === CERTIFICATES_TABLE) return 'Certificates table';
+  if (id === CERTIFICATES_TABLE)
+    return timeline.scenario.resource?.kind === 'weeklyEmail' ? 'Mail sender' : 'Certificates table';
   return timeline.scenario.renewers.find((renewer) => renewer.id === id)?.name ?? id;
 }
 

@@ -22,7 +22,7 @@ describe('narrate', () => {
       it(`fills every placeholder of every step (${name}, fencing ${fencing ? 'on' : 'off'})`, () => {
         const timeline = runScenario(scenario, { fencing });
         for (const frame of timeline.frames) {
-          const { label, caption } = narrate(frame, timeline, content.captions);
+          const { label, caption } = narrate(frame, timeline, content.captions.steps);
           expect(label).not.toMatch(/[{}]|undefined|NaN/);
           expect(caption).not.toMatch(/[{}]|undefined|NaN/);
         }
@@ -35,7 +35,7 @@ describe('narrate', () => {
     const rejected = timeline.frames.find(
       ({ happening }) => happening.kind === 'writeAnswered' && happening.rowsChanged === 0,
     )!;
-    expect(narrate(rejected, timeline, content.captions)).toMatchObject({
+    expect(narrate(rejected, timeline, content.captions.steps)).toMatchObject({
       label: 'UPDATE 0',
       caption: expect.stringContaining('token 33 is lower than the fence 34'),
     });
@@ -44,7 +44,9 @@ describe('narrate', () => {
   it('says plainly when a stale certificate replaced a newer one', () => {
     const timeline = runScenario(buildScenario(), { fencing: false });
     const last = timeline.frames.at(-1)!;
-    expect(narrate(last, timeline, content.captions).caption).toContain('a stale certificate replaced a newer one');
+    expect(narrate(last, timeline, content.captions.steps).caption).toContain(
+      'a stale certificate replaced a newer one',
+    );
   });
 });
 

@@ -1,11 +1,10 @@
 import type { CaptionsContent } from '@/content/schema';
 import type { Happening } from '@/sim/happenings';
 import type { Frame, Timeline } from '@/sim/run';
-import type { ProtectedResource } from '@/sim/scenario';
 import type { Certificate } from '@/sim/types';
-import { renewerById } from '@/sim/world';
+import { renewerById } from '../sim/world.ts';
 import type { CaptionKey } from './caption-keys';
-import { formatTime } from './format';
+import { formatTime } from './format.ts';
 
 export interface Narration {
   /** The few words written on the diagram. */
@@ -14,24 +13,14 @@ export interface Narration {
   readonly caption: string;
 }
 
-const EMAIL_CAPTIONS = {
-  none: 'emailSent',
-  claimed: 'emailClaimed',
-  alreadyClaimed: 'emailClaimRefused',
-} as const satisfies Record<Extract<Happening, { kind: 'emailRequested' }>['claim'], CaptionKey>;
-
-/** Which caption tells a step, including how it turned out (accepted, rejected, stale) and what the lock guards. */
-export function captionKeyOf(happening: Happening, resource: ProtectedResource['kind'] = 'certificate'): CaptionKey {
-  const email = resource === 'weeklyEmail';
+/**
+ * Which caption tells a step, including how it turned out (accepted, rejected, stale). The weekly email's
+ * steps are told by the lab's narration, which refines these keys.
+ */
+export function captionKeyOf(happening: Happening): CaptionKey {
   switch (happening.kind) {
-    case 'scenarioStarted':
-      return email ? 'scenarioStartedEmail' : 'scenarioStarted';
-    case 'certificateRequested':
-      return email ? 'reportRequested' : 'certificateRequested';
-    case 'certificateReceived':
-      return email ? 'reportReady' : 'certificateReceived';
     case 'emailRequested':
-      return EMAIL_CAPTIONS[happening.claim];
+      return 'emailSent';
     case 'writeRequested':
       return happening.mode === 'fenced' ? 'writeRequestedFenced' : 'writeRequestedUnfenced';
     case 'writeAnswered':
@@ -42,7 +31,6 @@ export function captionKeyOf(happening: Happening, resource: ProtectedResource['
     case 'releaseRefused':
       return happening.reason === 'notHolder' ? 'releaseRefusedNotHolder' : 'releaseRefusedNoLease';
     case 'scenarioEnded':
-      if (happening.outcome.kind === 'emailsSent') return 'scenarioEndedEmails';
       return happening.outcome.kind === 'staleOverwrote' ? 'scenarioEndedStaleOverwrote' : 'scenarioEndedNewestKept';
     default:
       return happening.kind;
@@ -67,16 +55,9 @@ export function captionVariables(frame: Frame, timeline: Timeline): Record<strin
     ttl: formatTime(scenario.leaseTtlMs),
   };
   if ('renewer' in happening) base.renewer = nameOf(happening.renewer);
-  if (scenario.resource?.kind === 'weeklyEmail') {
-    base.owner = scenario.resource.owner;
-    base.week = scenario.resource.week;
-  }
   switch (happening.kind) {
     case 'scenarioStarted':
     case 'scenarioEnded': {
-      if (happening.kind === 'scenarioEnded' && happening.outcome.kind === 'emailsSent') {
-        return { ...base, count: String(happening.outcome.count) };
-      }
       const row = happening.kind === 'scenarioStarted' ? happening.row : happening.outcome.row;
       return {
         ...base,
@@ -103,12 +84,6 @@ export function captionVariables(frame: Frame, timeline: Timeline): Record<strin
     case 'renewerGaveUp':
       return { ...base, attempts: String(happening.attempts) };
     case 'grantTooLate':
-      return {
-        ...base,
-        elapsed: formatTime(happening.elapsedMs),
-        validity: formatTime(happening.validityMs),
-        retryAt: formatTime(happening.retryAt),
-      };
     case 'emailRequested':
       return base;
     case 'processPaused':
@@ -169,9 +144,28 @@ export function fillTemplate(template: string, variables: Record<string, string>
   return template.replace(PLACEHOLDER, (whole, name: string) => variables[name] ?? whole);
 }
 
-export function narrate(frame: Frame, timeline: Timeline, captions: CaptionsContent): Narration {
-  const text = captions.steps[captionKeyOf(frame.happening, timeline.scenario.resource?.kind)];
-  const variables = captionVariables(frame, timeline);
+/** Caption texts by step kind: the walkthrough's, plus the lab's where the lab has loaded. */
+export type CaptionSteps = Readonly<
+  Partial<Record<CaptionKey, CaptionsContent['steps'][keyof CaptionsContent['steps']]>>
+>;
+
+/** What the lab adds: its caption texts, and the keys and values of the steps only its runs have. */
+export interface NarrationExtension {
+  readonly steps: CaptionSteps;
+  keyOf(happening: Happening, timeline: Timeline): CaptionKey | null;
+  variables(frame: Frame, timeline: Timeline): Record<string, string>;
+}
+
+export function narrate(
+  frame: Frame,
+  timeline: Timeline,
+  steps: CaptionSteps,
+  extension: NarrationExtension | null = null,
+): Narration {
+  const key = extension?.keyOf(frame.happening, timeline) ?? captionKeyOf(frame.happening);
+  // A step whose text has not loaded still gets a name rather than a blank.
+  const text = steps[key] ?? { label: key, caption: key };
+  const variables = { ...captionVariables(frame, timeline), ...extension?.variables(frame, timeline) };
   return { label: fillTemplate(text.label, variables), caption: fillTemplate(text.caption, variables) };
 }
 

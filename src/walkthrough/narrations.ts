@@ -1,14 +1,18 @@
 import content from 'virtual:lockstep/content';
 import type { Timeline } from '@/sim/run';
-import { narrate, type Narration } from './narrate';
+import { narrate, type Narration, type NarrationExtension } from './narrate';
 
 const cache = new WeakMap<Timeline, readonly Narration[]>();
 
-/** Labels and captions for every step of a timeline, computed once per timeline. */
-export function narrationsFor(timeline: Timeline): readonly Narration[] {
+/**
+ * Labels and captions for every step of a timeline, computed once per timeline. The lab passes its
+ * narration for the steps only its runs have.
+ */
+export function narrationsFor(timeline: Timeline, extension: NarrationExtension | null = null): readonly Narration[] {
   let narrations = cache.get(timeline);
   if (!narrations) {
-    narrations = timeline.frames.map((frame) => narrate(frame, timeline, content.captions));
+    const steps = { ...content.captions.steps, ...extension?.steps };
+    narrations = timeline.frames.map((frame) => narrate(frame, timeline, steps, extension));
     cache.set(timeline, narrations);
   }
   return narrations;

@@ -4,6 +4,7 @@ import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 import { formatTime } from './format';
 import { narrationsFor } from './narrations';
+import './text-version.css';
 
 /** Every step as an ordered list, for screen readers and for reading; each step links to itself. */
 export default function TextVersion() {

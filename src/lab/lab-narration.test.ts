@@ -1,0 +1,44 @@
+import lab from 'virtual:lockstep/lab';
+import { describe, expect, it } from 'vitest';
+import content from 'virtual:lockstep/content';
+import { registerLabModels } from '@/sim/lab-services';
+import { runScenario } from '@/sim/run';
+import { CAPTION_VARIABLES } from '@/walkthrough/caption-keys';
+import { narrationsFor } from '@/walkthrough/narrations';
+import { LAB_SERVICES, labRunSettings, labScenario, presetConfig, type LabConfig } from './lab-config';
+import { labNarration } from './lab-narration';
+
+registerLabModels();
+const seed = content.scenarios[0]!;
+
+function captionsOf(config: LabConfig) {
+  const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+  return narrationsFor(timeline, labNarration).map((narration) => narration.caption);
+}
+
+const configurations: LabConfig[] = [
+  ...lab.presets.map((preset) => presetConfig(preset.config)),
+  ...LAB_SERVICES.flatMap((service) =>
+    (['fenced', 'unchecked'] as const).map((storage) => presetConfig({ service, storage })),
+  ),
+];
+
+describe('lab captions', () => {
+  it.each(configurations.map((config) => [`${config.service}, ${config.resource}, ${config.storage}`, config]))(
+    '%s: every step is told in words, with every placeholder filled and no token where there is none',
+    (_, config) => {
+      for (const caption of captionsOf(config)) {
+        expect(caption).not.toMatch(/\{\w+\}/);
+        expect(caption).not.toMatch(/token none|higher than none|fence none/);
+        expect(Object.keys(CAPTION_VARIABLES)).not.toContain(caption);
+      }
+    },
+  );
+
+  it('tells the weekly email as reports and emails, not certificates', () => {
+    const captions = captionsOf(presetConfig({ service: 'redis', resource: 'email', storage: 'unchecked' }));
+    expect(captions[0]).toMatch(/weekly report for 2026-W48/);
+    expect(captions.join(' ')).not.toMatch(/certificate authority/);
+    expect(captions.at(-1)).toMatch(/reached owner-4711: 2\./);
+  });
+});

@@ -1,0 +1,37 @@
+import type { Happening } from './happenings.ts';
+import type { ResourceModel, World, WriteRecord } from './world.ts';
+
+/**
+ * Snip's weekly report, the efficiency case: a second holder means a second email, not corrupted data.
+ * With an idempotency key, the sender first claims `(owner, week)` in `sent_reports`, unique on both, with
+ * `INSERT … ON CONFLICT DO NOTHING`; a claim that inserts nothing means the report already went.
+ */
+export const weeklyEmailModel: ResourceModel<{ kind: 'weeklyEmail'; owner: string; week: string }> = {
+  receive(world, write, resource, idempotencyKey) {
+    const alreadyClaimed =
+      idempotencyKey &&
+      world.reportClaims.some((claim) => claim.owner === resource.owner && claim.week === resource.week);
+    const sent = !alreadyClaimed;
+    const record: WriteRecord = {
+      renewer: write.from,
+      fencingToken: write.fencingToken,
+      grantOrder: write.grantOrder,
+      cert: write.cert,
+      rowsChanged: sent ? 1 : 0,
+    };
+    const next: World = {
+      ...world,
+      writes: [...world.writes, record],
+      emailsSent: sent
+        ? [...world.emailsSent, { renewer: write.from, grantOrder: write.grantOrder }]
+        : world.emailsSent,
+      reportClaims:
+        idempotencyKey && sent
+          ? [...world.reportClaims, { owner: resource.owner, week: resource.week }]
+          : world.reportClaims,
+    };
+    const claim = !idempotencyKey ? 'none' : alreadyClaimed ? 'alreadyClaimed' : 'claimed';
+    const happening: Happening = { kind: 'emailRequested', renewer: write.from, claim, sent };
+    return { world: next, rowsChanged: record.rowsChanged, happening };
+  },
+};
