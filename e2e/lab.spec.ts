@@ -77,6 +77,7 @@ test('the lab steps with the keyboard, and a pause while the replies are in flig
   await page.goto('/?lab');
   await page.getByRole('button', { name: 'Pause during acquisition' }).click();
   await expect(page.getByRole('combobox', { name: "A's pause comes" })).toHaveValue('whileAcquiring');
+  await expect(page.getByRole('textbox', { name: 'Pause starts at (ms)' })).toBeDisabled();
   await page.getByRole('button', { name: 'Next', exact: true }).focus();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');

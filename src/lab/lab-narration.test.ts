@@ -42,3 +42,16 @@ describe('lab captions', () => {
     expect(captions.at(-1)).toMatch(/reached owner-4711: 2\./);
   });
 });
+
+describe('each lock service is asked in its own words', () => {
+  it.each([
+    ['fencing', /SET lock:cert/],
+    ['redlock', /each of the five Redis nodes/],
+    ['etcd', /lease of 30000 ms/],
+    ['zookeeper', /ephemeral, sequential znode/],
+    ['chubby', /sequencer/],
+  ] as const)('%s', (service, words) => {
+    const captions = captionsOf(presetConfig({ service }));
+    expect(captions[1]).toMatch(words);
+  });
+});

@@ -1,6 +1,6 @@
 import lab from 'virtual:lockstep/lab';
 import type { Happening } from '@/sim/happenings';
-import { issuesTokens } from '@/sim/lock-backends';
+import { issuesTokens, type LockServiceKind } from '@/sim/lock-backends';
 import type { Timeline } from '@/sim/run';
 import { lockConfigOf } from '@/sim/world';
 import type { CaptionKey } from '@/walkthrough/caption-keys';
@@ -23,6 +23,14 @@ const NO_TOKEN_CAPTIONS: Partial<Record<CaptionKey, CaptionKey>> = {
   writeAcceptedStale: 'writeAcceptedStaleNoToken',
   leaseReleased: 'leaseReleasedNoToken',
   releaseRefusedNotHolder: 'releaseRefusedNotHolderNoToken',
+};
+
+/** Each service is asked for the lock in its own words; the lesson's own speaks Redis. */
+const ACQUIRE_CAPTIONS: Partial<Record<LockServiceKind, CaptionKey>> = {
+  redlock: 'acquireRequestedRedlock',
+  etcd: 'acquireRequestedEtcd',
+  zookeeper: 'acquireRequestedZooKeeper',
+  chubby: 'acquireRequestedChubby',
 };
 
 /** The weekly email's steps: the CA's become building the report, and the end counts emails, not a row. */
@@ -50,9 +58,11 @@ export const labNarration: NarrationExtension = {
   keyOf(happening, timeline) {
     const email = emailKeyOf(happening, timeline);
     if (email) return email;
+    const service = lockConfigOf(timeline.scenario).kind;
+    if (happening.kind === 'acquireRequested') return ACQUIRE_CAPTIONS[service] ?? null;
     // Chubby refuses with nobody holding the lock while a lost holder's lock-delay runs.
     if (happening.kind === 'leaseRefused' && happening.heldBy === null) return 'leaseRefusedHeldBack';
-    if (issuesTokens(lockConfigOf(timeline.scenario).kind)) return null;
+    if (issuesTokens(service)) return null;
     return NO_TOKEN_CAPTIONS[captionKeyOf(happening)] ?? null;
   },
   variables({ happening }, { scenario }) {

@@ -5,6 +5,7 @@ import { CodeText } from '@/components/code-text';
 import { CopyButton } from '@/components/copy-button';
 import { iframeSnippet, labEmbedUrl } from '@/store/links';
 import { registerLabModels } from '@/sim/lab-services';
+import type { EtcdStore } from '@/sim/etcd';
 import { nodeTime, type RedlockNode } from '@/sim/redlock';
 import { runScenario, type Frame } from '@/sim/run';
 import { CertificatesPanelView } from '@/walkthrough/certificates-panel';
@@ -175,6 +176,8 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
             label={`${LAB_FIELDS[field].label} (${LAB_FIELDS[field].unit})`}
             value={config[field]}
             problem={problemFor(field)}
+            // A pause while the replies are in flight starts with A's first request, not at a set time.
+            disabled={field === 'pauseAtMs' && config.pauseWhen === 'whileAcquiring'}
             onCommit={(raw) => {
               const result = clampField(field, raw);
               const others = problems.filter((problem) => problem.field !== field);
@@ -222,6 +225,7 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
           <SequenceDiagramView timeline={timeline} cursor={step} title="Lock lab" />
           <div className="panels">
             {frame.world.lock.kind === 'redlock' && <RedlockNodes frame={frame} />}
+            {frame.world.lock.kind === 'etcd' && <EtcdKeys frames={timeline.frames.slice(0, step + 1)} />}
             {config.resource === 'email' ? (
               <MailSenderPanel frame={frame} idempotencyKey={config.storage === 'idempotencyKey'} />
             ) : (
@@ -290,11 +294,13 @@ function NumberField({
   label,
   value,
   problem,
+  disabled,
   onCommit,
 }: {
   label: string;
   value: number;
   problem: string | undefined;
+  disabled: boolean;
   onCommit: (raw: string) => void;
 }) {
   const [draft, setDraft] = useState(String(value));
@@ -306,6 +312,7 @@ function NumberField({
         id={id}
         inputMode="numeric"
         value={draft}
+        disabled={disabled}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-problem` : undefined}
         onChange={(event) => setDraft(event.target.value)}
@@ -320,6 +327,45 @@ function NumberField({
         </span>
       )}
     </div>
+  );
+}
+
+/**
+ * Every lock key etcd has held so far: the lease id in its name is random, the create revision only rises.
+ * Side by side they show why the revision, not the lease id, is the token.
+ */
+function EtcdKeys({ frames }: { frames: readonly Frame[] }) {
+  const seen = new Map<string, number>();
+  for (const frame of frames) {
+    const { store } = frame.world.lock.state as { store: EtcdStore };
+    for (const [name, key] of Object.entries(store.keys)) seen.set(name, key.createRevision);
+  }
+  return (
+    <section className="panel" aria-labelledby="etcd-keys">
+      <h3 id="etcd-keys">etcd lock keys so far</h3>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">key (lease id)</th>
+            <th scope="col">create revision</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...seen].map(([name, createRevision]) => (
+            <tr key={name}>
+              <td>
+                <code>{name}</code>
+              </td>
+              <td>{createRevision}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="aside">
+        Lease ids are random, so a later holder&apos;s can sort below an earlier one&apos;s. Create revisions only rise:
+        that is the token.
+      </p>
+    </section>
   );
 }
 
