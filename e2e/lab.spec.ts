@@ -43,7 +43,7 @@ test('bad settings get a message next to the field, and the last valid run stays
 
 test('the lesson links to the lab', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('link', { name: 'lock lab' }).click();
+  await page.getByRole('link', { name: 'lock lab', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Lock lab', level: 1 })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Lock service' })).toHaveValue('redlock');
 });
