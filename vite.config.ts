@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { configDefaults } from 'vitest/config';
 import { contentPlugin } from './src/content/content-plugin.ts';
 
 export default defineConfig({
@@ -21,6 +22,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // Those need real servers; `npm run test:real` runs them (vitest.real.config.ts).
+    exclude: [...configDefaults.exclude, 'src/**/*.real.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     env: { TZ: 'UTC' },
   },
