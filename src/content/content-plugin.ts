@@ -9,6 +9,7 @@ const MODULES = {
   'virtual:lockstep/practice': (loaded: LoadedContent) => loaded.practice,
   'virtual:lockstep/presenter': (loaded: LoadedContent) => loaded.presenter,
   'virtual:lockstep/lab': (loaded: LoadedContent) => loaded.lab,
+  'virtual:lockstep/postgres': (loaded: LoadedContent) => loaded.postgres,
 } as const;
 
 type ModuleId = keyof typeof MODULES;

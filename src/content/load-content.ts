@@ -9,6 +9,7 @@ import { WIDGETS, renderMarkdown, type Heading } from './markdown.ts';
 import {
   captionsSchema,
   labCaptionsSchema,
+  postgresSchema,
   describeIssues,
   interviewSchema,
   notesSchema,
@@ -19,7 +20,15 @@ import {
   sourcesSchema,
   type ScenarioContent,
 } from './schema.ts';
-import type { Content, LabContent, LessonContent, LessonSection, PracticeContent, PresenterContent } from './types';
+import type {
+  Content,
+  LabContent,
+  PostgresPageContent,
+  LessonContent,
+  LessonSection,
+  PracticeContent,
+  PresenterContent,
+} from './types';
 
 /** Thrown when any content file is broken; its message lists every problem, one per line. */
 export class ContentError extends Error {
@@ -35,6 +44,7 @@ export interface LoadedContent {
   readonly practice: PracticeContent;
   readonly presenter: PresenterContent;
   readonly lab: LabContent;
+  readonly postgres: PostgresPageContent;
   readonly files: readonly string[];
 }
 
@@ -108,6 +118,7 @@ export function loadContent(contentDir: string): LoadedContent {
   const notes = read(join(contentDir, 'walkthrough', 'notes.json'), notesSchema);
   const presets = read(join(contentDir, 'lab', 'presets.json'), presetsSchema);
   const labCaptions = read(join(contentDir, 'lab', 'captions.json'), labCaptionsSchema);
+  const postgres = read(join(contentDir, 'postgres', 'statements.json'), postgresSchema);
   const quizPath = join(contentDir, 'practice', 'quiz.json');
   const quiz = read(quizPath, quizSchema);
   const interviewPath = join(contentDir, 'practice', 'interview.json');
@@ -180,6 +191,7 @@ export function loadContent(contentDir: string): LoadedContent {
     !notes ||
     !presets ||
     !labCaptions ||
+    !postgres ||
     !sources ||
     !quiz ||
     !interview ||
@@ -207,6 +219,7 @@ export function loadContent(contentDir: string): LoadedContent {
     },
     presenter: { notes: notes.notes },
     lab: { ...presets, captions: labCaptions.steps },
+    postgres: { ...postgres, sql: captions.sql },
     files,
   };
 }

@@ -285,6 +285,17 @@ export const sourcesSchema = z
   .strict()
   .superRefine((sources, context) => uniqueIds(sources.sources, context, ['sources']));
 
+/** The certificates table's SQL, for the in-page Postgres and the conformance suite. */
+export const postgresSchema = z
+  .object({
+    createTable: z.string().regex(/^CREATE TABLE certificates \(/, 'must create the certificates table'),
+    insertRow: z.string().regex(/^INSERT INTO certificates /, 'must insert into certificates'),
+    examples: z.array(z.object({ label: z.string().min(1), sql: z.string().min(1) }).strict()).min(1),
+  })
+  .strict();
+
+export type PostgresContent = z.output<typeof postgresSchema>;
+
 export const predictionSchema = z
   .object({
     prompt: text,

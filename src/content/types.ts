@@ -4,6 +4,7 @@ import type {
   InterviewContent,
   NotesContent,
   PresetsContent,
+  PostgresContent,
   LabCaptionsContent,
   PredictionContent,
   QuizQuestion,
@@ -58,4 +59,9 @@ export interface LabContent {
   readonly reasons: PresetsContent['reasons'];
   readonly presets: PresetsContent['presets'];
   readonly captions: LabCaptionsContent['steps'];
+}
+
+/** The certificates table's SQL for the in-page Postgres: its DDL, the seed row, console examples, the writes. */
+export interface PostgresPageContent extends PostgresContent {
+  readonly sql: CaptionsContent['sql'];
 }

@@ -32,3 +32,10 @@ declare module 'virtual:lockstep/lab' {
   const lab: LabContent;
   export default lab;
 }
+
+declare module 'virtual:lockstep/postgres' {
+  import type { PostgresPageContent } from '@/content/types';
+
+  const postgres: PostgresPageContent;
+  export default postgres;
+}
