@@ -9,7 +9,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
-    files: ['scripts/**/*.mjs', 'e2e/**/*.mjs', '*.js'],
+    files: ['scripts/**/*.mjs', 'e2e/**/*.mjs', 'src/conformance/**/*.mjs', '*.js'],
     languageOptions: { globals: globals.node },
   },
   {

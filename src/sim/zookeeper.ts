@@ -1,10 +1,12 @@
 import type { VirtualMs } from './types.ts';
 
 /**
- * ZooKeeper as its lock recipe uses it (ZooKeeper recipes and programmer's guide): every change gets the
- * next zxid; each waiter creates an ephemeral sequential znode under the lock node; the lowest sequence
- * number holds the lock; a session that is not heard from within its timeout expires, and the cluster
- * deletes its ephemeral nodes. The holder's czxid (the zxid that created its node) serves as a token.
+ * ZooKeeper as its lock recipe uses it (ZooKeeper recipes and programmer's guide): every transaction gets
+ * the next zxid, and opening and closing a session are transactions too; each waiter creates an ephemeral
+ * sequential znode under the lock node; the lowest sequence number holds the lock; a session that is not
+ * heard from within its timeout expires, and its closing transaction deletes its ephemeral nodes. The
+ * holder's czxid (the zxid that created its node) serves as a token. Checked against ZooKeeper 3.8 by
+ * src/conformance/zookeeper.real.test.ts.
  */
 export interface ZNode {
   readonly name: string;
@@ -21,7 +23,7 @@ export interface ZkSession {
 
 export interface ZooKeeper {
   readonly zxid: number;
-  /** The lock node's children counter, from which sequence suffixes are taken. */
+  /** The lock node's child version: it counts creations and deletions, and sequence suffixes are taken from it. */
   readonly cversion: number;
   readonly children: readonly ZNode[];
   readonly sessions: Readonly<Record<string, ZkSession>>;
@@ -36,11 +38,16 @@ export function negotiateSessionTimeout(requestedMs: number, tickTimeMs = 2_000)
   return Math.min(Math.max(requestedMs, 2 * tickTimeMs), 20 * tickTimeMs);
 }
 
-export function openSession(zk: ZooKeeper, id: string, timeoutMs: number, now: VirtualMs): ZooKeeper {
-  return {
-    ...zk,
-    sessions: { ...zk.sessions, [id]: { id, timeoutMs: negotiateSessionTimeout(timeoutMs), lastHeardAt: now } },
-  };
+/** createSession is a transaction: it takes a zxid. */
+export function openSession(
+  zk: ZooKeeper,
+  id: string,
+  timeoutMs: number,
+  now: VirtualMs,
+  tickTimeMs?: number,
+): ZooKeeper {
+  const session = { id, timeoutMs: negotiateSessionTimeout(timeoutMs, tickTimeMs), lastHeardAt: now };
+  return { ...zk, zxid: zk.zxid + 1, sessions: { ...zk.sessions, [id]: session } };
 }
 
 export function heartbeat(zk: ZooKeeper, id: string, now: VirtualMs): ZooKeeper {
@@ -65,25 +72,36 @@ export function zkLockHolder(zk: ZooKeeper): ZNode | null {
   return [...zk.children].sort((a, b) => a.sequence - b.sequence)[0] ?? null;
 }
 
-/** Sessions not heard from within their timeout expire; their ephemeral nodes go, one zxid each. */
+/**
+ * Ends a session, by expiry or by the client closing it: one closeSession transaction (one zxid) deletes
+ * all its ephemeral nodes, and each deletion moves the lock node's child version on.
+ */
+export function closeSession(zk: ZooKeeper, id: string): ZooKeeper {
+  if (!zk.sessions[id]) return zk;
+  const removed = zk.children.filter((node) => node.ephemeralOwner === id).length;
+  return {
+    ...zk,
+    zxid: zk.zxid + 1,
+    cversion: zk.cversion + removed,
+    children: zk.children.filter((node) => node.ephemeralOwner !== id),
+    sessions: Object.fromEntries(Object.entries(zk.sessions).filter(([session]) => session !== id)),
+  };
+}
+
+/** Sessions not heard from within their timeout expire. */
 export function expireSessions(zk: ZooKeeper, now: VirtualMs): { zk: ZooKeeper; expired: string[] } {
   const expired = Object.values(zk.sessions)
     .filter((session) => now - session.lastHeardAt >= session.timeoutMs)
     .map((session) => session.id);
-  if (expired.length === 0) return { zk, expired };
-  const removed = zk.children.filter((node) => expired.includes(node.ephemeralOwner));
-  return {
-    zk: {
-      ...zk,
-      zxid: zk.zxid + removed.length,
-      children: zk.children.filter((node) => !expired.includes(node.ephemeralOwner)),
-      sessions: Object.fromEntries(Object.entries(zk.sessions).filter(([id]) => !expired.includes(id))),
-    },
-    expired,
-  };
+  return { zk: expired.reduce(closeSession, zk), expired };
 }
 
 export function deleteNode(zk: ZooKeeper, name: string): ZooKeeper {
   if (!zk.children.some((node) => node.name === name)) return zk;
-  return { ...zk, zxid: zk.zxid + 1, children: zk.children.filter((node) => node.name !== name) };
+  return {
+    ...zk,
+    zxid: zk.zxid + 1,
+    cversion: zk.cversion + 1,
+    children: zk.children.filter((node) => node.name !== name),
+  };
 }
