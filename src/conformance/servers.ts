@@ -3,6 +3,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } 
 import { createServer, Socket } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 /**
  * Real servers for the conformance suite, each started on a free loopback port in a temporary directory
@@ -194,7 +195,6 @@ export async function startPostgres(): Promise<RunningServer & { user: string }>
     ['-D', join(dir, 'data'), '-p', String(port), '-k', dir, '-c', `listen_addresses=${HOST}`, '-c', 'fsync=off'],
     asUser,
   );
-  const { default: pg } = await import('pg');
   await waitFor(
     'postgres',
     async () => {
