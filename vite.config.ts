@@ -9,8 +9,16 @@ export default defineConfig({
   base: './',
   plugins: [react(), contentPlugin()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // PGlite ships its own WebAssembly and data files; pre-bundling would lose them (PGlite docs).
+  optimizeDeps: { exclude: ['@electric-sql/pglite'] },
   build: {
     rolldownOptions: {
+      // PGlite's known-harmless warnings: a direct eval in its Emscripten glue, and node:module it never uses here.
+      onwarn(warning, warn) {
+        const fromPglite = (warning.id ?? warning.message).includes('@electric-sql/pglite');
+        if (fromPglite && (warning.code === 'EVAL' || warning.message.includes('node:module'))) return;
+        warn(warning);
+      },
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         embed: fileURLToPath(new URL('./embed.html', import.meta.url)),

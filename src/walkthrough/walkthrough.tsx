@@ -13,7 +13,7 @@ import { useStepKeys } from './use-step-keys';
 // Below the diagram or behind a toggle: loaded after the first view.
 const CompareView = lazy(() => import('./compare-view'));
 const TextVersion = lazy(() => import('./text-version'));
-const WalkthroughToolbar = lazy(() => import('./walkthrough-toolbar'));
+const BelowStage = lazy(() => import('./below-stage'));
 // Rendered from the start but drawn only on paper, so its code arrives just after the first view.
 const PrintFrames = lazy(() => import('./print-frames'));
 // Needed only a few steps before the end; its code arrives long before.
@@ -75,7 +75,7 @@ export function Walkthrough({ headingLevel = 3, onPresent }: { headingLevel?: 2 
       )}
       <Suspense fallback={null}>
         <PrintFrames />
-        <WalkthroughToolbar {...(onPresent ? { onPresent } : {})} />
+        <BelowStage {...(onPresent ? { onPresent } : {})} />
       </Suspense>
       {textVersion && (
         // The placeholder carries the id the toggle's aria-controls names while the list loads.
