@@ -11,6 +11,7 @@ import { runScenario, type Frame } from '@/sim/run';
 import { CertificatesPanelView } from '@/walkthrough/certificates-panel';
 import { formatTime } from '@/walkthrough/format';
 import { narrationsFor } from '@/walkthrough/narrations';
+import { RenewersPanelView } from '@/walkthrough/renewers-panel';
 import { SequenceDiagramView } from '@/walkthrough/sequence-diagram';
 import {
   clampField,
@@ -231,6 +232,7 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
             ) : (
               <CertificatesPanelView timeline={timeline} cursor={step} />
             )}
+            <RenewersPanelView frame={frame} timeline={timeline} />
           </div>
         </div>
         <p className={`verdict verdict-${verdict.kind}`} role="status">

@@ -74,7 +74,7 @@ export function CertificatesPanelView({
       )}
       {lastWrite && (
         <p className={`write-result${writeAtThisStep ? ' fresh' : ''}`}>
-          Last write: token {lastWrite.fencingToken}, {describeCertificate(lastWrite.cert)} →{' '}
+          Last write: token {lastWrite.fencingToken ?? 'none'}, {describeCertificate(lastWrite.cert)} →{' '}
           <strong>UPDATE {lastWrite.rowsChanged}</strong>
           {lastWrite.rowsChanged === 0 ? ' (rejected: a higher token has written)' : ''}
         </p>

@@ -1,4 +1,5 @@
 import { truthOf } from '@/sim/lock-backends';
+import type { Frame, Timeline } from '@/sim/run';
 import type { Renewer } from '@/sim/world';
 import { selectFrame, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
@@ -6,8 +7,11 @@ import { formatTime } from './format';
 
 /** For each renewer: what it believes about the lock, and what is true at this step. */
 export function RenewersPanel() {
-  const frame = useWalkthrough(selectFrame);
-  const timeline = useWalkthrough(selectTimeline);
+  return <RenewersPanelView frame={useWalkthrough(selectFrame)} timeline={useWalkthrough(selectTimeline)} />;
+}
+
+/** The same for any step of any timeline (the lock lab's). */
+export function RenewersPanelView({ frame, timeline }: { frame: Frame; timeline: Timeline }) {
   const lease = truthOf(frame.world.lock, frame.at);
   const nameOf = (id: string) => timeline.scenario.renewers.find((renewer) => renewer.id === id)?.name ?? id;
 

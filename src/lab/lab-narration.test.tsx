@@ -1,9 +1,12 @@
+import { render, screen } from '@testing-library/react';
 import lab from 'virtual:lockstep/lab';
 import { describe, expect, it } from 'vitest';
 import content from 'virtual:lockstep/content';
 import { registerLabModels } from '@/sim/lab-services';
 import { runScenario } from '@/sim/run';
 import { CAPTION_VARIABLES } from '@/walkthrough/caption-keys';
+import { CertificatesPanelView } from '@/walkthrough/certificates-panel';
+import { RenewersPanelView } from '@/walkthrough/renewers-panel';
 import { narrationsFor } from '@/walkthrough/narrations';
 import { LAB_SERVICES, labRunSettings, labScenario, presetConfig, type LabConfig } from './lab-config';
 import { labNarration } from './lab-narration';
@@ -53,5 +56,21 @@ describe('each lock service is asked in its own words', () => {
   ] as const)('%s', (service, words) => {
     const captions = captionsOf(presetConfig({ service }));
     expect(captions[1]).toMatch(words);
+  });
+});
+
+describe('lab panels under a service without tokens', () => {
+  it('the certificates panel says the last write had no token, and belief vs truth is shown', () => {
+    const config = presetConfig({ service: 'redlock', storage: 'unchecked' });
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+    const last = timeline.frames.length - 1;
+    render(
+      <>
+        <CertificatesPanelView timeline={timeline} cursor={last} />
+        <RenewersPanelView frame={timeline.frames[last]!} timeline={timeline} />
+      </>,
+    );
+    expect(screen.getByText(/^Last write: token none, serial 1001/)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Belief vs truth' })).toHaveTextContent('Renewer A');
   });
 });
