@@ -34,7 +34,8 @@ describe('npm run replay: the lesson evening against real Redis and Postgres', (
       const transcript: string[] = [];
       const result = await replayScenario(seed, {
         fencing,
-        speed: 20,
+        // 10× leaves B's retry at 31 s a full 100 ms after A's key is gone, even on a busy machine.
+        speed: 10,
         redis,
         postgres,
         statements,
