@@ -51,7 +51,16 @@ export async function main(argv: readonly string[], contentDir = resolve(process
     return 2;
   }
   console.log('# Starting redis-server and PostgreSQL on loopback…');
-  const [redisServer, postgresServer] = await Promise.all([startRedis(), startPostgres()]);
+  const started = await Promise.allSettled([startRedis(), startPostgres()]);
+  const [redisStart, postgresStart] = started;
+  if (redisStart.status === 'rejected' || postgresStart.status === 'rejected') {
+    // Stop whichever did start, so a failed run leaves nothing behind.
+    await Promise.all(started.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
+    const failed = started.find((result) => result.status === 'rejected');
+    console.error(failed?.reason instanceof Error ? failed.reason.message : String(failed?.reason));
+    return 1;
+  }
+  const [redisServer, postgresServer] = [redisStart.value, postgresStart.value];
   const redis = createClient({ socket: { host: '127.0.0.1', port: redisServer.port } }) as Redis;
   const postgres = new pg.Pool({
     host: '127.0.0.1',

@@ -42,14 +42,26 @@ function requireBinary(path: string, debianPackage: string): string {
   return path;
 }
 
-async function waitFor(what: string, ready: () => Promise<boolean>, child: ChildProcess, log: () => string) {
+/** Waits until the server answers; if it never does, stops it and removes its directory before saying why. */
+async function waitFor(
+  what: string,
+  ready: () => Promise<boolean>,
+  server: { child: ChildProcess; stop: () => Promise<void>; log: () => string },
+  dir: string,
+) {
   const deadline = Date.now() + 30_000;
+  let problem = `${what} did not become ready within 30 s`;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}:\n${log()}`);
+    if (server.child.exitCode !== null) {
+      problem = `${what} exited with code ${server.child.exitCode}`;
+      break;
+    }
     if (await ready().catch(() => false)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${what} did not become ready within 30 s:\n${log()}`);
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+  throw new Error(`${problem}:\n${server.log()}`);
 }
 
 /** Sends one line to a TCP port and returns the first reply (Redis PING, ZooKeeper's four-letter words). */
@@ -65,9 +77,17 @@ function ask(port: number, line: string): Promise<string> {
   });
 }
 
+/** Servers still running; if the test process ends without stopping them, they go with it. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 function launch(name: string, command: string, args: string[], options: { uid?: number; gid?: number } = {}) {
   let output = '';
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   child.stdout.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4_000)));
   child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4_000)));
   const stop = async () => {
@@ -101,12 +121,7 @@ export async function startRedis(): Promise<RunningServer> {
     '--appendonly',
     'no',
   ]);
-  await waitFor(
-    'redis-server',
-    async () => (await ask(port, 'PING\r\n')).startsWith('+PONG'),
-    server.child,
-    server.log,
-  );
+  await waitFor('redis-server', async () => (await ask(port, 'PING\r\n')).startsWith('+PONG'), server, dir);
   return { name: 'redis', port, stop: () => server.stop().then(() => rmSync(dir, { recursive: true, force: true })) };
 }
 
@@ -131,7 +146,7 @@ export async function startEtcd(): Promise<RunningServer> {
     '--initial-cluster',
     `lockstep=${peer}`,
   ]);
-  await waitFor('etcd', async () => (await fetch(`http://${HOST}:${port}/health`)).ok, server.child, server.log);
+  await waitFor('etcd', async () => (await fetch(`http://${HOST}:${port}/health`)).ok, server, dir);
   return { name: 'etcd', port, stop: () => server.stop().then(() => rmSync(dir, { recursive: true, force: true })) };
 }
 
@@ -161,7 +176,7 @@ export async function startZooKeeper(): Promise<RunningServer> {
     'org.apache.zookeeper.server.ZooKeeperServerMain',
     config,
   ]);
-  await waitFor('zookeeper', async () => (await ask(port, 'ruok')) === 'imok', server.child, server.log);
+  await waitFor('zookeeper', async () => (await ask(port, 'ruok')) === 'imok', server, dir);
   return {
     name: 'zookeeper',
     port,
@@ -203,8 +218,8 @@ export async function startPostgres(): Promise<RunningServer & { user: string }>
       await client.end();
       return true;
     },
-    server.child,
-    server.log,
+    server,
+    dir,
   );
   return {
     name: 'postgres',
