@@ -77,8 +77,8 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
     <Root className="lab" id="lab">
       <h1>Lock lab</h1>
       <p>
-        Change what happens to renewer A and which lock service guards the certificate; the simulation runs again and
-        you can step through it.{' '}
+        Change what happens to renewer A, which lock service it uses and what the lock guards (the certificate, or
+        Snip&apos;s weekly report email); the simulation runs again and you can step through it.{' '}
         {embedded ? (
           <a href={fullPage} target="_blank" rel="noopener">
             Open this run in Lockstep
