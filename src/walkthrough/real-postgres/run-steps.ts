@@ -7,7 +7,6 @@ import { describeCertificate } from '../narrate';
 export interface RealWrite {
   readonly step: number;
   readonly renewer: string;
-  readonly sql: string;
   readonly params: readonly [domain: string, cert: string, token: number | null];
   /** Rows the real UPDATE changed, as Postgres's `UPDATE n` reports it. */
   readonly realRows: number;
@@ -52,7 +51,6 @@ export async function runStepsOnPostgres(
       writes.push({
         step: frame.index + 1,
         renewer: happening.renewer,
-        sql,
         params,
         realRows: result.affectedRows ?? 0,
         simulatedRows: happening.rowsChanged,
