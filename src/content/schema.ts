@@ -384,6 +384,9 @@ export type LabCaptionsContent = z.output<typeof labCaptionsSchema>;
 export const presetsSchema = z
   .object({
     services: serviceNames,
+    resources: z.object({ certificate: text, email: text }).strict(),
+    storage: z.object({ fenced: text, unchecked: text, idempotencyKey: text }).strict(),
+    pauseMoments: z.object({ afterAcquiring: text, whileAcquiring: text }).strict(),
     verdicts: z.object({ safe: text, duplicateWork: text, staleWriteLanded: text }).strict(),
     reasons: z
       .object({

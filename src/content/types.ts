@@ -55,6 +55,9 @@ export interface PresenterContent {
 /** The lock lab's presets. */
 export interface LabContent {
   readonly services: PresetsContent['services'];
+  readonly resources: PresetsContent['resources'];
+  readonly storage: PresetsContent['storage'];
+  readonly pauseMoments: PresetsContent['pauseMoments'];
   readonly verdicts: PresetsContent['verdicts'];
   readonly reasons: PresetsContent['reasons'];
   readonly presets: PresetsContent['presets'];

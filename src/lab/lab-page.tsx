@@ -4,9 +4,8 @@ import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { CodeText } from '@/components/code-text';
 import { CopyButton } from '@/components/copy-button';
 import { iframeSnippet, labEmbedUrl } from '@/store/links';
-import { registerLabModels } from '@/sim/lab-services';
-import type { EtcdStore } from '@/sim/etcd';
-import { nodeTime, type RedlockNode } from '@/sim/redlock';
+import { etcdKeysOf, redlockNodesOf, registerLabModels } from '@/sim/lab-services';
+import { nodeTime } from '@/sim/redlock';
 import { runScenario, type Frame } from '@/sim/run';
 import { CertificatesPanelView } from '@/walkthrough/certificates-panel';
 import { formatTime } from '@/walkthrough/format';
@@ -133,8 +132,11 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
               change({ ...config, resource, storage: STORAGE_FOR[resource][0]! });
             }}
           >
-            <option value="certificate">the certificate row (correctness)</option>
-            <option value="email">the weekly email (efficiency)</option>
+            {(['certificate', 'email'] as const).map((resource) => (
+              <option key={resource} value={resource}>
+                {lab.resources[resource]}
+              </option>
+            ))}
           </select>
         </label>
         <label>
@@ -145,7 +147,7 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
           >
             {STORAGE_FOR[config.resource].map((storage) => (
               <option key={storage} value={storage}>
-                {STORAGE_NAMES[storage]}
+                {lab.storage[storage]}
               </option>
             ))}
           </select>
@@ -156,8 +158,11 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
             value={config.pauseWhen}
             onChange={(event) => change({ ...config, pauseWhen: event.target.value as LabConfig['pauseWhen'] })}
           >
-            <option value="afterAcquiring">after it holds the lock</option>
-            <option value="whileAcquiring">while its lock replies are in flight</option>
+            {(['afterAcquiring', 'whileAcquiring'] as const).map((moment) => (
+              <option key={moment} value={moment}>
+                {lab.pauseMoments[moment]}
+              </option>
+            ))}
           </select>
         </label>
         <label>
@@ -225,8 +230,8 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
         <div className="stage">
           <SequenceDiagramView timeline={timeline} cursor={step} title="Lock lab" />
           <div className="panels">
-            {frame.world.lock.kind === 'redlock' && <RedlockNodes frame={frame} />}
-            {frame.world.lock.kind === 'etcd' && <EtcdKeys frames={timeline.frames.slice(0, step + 1)} />}
+            <RedlockNodes frame={frame} />
+            <EtcdKeys frames={timeline.frames.slice(0, step + 1)} />
             {config.resource === 'email' ? (
               <MailSenderPanel frame={frame} idempotencyKey={config.storage === 'idempotencyKey'} />
             ) : (
@@ -245,12 +250,6 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
     </Root>
   );
 }
-
-const STORAGE_NAMES: Record<LabConfig['storage'], string> = {
-  fenced: 'checks tokens (fenced)',
-  unchecked: 'checks nothing',
-  idempotencyKey: 'claims (owner, week) first: idempotency key',
-};
 
 /** The efficiency case's resource: the emails that went out, and the claims table when there is one. */
 function MailSenderPanel({ frame, idempotencyKey }: { frame: Frame; idempotencyKey: boolean }) {
@@ -339,9 +338,9 @@ function NumberField({
 function EtcdKeys({ frames }: { frames: readonly Frame[] }) {
   const seen = new Map<string, number>();
   for (const frame of frames) {
-    const { store } = frame.world.lock.state as { store: EtcdStore };
-    for (const [name, key] of Object.entries(store.keys)) seen.set(name, key.createRevision);
+    for (const [name, key] of Object.entries(etcdKeysOf(frame.world.lock) ?? {})) seen.set(name, key.createRevision);
   }
+  if (frames[0]?.world.lock.kind !== 'etcd') return null;
   return (
     <section className="panel" aria-labelledby="etcd-keys">
       <h3 id="etcd-keys">etcd lock keys so far</h3>
@@ -373,7 +372,8 @@ function EtcdKeys({ frames }: { frames: readonly Frame[] }) {
 
 /** Redlock's five nodes at this step: each one's own clock, and whose key it holds. */
 function RedlockNodes({ frame }: { frame: Frame }) {
-  const state = frame.world.lock.state as { nodes: readonly RedlockNode[] };
+  const nodes = redlockNodesOf(frame.world.lock);
+  if (!nodes) return null;
   return (
     <section className="panel" aria-labelledby="redlock-nodes">
       <h3 id="redlock-nodes">Redlock nodes</h3>
@@ -386,7 +386,7 @@ function RedlockNodes({ frame }: { frame: Frame }) {
           </tr>
         </thead>
         <tbody>
-          {state.nodes.map((node) => {
+          {nodes.map((node) => {
             const clock = nodeTime(node.clock, frame.at);
             const key = node.keys.lock;
             const live = key && clock < key.expiresAtNodeMs;

@@ -8,9 +8,10 @@ import {
   keepAliveIntervalMs,
   lockEtcd,
   unlockEtcd,
+  type EtcdKey,
   type EtcdStore,
 } from './etcd.ts';
-import { leaseTruth, registerLockModel, type LockModel, type LockTruth } from './lock-backends.ts';
+import { leaseTruth, registerLockModel, type LockBackend, type LockModel, type LockTruth } from './lock-backends.ts';
 import {
   createLockService,
   currentLease,
@@ -161,6 +162,16 @@ const redlockModel: LockModel<RedlockState> = {
 interface EtcdState {
   readonly store: EtcdStore;
   readonly keys: Readonly<Record<string, { readonly key: string; readonly leaseId: string }>>;
+}
+
+/** Redlock's nodes with their clocks and keys, for the lab's panel; null under another service. */
+export function redlockNodesOf(backend: LockBackend): readonly RedlockNode[] | null {
+  return backend.kind === 'redlock' ? (backend.state as RedlockState).nodes : null;
+}
+
+/** etcd's lock keys (named by lease id) with their create revisions; null under another service. */
+export function etcdKeysOf(backend: LockBackend): Readonly<Record<string, EtcdKey>> | null {
+  return backend.kind === 'etcd' ? (backend.state as EtcdState).store.keys : null;
 }
 
 const etcdModel: LockModel<EtcdState> = {

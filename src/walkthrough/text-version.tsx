@@ -15,7 +15,7 @@ export default function TextVersion() {
   const narrations = narrationsFor(timeline);
 
   return (
-    <section id="text-version" className="text-version" aria-labelledby="text-version-heading">
+    <section id="text-version" className="panel text-version" aria-labelledby="text-version-heading">
       <h3 id="text-version-heading">
         The {timeline.frames.length} steps, fencing tokens {fencing ? 'on' : 'off'}
       </h3>

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { findRow } from '@/sim/certificates-table';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
-import { formatTime } from '../format';
+import { formatTick, formatTime } from '../format';
 import { describeCertificate } from '../narrate';
 import { runStepsOnPostgres, type RealRun } from './run-steps';
 import { runConsole, type ConsoleOutcome } from './sql-console';
@@ -15,8 +15,6 @@ type Engine =
   | { readonly state: 'loading'; readonly phase: string; readonly since: number }
   | { readonly state: 'ready'; readonly db: PGlite; readonly loadMs: number; readonly version: string }
   | { readonly state: 'failed'; readonly message: string };
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Long enough for 5 MB on a slow connection; past it, the page says so instead of spinning for ever. */
 const START_TIMEOUT_MS = 120_000;
@@ -87,7 +85,7 @@ export function RealPostgres() {
   };
 
   return (
-    <section className="real-postgres" aria-labelledby={headingId}>
+    <section className="panel real-postgres" aria-labelledby={headingId}>
       <h4 id={headingId}>Real Postgres in this page</h4>
       {engine.state === 'idle' && (
         <>
@@ -115,7 +113,7 @@ export function RealPostgres() {
       {engine.state === 'ready' && (
         <>
           <p role="status">
-            PostgreSQL {engine.version} started in {seconds(engine.loadMs)}. Each step&apos;s SQL runs on it as you
+            PostgreSQL {engine.version} started in {formatTick(engine.loadMs)}. Each step&apos;s SQL runs on it as you
             step, in a transaction that is then rolled back, so Back and the fencing switch work here too.
           </p>
           <StepsOnPostgres db={engine.db} />
@@ -134,7 +132,7 @@ function Loading({ phase, since }: { phase: string; since: number }) {
   }, []);
   return (
     <p role="status" className="postgres-loading">
-      {phase}… {seconds(Math.max(0, now - since))}
+      {phase}… {formatTick(Math.max(0, now - since))}
     </p>
   );
 }
