@@ -309,11 +309,65 @@ describe('loadContent rejects broken lesson and practice files', () => {
     ]);
   });
 
+  it('a citation of a source card that does not exist', () => {
+    const dir = lessonWith('03-the-simple-lock.md', (markdown) =>
+      markdown.replace('[@redis-replication]', '[@redis-replikation]'),
+    );
+    expect(problemsOf(dir)).toEqual([
+      'content/lesson/03-the-simple-lock.md: [@redis-replikation] names no card in content/sources.json',
+    ]);
+  });
+
+  it('a cited card removed from sources.json', () => {
+    const dir = contentWith('sources.json', (json) => {
+      const cards = (json as { sources: { id: string }[] }).sources;
+      cards.splice(
+        cards.findIndex((card) => card.id === 'redis-delex'),
+        1,
+      );
+    });
+    expect(problemsOf(dir)).toEqual([
+      'content/lesson/03-the-simple-lock.md: [@redis-delex] names no card in content/sources.json',
+    ]);
+  });
+
+  it('a section or a subsection that cites no source', () => {
+    const dir = lessonWith('03-the-simple-lock.md', (markdown) =>
+      markdown
+        .replaceAll(/ ?\[@redis-replication\]| ?\[@redis-distlock\]/g, '')
+        .concat('\n### Uncited\n\nA bare claim.\n'),
+    );
+    expect(problemsOf(dir)).toEqual([
+      'content/lesson/03-the-simple-lock.md: "What Redis failover does to it" cites no source; add [@source-id] after the claim it supports',
+      'content/lesson/03-the-simple-lock.md: "Uncited" cites no source; add [@source-id] after the claim it supports',
+    ]);
+  });
+
   it('a source without a usable link', () => {
     const dir = contentWith('sources.json', (json) => {
       (json as { sources: Record<string, unknown>[] }).sources[0]!.url = 'javascript:alert(1)';
     });
     expect(problemsOf(dir)).toEqual([expect.stringMatching(/^content\/sources\.json: sources\[0\]\.url: /)]);
+  });
+});
+
+describe('citations', () => {
+  it('every lesson section with prose cites at least one card, and renders each as a link to its card', () => {
+    const { lesson, content } = loadContent(CONTENT_DIR);
+    const ids = new Set(lesson.sources.map((card) => card.id));
+    const html = [content.opening, ...lesson.sections]
+      .flatMap((section) => section.segments)
+      .map((segment) => ('html' in segment ? segment.html : ''))
+      .join('');
+    const targets = [...html.matchAll(/<a href="#source-([a-z0-9-]+)"/g)].map((match) => match[1]!);
+    expect(targets.length).toBeGreaterThan(50);
+    for (const target of targets) expect(ids).toContain(target);
+    expect(html).toContain(
+      '<span class="citation">[<a href="#source-redis-set" title="SET command">Redis docs: SET</a>]</span>',
+    );
+    expect(html).toContain(
+      '<a href="#source-kleppmann-2016" title="How to do distributed locking">Kleppmann 2016</a>; <a href="#source-ddia"',
+    );
   });
 });
 

@@ -5,7 +5,7 @@ import { parseLabConfig } from '../lab/lab-config.ts';
 import { WALKTHROUGH_CAPTION_KEYS } from '../walkthrough/caption-keys.ts';
 import { captionKeyOf } from '../walkthrough/narrate.ts';
 import { runScenario } from '../sim/run.ts';
-import { WIDGETS, renderMarkdown, type Heading } from './markdown.ts';
+import { WIDGETS, renderMarkdown, type Heading, type RenderedMarkdown } from './markdown.ts';
 import {
   captionsSchema,
   labCaptionsSchema,
@@ -124,6 +124,7 @@ export function loadContent(contentDir: string): LoadedContent {
   const interviewPath = join(contentDir, 'practice', 'interview.json');
   const interview = read(interviewPath, interviewSchema);
 
+  const citable = new Map((sources?.sources ?? []).map((card) => [card.id, card]));
   const lessonDir = join(contentDir, 'lesson');
   const headings: { file: string; heading: Heading }[] = [];
   const links: { file: string; href: string }[] = [];
@@ -139,7 +140,8 @@ export function loadContent(contentDir: string): LoadedContent {
       }
       const source = readText(path);
       if (source === null) return [];
-      const rendered = renderMarkdown(source, { sectionId: id });
+      const rendered = renderMarkdown(source, { sectionId: id, sources: citable });
+      if (sources) problems.push(...citationProblems(label(path), rendered, citable));
       const title = rendered.headings.find((heading) => heading.id === id)?.text;
       if (!title) problems.push(`${label(path)}: needs a "# Title" heading on its first line`);
       for (const segment of rendered.segments) {
@@ -212,7 +214,7 @@ export function loadContent(contentDir: string): LoadedContent {
       prediction,
       interview: interview.questions.map(({ modelAnswer, ...question }) => ({
         ...question,
-        modelAnswerHtml: renderMarkdown(modelAnswer)
+        modelAnswerHtml: renderMarkdown(modelAnswer, { sources: citable })
           .segments.map((segment) => ('html' in segment ? segment.html : ''))
           .join(''),
       })),
@@ -222,6 +224,30 @@ export function loadContent(contentDir: string): LoadedContent {
     postgres: { ...postgres, sql: captions.sql },
     files,
   };
+}
+
+/** Sections that list sources or hold the practice questions carry no claims of their own. */
+const UNCITED_WIDGETS = ['sources', 'quiz', 'interview'];
+
+/**
+ * Every citation names a card in content/sources.json, and every heading with prose under it cites at least
+ * one, so each claim of the lesson can be traced to where it comes from.
+ */
+function citationProblems(file: string, rendered: RenderedMarkdown, cards: ReadonlyMap<string, unknown>): string[] {
+  const problems = rendered.citations
+    .filter((citation) => !cards.has(citation.id))
+    .map((citation) => `${file}: [@${citation.id}] names no card in content/sources.json`);
+  const exempt = rendered.segments.some(
+    (segment) => segment.kind === 'widget' && UNCITED_WIDGETS.includes(segment.widget),
+  );
+  if (exempt) return problems;
+  rendered.headings.forEach((heading, index) => {
+    const cited = rendered.citations.some((citation) => citation.under === index);
+    if ((rendered.proseUnder[index] ?? 0) > 0 && !cited) {
+      problems.push(`${file}: "${heading.text}" cites no source; add [@source-id] after the claim it supports`);
+    }
+  });
+  return problems;
 }
 
 /** An internal link must name an anchor on the page, or a walkthrough step that exists. External links pass. */

@@ -27,7 +27,23 @@ export interface RenderedMarkdown {
   readonly headings: readonly Heading[];
   /** Every href in the document, for checking that internal links resolve. */
   readonly links: readonly string[];
+  /**
+   * The source ids cited under each heading, in document order: `under` is the index into `headings` of the
+   * heading the citation follows (-1 before the first heading).
+   */
+  readonly citations: readonly { readonly id: string; readonly under: number }[];
+  /** How many blocks of prose (paragraphs, lists, tables) stand under each heading, by the same index. */
+  readonly proseUnder: readonly number[];
 }
+
+/** What a citation shows of a source card: its short label and its title. */
+export interface CitableSource {
+  readonly cite: string;
+  readonly title: string;
+}
+
+/** `[@source-id]`, or several at once: `[@one; @two]`. */
+const CITATION = /^\[@([a-z0-9-]+(?:;\s*@[a-z0-9-]+)*)\]/;
 
 const WIDGET_MARK = /^::([a-z-]+)::$/;
 const EXPLICIT_ID = /\s*\{#([a-z0-9-]+)\}\s*$/;
@@ -43,6 +59,10 @@ export function slugify(text: string): string {
     .replace(/[\s-]+/g, '-');
 }
 
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
 const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&amp;': '&', '&quot;': '"', '&#39;': "'" };
 
 function plainHeading(html: string): string {
@@ -53,9 +73,15 @@ function plainHeading(html: string): string {
  * Renders lesson Markdown at build time: code is highlighted, headings get ids (`{#id}` overrides the
  * slug, and the file's top heading takes the section id), and `::widget::` lines become widget slots.
  */
-export function renderMarkdown(source: string, options: { sectionId?: string } = {}): RenderedMarkdown {
+export function renderMarkdown(
+  source: string,
+  options: { sectionId?: string; sources?: ReadonlyMap<string, CitableSource> } = {},
+): RenderedMarkdown {
   const headings: Heading[] = [];
   const links: string[] = [];
+  const citations: { id: string; under: number }[] = [];
+  let headingsSeen = -1;
+  const proseUnder: number[] = [];
   const marked = new Marked(
     markedHighlight({
       emptyLangClass: 'hljs',
@@ -64,8 +90,38 @@ export function renderMarkdown(source: string, options: { sectionId?: string } =
     }),
   );
   marked.use({
+    extensions: [
+      {
+        name: 'citation',
+        level: 'inline',
+        start: (src: string) => src.indexOf('[@'),
+        tokenizer(src: string) {
+          const match = CITATION.exec(src);
+          if (!match) return undefined;
+          const ids = match[1]!.split(/;\s*@/);
+          return { type: 'citation', raw: match[0], ids };
+        },
+        renderer(token) {
+          const ids = token.ids as string[];
+          const parts = ids.map((id) => {
+            const card = options.sources?.get(id);
+            const label = escapeHtml(card?.cite ?? id);
+            const title = card ? ` title="${escapeHtml(card.title)}"` : '';
+            return `<a href="#source-${id}"${title}>${label}</a>`;
+          });
+          return `<span class="citation">[${parts.join('; ')}]</span>`;
+        },
+      },
+    ],
     walkTokens(token) {
+      if (token.type === 'heading') headingsSeen += 1;
+      if (['paragraph', 'list', 'table'].includes(token.type) && !WIDGET_MARK.test(token.raw.trim())) {
+        proseUnder[headingsSeen] = (proseUnder[headingsSeen] ?? 0) + 1;
+      }
       if (token.type === 'link') links.push((token as Tokens.Link).href);
+      if (token.type === 'citation') {
+        for (const id of (token as unknown as { ids: string[] }).ids) citations.push({ id, under: headingsSeen });
+      }
     },
     renderer: {
       heading({ tokens, depth }) {
@@ -93,5 +149,5 @@ export function renderMarkdown(source: string, options: { sectionId?: string } =
       const widget = /^<!--widget:([a-z-]+)-->$/.exec(part);
       return widget?.[1] ? { kind: 'widget', widget: widget[1] } : { kind: 'html', html: part };
     });
-  return { segments, headings, links };
+  return { segments, headings, links, citations, proseUnder };
 }

@@ -7,6 +7,7 @@ import {
   type LabCaptionKey,
   type WalkthroughCaptionKey,
 } from '../walkthrough/caption-keys.ts';
+import { issuesTokens } from '../sim/lock-backends.ts';
 
 const milliseconds = z.number().int().min(0);
 const positiveMilliseconds = z.number().int().positive();
@@ -107,7 +108,11 @@ export const scenarioSchema = z
 const PLACEHOLDER = /\{(\w+)\}/g;
 
 function captionTemplate(key: CaptionKey) {
-  const allowed: readonly string[] = CAPTION_VARIABLES[key];
+  return template(CAPTION_VARIABLES[key]);
+}
+
+/** A text with `{name}` placeholders, each of which must be one of `allowed`. */
+function template(allowed: readonly string[]) {
   return z
     .string()
     .min(1)
@@ -271,12 +276,16 @@ export const sourcesSchema = z
         z
           .object({
             id: identifier,
+            /** How a citation in the lesson shows it: "Kleppmann 2016", "Redis docs: SET". */
+            cite: text,
+            /** An account (an incident, an argument, a paper) or a reference (documentation, source code). */
+            kind: z.enum(['account', 'reference']),
             author: text,
             year: z.number().int().min(1970).max(2100),
             title: text,
             url: z.url({ protocol: /^https?$/ }),
             summary: text,
-            finding: text,
+            finding: text.optional(),
           })
           .strict(),
       )
@@ -342,9 +351,17 @@ const labConfigSchema = z
     clockDriftPct: z.number().int().min(-50).max(50).optional(),
     renewers: z.union([z.literal(2), z.literal(3)]).optional(),
     lockDelayMs: z.number().int().min(0).max(60_000).optional(),
+    failoverAtMs: z.number().int().min(0).max(600_000).optional(),
   })
   .strict()
   .superRefine((config, context) => {
+    if (config.storage === 'fenced' && config.service && !issuesTokens(config.service)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['storage'],
+        message: `"${config.service}" hands out no fencing token, so storage cannot check one`,
+      });
+    }
     // A mail sender cannot check fencing tokens, and a certificate row has no (owner, week) to claim.
     const email = config.resource === 'email';
     if (config.storage === (email ? 'fenced' : 'idempotencyKey')) {
@@ -400,6 +417,7 @@ export const presetsSchema = z
         idempotent: text,
       })
       .strict(),
+    counts: z.object({ emails: template(['count']), writes: template(['count']) }).strict(),
     presets: z
       .array(
         z

@@ -60,6 +60,7 @@ export interface LabContent {
   readonly pauseMoments: PresetsContent['pauseMoments'];
   readonly verdicts: PresetsContent['verdicts'];
   readonly reasons: PresetsContent['reasons'];
+  readonly counts: PresetsContent['counts'];
   readonly presets: PresetsContent['presets'];
   readonly captions: LabCaptionsContent['steps'];
 }

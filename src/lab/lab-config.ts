@@ -1,4 +1,4 @@
-import type { LockServiceConfig, LockServiceKind } from '@/sim/lock-backends';
+import { issuesTokens, type LockServiceConfig, type LockServiceKind } from '../sim/lock-backends.ts';
 import type { RenewerDefinition, RunSettings, ScenarioDefinition } from '@/sim/scenario';
 
 /** What the lock guards: the lesson's certificate row, or Snip's weekly report email. */
@@ -14,6 +14,16 @@ export const STORAGE_FOR: Readonly<Record<LabResource, readonly LabStorage[]>> =
   certificate: ['fenced', 'unchecked'],
   email: ['idempotencyKey', 'unchecked'],
 };
+
+/** Checking tokens needs a service that hands them out; under Redis or Redlock the option does not apply. */
+export function storageApplies(storage: LabStorage, service: LockServiceKind): boolean {
+  return storage !== 'fenced' || issuesTokens(service);
+}
+
+/** The storage options a resource offers under a service, in order of preference. */
+export function storageOptions(resource: LabResource, service: LockServiceKind): readonly LabStorage[] {
+  return STORAGE_FOR[resource].filter((storage) => storageApplies(storage, service));
+}
 
 /** Snip's weekly report in the efficiency presets: one owner, one ISO week. */
 const WEEKLY_REPORT = { owner: 'owner-4711', week: '2026-W48' } as const;
@@ -37,12 +47,14 @@ export interface LabConfig {
   readonly renewers: 2 | 3;
   /** Chubby's lock-delay after a lost holder (at most a minute). */
   readonly lockDelayMs: number;
+  /** When Redis's primary fails over to a replica that never got the lock key; 0 means it does not. */
+  readonly failoverAtMs: number;
 }
 
 export const LAB_SERVICES: readonly LockServiceKind[] = ['fencing', 'redis', 'redlock', 'etcd', 'zookeeper', 'chubby'];
 
 type NumericField =
-  'ttlMs' | 'pauseAtMs' | 'pauseMs' | 'writeDelayMs' | 'clockJumpMs' | 'clockDriftPct' | 'lockDelayMs';
+  'ttlMs' | 'pauseAtMs' | 'pauseMs' | 'writeDelayMs' | 'clockJumpMs' | 'clockDriftPct' | 'lockDelayMs' | 'failoverAtMs';
 
 interface NumericSpec {
   readonly param: string;
@@ -61,6 +73,7 @@ export const LAB_FIELDS: Readonly<Record<NumericField, NumericSpec>> = {
   clockJumpMs: { param: 'jump', min: 0, max: 600_000, label: 'Clock jump on node C', unit: 'ms' },
   clockDriftPct: { param: 'drift', min: -50, max: 50, label: 'Clock drift on node C', unit: '%' },
   lockDelayMs: { param: 'lockDelay', min: 0, max: 60_000, label: 'Lock-delay', unit: 'ms' },
+  failoverAtMs: { param: 'failover', min: 0, max: 600_000, label: 'Redis failover at', unit: 'ms' },
 };
 
 export const DEFAULT_LAB_CONFIG: LabConfig = {
@@ -76,15 +89,19 @@ export const DEFAULT_LAB_CONFIG: LabConfig = {
   clockDriftPct: 0,
   renewers: 2,
   lockDelayMs: 0,
+  failoverAtMs: 0,
 };
 
 /** A preset's settings on top of the defaults; a preset names only what it changes. */
 export function presetConfig(overrides: { readonly [K in keyof LabConfig]?: LabConfig[K] | undefined }): LabConfig {
   const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
   const config: LabConfig = { ...DEFAULT_LAB_CONFIG, ...given };
-  const allowed = STORAGE_FOR[config.resource];
+  const allowed = storageOptions(config.resource, config.service);
   return allowed.includes(config.storage) ? config : { ...config, storage: allowed[0]! };
 }
+
+/** Why "checks tokens" is not offered under Redis or Redlock. */
+export const TOKENLESS_STORAGE = 'This lock service hands out no token to check, so the storage checks nothing.';
 
 export interface FieldProblem {
   readonly field: keyof LabConfig;
@@ -109,10 +126,12 @@ export function parseLabConfig(search: string): { config: LabConfig; problems: F
     else problems.push({ field: 'resource', message: `The lock guards a certificate or an email, not “${resource}”.` });
   }
   const allowed = STORAGE_FOR[config.resource];
-  config.storage = allowed[0]!;
+  config.storage = storageOptions(config.resource, config.service)[0]!;
   const storage = params.get('storage');
   if (storage !== null) {
-    if ((allowed as readonly string[]).includes(storage)) config.storage = storage as LabStorage;
+    if ((allowed as readonly string[]).includes(storage) && !storageApplies(storage as LabStorage, config.service))
+      problems.push({ field: 'storage', message: TOKENLESS_STORAGE });
+    else if ((allowed as readonly string[]).includes(storage)) config.storage = storage as LabStorage;
     else
       problems.push({
         field: 'storage',
@@ -232,7 +251,7 @@ export function labRunSettings(config: LabConfig): RunSettings {
 function lockServiceOf(config: LabConfig): LockServiceConfig {
   switch (config.service) {
     case 'redis':
-      return { kind: 'redis', failoverAtMs: 1_000 };
+      return config.failoverAtMs > 0 ? { kind: 'redis', failoverAtMs: config.failoverAtMs } : { kind: 'redis' };
     case 'redlock': {
       if (config.clockJumpMs === 0 && config.clockDriftPct === 0) return { kind: 'redlock' };
       const jumps = config.clockJumpMs > 0 ? [{ atMs: 1_000, byMs: config.clockJumpMs }] : [];

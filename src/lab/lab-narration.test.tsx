@@ -48,7 +48,8 @@ describe('lab captions', () => {
 
 describe('each lock service is asked in its own words', () => {
   it.each([
-    ['fencing', /SET lock:cert/],
+    ['fencing', /acquire lock:cert:go\.shop\.example, lease 30 s/],
+    ['redis', /SET lock:cert:go\.shop\.example [0-9a-f]+ NX PX 30000/],
     ['redlock', /each of the five Redis nodes/],
     ['etcd', /lease of 30000 ms/],
     ['zookeeper', /ephemeral, sequential znode/],
@@ -56,6 +57,40 @@ describe('each lock service is asked in its own words', () => {
   ] as const)('%s', (service, words) => {
     const captions = captionsOf(presetConfig({ service }));
     expect(captions[1]).toMatch(words);
+  });
+});
+
+/** The first grant's reply, and the first refusal's, as each real service words them. */
+describe('each lock service answers in its own words', () => {
+  it.each([
+    ['fencing', 'granted, token 33', 'refused: held by Renewer A'],
+    ['redis', 'OK', '(nil)'],
+    ['redlock', 'OK from a majority', 'no majority'],
+    ['etcd', /^key created, revision \d+$/, 'ErrLocked: older key'],
+    ['zookeeper', /^created, czxid \d+$/, 'not lowest: Renewer A holds'],
+    ['chubby', /^acquired, generation \d+$/, 'TryAcquire fails: held'],
+  ] as const)('%s', (service, grant, refusal) => {
+    const config = presetConfig({ service, storage: 'unchecked', ttlMs: 600_000 });
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+    const labels = narrationsFor(timeline, labNarration).map((narration) => narration.label);
+    const kinds = timeline.frames.map((frame) => frame.happening.kind);
+    expect(labels[kinds.indexOf('leaseGranted')]).toEqual(
+      typeof grant === 'string' ? grant : expect.stringMatching(grant),
+    );
+    expect(labels[kinds.indexOf('leaseRefused')]).toBe(refusal);
+  });
+
+  it('no tokenless service is ever shown handing out a token', () => {
+    for (const service of ['redis', 'redlock'] as const) {
+      for (const storage of ['fenced', 'unchecked'] as const) {
+        const config = presetConfig({ service, storage });
+        const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+        // The row's starting fence was written before the story; every step after it is under this service.
+        const told = narrationsFor(timeline, labNarration).slice(1);
+        expect(told.length).toBeGreaterThan(10);
+        for (const narration of told) expect(`${narration.label} ${narration.caption}`).not.toMatch(/\btoken \d/);
+      }
+    }
   });
 });
 
@@ -70,7 +105,7 @@ describe('lab panels under a service without tokens', () => {
         <RenewersPanelView frame={timeline.frames[last]!} timeline={timeline} />
       </>,
     );
-    expect(screen.getByText(/^Last write: token none, serial 1001/)).toBeInTheDocument();
+    expect(screen.getByText(/^Last write: no token, serial 1001/)).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Belief vs truth' })).toHaveTextContent('Renewer A');
   });
 });

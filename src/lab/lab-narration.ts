@@ -13,8 +13,11 @@ const EMAIL_CAPTIONS = {
   alreadyClaimed: 'emailClaimRefused',
 } as const satisfies Record<Extract<Happening, { kind: 'emailRequested' }>['claim'], CaptionKey>;
 
+type CaptionMap = Partial<Record<CaptionKey, CaptionKey>>;
+
 /** Under Redis and Redlock there is no token: these steps are told without one. */
-const NO_TOKEN_CAPTIONS: Partial<Record<CaptionKey, CaptionKey>> = {
+const NO_TOKEN_CAPTIONS: CaptionMap = {
+  leaseGranted: 'leaseGrantedNoToken',
   leaseRefused: 'leaseRefusedNoToken',
   leaseExpired: 'leaseExpiredNoToken',
   processResumed: 'processResumedNoToken',
@@ -23,14 +26,49 @@ const NO_TOKEN_CAPTIONS: Partial<Record<CaptionKey, CaptionKey>> = {
   writeAcceptedStale: 'writeAcceptedStaleNoToken',
   leaseReleased: 'leaseReleasedNoToken',
   releaseRefusedNotHolder: 'releaseRefusedNotHolderNoToken',
+  releaseRefusedNoLease: 'releaseRefusedNoLeaseNoToken',
 };
 
-/** Each service is asked for the lock in its own words; the lesson's own speaks Redis. */
-const ACQUIRE_CAPTIONS: Partial<Record<LockServiceKind, CaptionKey>> = {
-  redlock: 'acquireRequestedRedlock',
-  etcd: 'acquireRequestedEtcd',
-  zookeeper: 'acquireRequestedZooKeeper',
-  chubby: 'acquireRequestedChubby',
+/**
+ * Each service's requests and replies in its own words. The lesson's own service keeps the walkthrough's
+ * captions; the others would not answer "granted, token 33".
+ */
+const SERVICE_CAPTIONS: Readonly<Record<LockServiceKind, CaptionMap>> = {
+  fencing: {},
+  redis: { acquireRequested: 'acquireRequestedRedis', releaseRequested: 'releaseRequestedRedis' },
+  redlock: {
+    acquireRequested: 'acquireRequestedRedlock',
+    leaseGrantedNoToken: 'leaseGrantedRedlock',
+    leaseRefused: 'leaseRefusedRedlock',
+    releaseRequested: 'releaseRequestedRedlock',
+  },
+  etcd: {
+    acquireRequested: 'acquireRequestedEtcd',
+    leaseGranted: 'leaseGrantedEtcd',
+    leaseRefused: 'leaseRefusedEtcd',
+    releaseRequested: 'releaseRequestedEtcd',
+    leaseReleased: 'leaseReleasedEtcd',
+    releaseRefusedNotHolder: 'releaseRefusedEtcd',
+    releaseRefusedNoLease: 'releaseRefusedEtcd',
+  },
+  zookeeper: {
+    acquireRequested: 'acquireRequestedZooKeeper',
+    leaseGranted: 'leaseGrantedZooKeeper',
+    leaseRefused: 'leaseRefusedZooKeeper',
+    releaseRequested: 'releaseRequestedZooKeeper',
+    leaseReleased: 'leaseReleasedZooKeeper',
+    releaseRefusedNotHolder: 'releaseRefusedZooKeeper',
+    releaseRefusedNoLease: 'releaseRefusedZooKeeper',
+  },
+  chubby: {
+    acquireRequested: 'acquireRequestedChubby',
+    leaseGranted: 'leaseGrantedChubby',
+    leaseRefused: 'leaseRefusedChubby',
+    releaseRequested: 'releaseRequestedChubby',
+    leaseReleased: 'leaseReleasedChubby',
+    releaseRefusedNotHolder: 'releaseRefusedChubby',
+    releaseRefusedNoLease: 'releaseRefusedChubby',
+  },
 };
 
 /** The weekly email's steps: the CA's become building the report, and the end counts emails, not a row. */
@@ -59,11 +97,10 @@ export const labNarration: NarrationExtension = {
     const email = emailKeyOf(happening, timeline);
     if (email) return email;
     const service = lockConfigOf(timeline.scenario).kind;
-    if (happening.kind === 'acquireRequested') return ACQUIRE_CAPTIONS[service] ?? null;
     // Chubby refuses with nobody holding the lock while a lost holder's lock-delay runs.
     if (happening.kind === 'leaseRefused' && happening.heldBy === null) return 'leaseRefusedHeldBack';
-    if (issuesTokens(service)) return null;
-    return NO_TOKEN_CAPTIONS[captionKeyOf(happening)] ?? null;
+    const key = captionKeyOf(happening);
+    return SERVICE_CAPTIONS[service][key] ?? (issuesTokens(service) ? null : (NO_TOKEN_CAPTIONS[key] ?? null));
   },
   variables({ happening }, { scenario }) {
     const email = scenario.resource?.kind === 'weeklyEmail' ? scenario.resource : null;

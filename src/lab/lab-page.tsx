@@ -9,6 +9,7 @@ import { nodeTime } from '@/sim/redlock';
 import { runScenario, type Frame } from '@/sim/run';
 import { CertificatesPanelView } from '@/walkthrough/certificates-panel';
 import { formatTime } from '@/walkthrough/format';
+import { fillTemplate } from '@/walkthrough/narrate';
 import { narrationsFor } from '@/walkthrough/narrations';
 import { RenewersPanelView } from '@/walkthrough/renewers-panel';
 import { SequenceDiagramView } from '@/walkthrough/sequence-diagram';
@@ -21,6 +22,8 @@ import {
   presetConfig,
   serializeLabConfig,
   STORAGE_FOR,
+  storageApplies,
+  TOKENLESS_STORAGE,
   labScenario,
   type FieldProblem,
   type LabConfig,
@@ -61,6 +64,13 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
     setCursor(0);
   };
   const problemFor = (field: keyof LabConfig) => problems.find((problem) => problem.field === field)?.message;
+  const storageId = useId();
+  // "Checks tokens" is greyed out under Redis and Redlock; say why beside it.
+  const storageNote =
+    problemFor('storage') ??
+    (STORAGE_FOR[config.resource].every((storage) => storageApplies(storage, config.service))
+      ? null
+      : TOKENLESS_STORAGE);
   const last = timeline.frames.length - 1;
   // The walkthrough's keys, on the run's region: ←/→ step, Home/End jump.
   const stepByKey = (event: KeyboardEvent) => {
@@ -114,7 +124,9 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
           Lock service
           <select
             value={config.service}
-            onChange={(event) => change({ ...config, service: event.target.value as LabConfig['service'] })}
+            onChange={(event) =>
+              change(presetConfig({ ...config, service: event.target.value as LabConfig['service'] }))
+            }
           >
             {LAB_SERVICES.map((service) => (
               <option key={service} value={service}>
@@ -139,19 +151,26 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
             ))}
           </select>
         </label>
-        <label>
-          Storage
+        <div className="select-field">
+          <label htmlFor={storageId}>Storage</label>
           <select
+            id={storageId}
             value={config.storage}
+            aria-describedby={storageNote ? `${storageId}-note` : undefined}
             onChange={(event) => change({ ...config, storage: event.target.value as LabConfig['storage'] })}
           >
             {STORAGE_FOR[config.resource].map((storage) => (
-              <option key={storage} value={storage}>
+              <option key={storage} value={storage} disabled={!storageApplies(storage, config.service)}>
                 {lab.storage[storage]}
               </option>
             ))}
           </select>
-        </label>
+          {storageNote && (
+            <span id={`${storageId}-note`} className="field-note">
+              {storageNote}
+            </span>
+          )}
+        </div>
         <label>
           A&apos;s pause comes
           <select
@@ -183,7 +202,10 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
             value={config[field]}
             problem={problemFor(field)}
             // A pause while the replies are in flight starts with A's first request, not at a set time.
-            disabled={field === 'pauseAtMs' && config.pauseWhen === 'whileAcquiring'}
+            disabled={
+              (field === 'pauseAtMs' && config.pauseWhen === 'whileAcquiring') ||
+              (field === 'failoverAtMs' && config.service !== 'redis')
+            }
             onCommit={(raw) => {
               const result = clampField(field, raw);
               const others = problems.filter((problem) => problem.field !== field);
@@ -244,6 +266,8 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
           <strong>Verdict: {lab.verdicts[verdict.kind]}.</strong>{' '}
           {verdict.kind === 'staleWriteLanded' &&
             `Renewer ${verdict.writer}'s write${verdict.token === null ? ' (no token)' : ` with token ${verdict.token}`} landed after a newer one. `}
+          {verdict.kind === 'duplicateWork' &&
+            `${fillTemplate(lab.counts[config.resource === 'email' ? 'emails' : 'writes'], { count: String(verdict.writes) })} `}
           {lab.reasons[reasonFor(verdict, config)]}
         </p>
       </section>

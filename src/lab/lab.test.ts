@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContent } from '@/content/load-content';
 import { registerLabModels } from '@/sim/lab-services';
 import { runScenario } from '@/sim/run';
+import { narrationsFor } from '@/walkthrough/narrations';
 import {
   DEFAULT_LAB_CONFIG,
   labRunSettings,
@@ -10,8 +11,11 @@ import {
   parseLabConfig,
   presetConfig,
   serializeLabConfig,
+  storageApplies,
+  TOKENLESS_STORAGE,
   type LabConfig,
 } from './lab-config';
+import { labNarration } from './lab-narration';
 import { reasonFor, verdictOf } from './verdict';
 
 registerLabModels();
@@ -61,7 +65,7 @@ describe("Snip's weekly email: an efficiency lock", () => {
     expect(timeline.outcome).toEqual({ kind: 'emailsSent', count: 2, row: null });
     expect(timeline.frames.at(-1)!.world.emailsSent.map((email) => email.renewer)).toEqual(['B', 'A']);
     const verdict = verdictOf(timeline);
-    expect(lab.reasons[reasonFor(verdict, config)]).toMatch(/got it twice/);
+    expect(lab.reasons[reasonFor(verdict, config)]).toMatch(/got it more than once/);
   });
 
   it('sends once with the idempotency key: the second claim inserts nothing', () => {
@@ -173,4 +177,98 @@ describe('lab settings in the URL', () => {
       'Lease TTL must be between 1000 and 600000 ms; using 1000.',
     );
   });
+});
+
+/** What the lab shows must have happened: the failover, the real cause of a duplicate, the emails counted. */
+describe('the lab shows what happened', () => {
+  const kindsOf = (config: LabConfig) => {
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+    return { timeline, kinds: timeline.frames.map((frame) => frame.happening.kind) };
+  };
+
+  it('Redis failover: the failover is its own step, while A still believes it holds the lock, before B is granted', () => {
+    const config = presetNamed('redis-failover');
+    const { timeline, kinds } = kindsOf(config);
+    const failover = kinds.indexOf('failover');
+    const bGranted = timeline.frames.findIndex(
+      (frame) => frame.happening.kind === 'leaseGranted' && frame.happening.renewer === 'B',
+    );
+    expect(failover).toBeGreaterThan(0);
+    expect(bGranted).toBeGreaterThan(failover);
+    const atFailover = timeline.frames[failover]!;
+    expect(atFailover.at).toBe(1_000);
+    expect(atFailover.happening).toMatchObject({ kind: 'failover', lost: { holder: 'A' } });
+    expect(atFailover.world.renewers.find((renewer) => renewer.id === 'A')!.belief.kind).toBe('holds');
+    // A's lease never expired: the key was lost in the failover, not to time.
+    expect(kinds.slice(0, bGranted)).not.toContain('leaseExpired');
+    const told = narrationsFor(timeline, labNarration);
+    expect(told[failover]!.label).toBe('primary fails over');
+    expect(told[failover]!.caption).toMatch(/Renewer A, which still believes it holds the lock until 30 s/);
+    for (const { caption } of told) expect(caption).not.toMatch(/expired long ago/);
+  });
+
+  it('without a failover set, a Redis run has no failover step, and B waits for A', () => {
+    const { timeline, kinds } = kindsOf(presetConfig({ service: 'redis', storage: 'unchecked', ttlMs: 600_000 }));
+    expect(kinds).not.toContain('failover');
+    expect(timeline.frames.find((frame) => frame.happening.kind === 'leaseRefused')?.happening).toMatchObject({
+      renewer: 'B',
+    });
+  });
+
+  it("Snip's weekly email: the duplicate comes from the pause outlasting the lease, as its text says", () => {
+    const { timeline, kinds } = kindsOf(presetNamed('snips-weekly-email'));
+    expect(kinds).not.toContain('failover');
+    const expired = timeline.frames.findIndex(
+      (frame) => frame.happening.kind === 'leaseExpired' && frame.happening.lease.holder === 'A',
+    );
+    const bGranted = timeline.frames.findIndex(
+      (frame) => frame.happening.kind === 'leaseGranted' && frame.happening.renewer === 'B',
+    );
+    expect(expired).toBeGreaterThan(0);
+    expect(bGranted).toBeGreaterThan(expired);
+  });
+
+  it.each([2, 3] as const)('with %i renewers, the verdict counts the emails actually sent', (renewers) => {
+    const config = presetConfig({ service: 'redis', resource: 'email', storage: 'unchecked', renewers });
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+    const sent = timeline.frames.at(-1)!.world.emailsSent.length;
+    expect(sent).toBe(renewers);
+    expect(verdictOf(timeline)).toEqual({ kind: 'duplicateWork', writes: sent });
+    expect(lab.counts.emails.replace('{count}', String(sent))).toBe(`Copies of the report sent: ${renewers}.`);
+    expect(narrationsFor(timeline, labNarration).at(-1)!.label).toBe(`emails sent: ${sent}`);
+  });
+});
+
+/** Redis and Redlock hand out no token, so nothing they grant can be fenced or judged so. */
+describe('a service without tokens is never fenced', () => {
+  it.each(['redis', 'redlock'] as const)('%s: "checks tokens" is not offered, from a link or a preset', (service) => {
+    const linked = parseLabConfig(`?service=${service}&storage=fenced`);
+    expect(linked.config.storage).toBe('unchecked');
+    expect(linked.problems).toEqual([{ field: 'storage', message: TOKENLESS_STORAGE }]);
+    expect(parseLabConfig(`?service=${service}`)).toMatchObject({ config: { storage: 'unchecked' }, problems: [] });
+    expect(presetConfig({ service, storage: 'fenced' }).storage).toBe('unchecked');
+    expect(storageApplies('fenced', service)).toBe(false);
+    expect(storageApplies('unchecked', service)).toBe(true);
+  });
+
+  it('token-issuing services keep the option', () => {
+    for (const service of ['fencing', 'etcd', 'zookeeper', 'chubby'] as const) {
+      expect(parseLabConfig(`?service=${service}&storage=fenced`)).toMatchObject({
+        config: { storage: 'fenced' },
+        problems: [],
+      });
+    }
+  });
+
+  it.each(['redis', 'redlock'] as const)(
+    '%s: even a run forced to check tokens is never explained as fenced, and no write carries a token',
+    (service) => {
+      for (const pauseMs of [0, 40_000]) {
+        const config: LabConfig = { ...DEFAULT_LAB_CONFIG, service, storage: 'fenced', pauseMs };
+        const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+        expect(reasonFor(verdictOf(timeline), config)).not.toBe('fenced');
+        for (const write of timeline.frames.at(-1)!.world.writes) expect(write.fencingToken).toBeNull();
+      }
+    },
+  );
 });

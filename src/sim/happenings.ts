@@ -80,6 +80,11 @@ export type Happening =
       readonly reason: ReleaseRefusal;
       readonly heldBy: LockTruth | null;
     }
+  | {
+      /** Redis's primary failed over to a replica that never received the lock key; `lost` is the lease it took. */
+      readonly kind: 'failover';
+      readonly lost: LockTruth | null;
+    }
   | { readonly kind: 'scenarioEnded'; readonly outcome: Outcome };
 
 export type HappeningKind = Happening['kind'];
@@ -133,6 +138,8 @@ export function shapeOf(happening: Happening, allLifelines: readonly LifelineId[
       return { shape: 'note', over: [happening.renewer] };
     case 'leaseExpired':
       return { shape: 'note', over: [happening.lease.holder, LOCK_SERVICE] };
+    case 'failover':
+      return { shape: 'note', over: [LOCK_SERVICE] };
     case 'scenarioStarted':
     case 'scenarioEnded':
       return { shape: 'note', over: allLifelines };

@@ -62,24 +62,22 @@ export function chubbySessionTtl(ttlMs: number): number {
 
 interface RedisState {
   readonly primary: LockService;
-  readonly failoverAtMs: number | null;
-  readonly failedOver: boolean;
 }
 
 /** One Redis with an asynchronous replica: at failover, the promoted replica has never seen the key. */
 const redisModel: LockModel<RedisState> = {
-  issuesTokens: false,
   needsKeepAlive: false,
-  create: (config, settings) => ({
-    primary: createLockService(settings.key, settings.firstToken),
-    failoverAtMs: config.kind === 'redis' ? (config.failoverAtMs ?? null) : null,
-    failedOver: false,
-  }),
+  create: (_config, settings) => ({ primary: createLockService(settings.key, settings.firstToken) }),
+  failover(state, now) {
+    const lease = currentLease(state.primary, now);
+    return {
+      state: { primary: { ...state.primary, lease: null } },
+      lost: lease ? { holder: lease.holder, token: null, expiresAt: lease.expiresAt } : null,
+    };
+  },
   acquire(state, _config, request) {
-    const failedOver = state.failoverAtMs !== null && request.now >= state.failoverAtMs;
-    const primary = failedOver && !state.failedOver ? { ...state.primary, lease: null } : state.primary;
-    const { lock, result } = grantLease(primary, request);
-    const next = { ...state, primary: lock, failedOver };
+    const { lock, result } = grantLease(state.primary, request);
+    const next = { ...state, primary: lock };
     if (!result.granted)
       return { state: next, outcome: { granted: false, heldBy: { ...leaseTruth(result.heldBy), token: null } } };
     return { state: next, outcome: { granted: true, token: null, expiresAt: result.lease.expiresAt } };
@@ -109,7 +107,6 @@ interface RedlockState {
 }
 
 const redlockModel: LockModel<RedlockState> = {
-  issuesTokens: false,
   needsKeepAlive: false,
   // validity = TTL − (T2 − T1) − drift, with T2 read after the last reply is read (Redis docs, node-redlock).
   validityOnReplyMs: (ttlMs, elapsedMs) => ttlMs - elapsedMs - clockDriftMs(ttlMs),
@@ -175,7 +172,6 @@ export function etcdKeysOf(backend: LockBackend): Readonly<Record<string, EtcdKe
 }
 
 const etcdModel: LockModel<EtcdState> = {
-  issuesTokens: true,
   needsKeepAlive: true,
   keepAliveIntervalMs: (ttlMs) => keepAliveIntervalMs(etcdLeaseTtl(ttlMs)),
   create: (_config, settings) => ({ store: createEtcd(settings.firstToken - 1, settings.seed), keys: {} }),
@@ -225,7 +221,6 @@ interface ZooKeeperState {
 }
 
 const zookeeperModel: LockModel<ZooKeeperState> = {
-  issuesTokens: true,
   needsKeepAlive: true,
   create: (_config, settings) => ({ zk: createZooKeeper(settings.firstToken - 1), nodes: {} }),
   acquire(state, _config, request) {
@@ -267,7 +262,6 @@ interface ChubbyState {
 }
 
 const chubbyModel: LockModel<ChubbyState> = {
-  issuesTokens: true,
   needsKeepAlive: true,
   keepAliveIntervalMs: (ttlMs) => Math.floor(chubbySessionTtl(ttlMs) / 3),
   create: (config, settings) => ({

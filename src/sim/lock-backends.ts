@@ -26,6 +26,21 @@ export type LockServiceConfig =
 
 export type LockServiceKind = LockServiceConfig['kind'];
 
+/**
+ * Which services hand a fencing token out with each grant. Redis and Redlock give none, so nothing they
+ * grant can be fenced: storage that checks tokens has nothing to check.
+ */
+export const ISSUES_TOKENS = {
+  fencing: true,
+  redis: false,
+  redlock: false,
+  etcd: true,
+  zookeeper: true,
+  chubby: true,
+} as const satisfies Record<LockServiceKind, boolean>;
+
+export const issuesTokens = (kind: LockServiceKind): boolean => ISSUES_TOKENS[kind];
+
 /** What the lock service itself knows: who holds the lock, with which token, until when. */
 export interface LockTruth {
   readonly holder: RenewerId;
@@ -55,8 +70,6 @@ export interface LockBackend {
  * the lesson's own service is built in, the lab's others are registered by `registerLabModels`.
  */
 export interface LockModel<State> {
-  /** Whether writes under this service carry a token the storage could check. */
-  readonly issuesTokens: boolean;
   /** Whether holders keep a lease or session alive while they run. */
   readonly needsKeepAlive: boolean;
   create(config: LockServiceConfig, settings: BackendSettings): State;
@@ -73,6 +86,8 @@ export interface LockModel<State> {
   expire(state: State, now: VirtualMs): State;
   nextExpiry(state: State): VirtualMs | null;
   truth(state: State, now: VirtualMs): LockTruth | null;
+  /** A failover to a replica that lost the lock's state (Redis); the lease it took, if any. */
+  failover?(state: State, now: VirtualMs): { state: State; lost: LockTruth | null };
   /** How often a running holder renews, if it does. */
   keepAliveIntervalMs?(ttlMs: number): number;
   /** For clients that check the clock once the replies are in (Redlock): how much of the lease is left. */
@@ -81,7 +96,6 @@ export interface LockModel<State> {
 
 /** The lesson's lock service: `SET NX PX` semantics plus a fencing token that rises with every grant. */
 const fencingModel: LockModel<LockService> = {
-  issuesTokens: true,
   needsKeepAlive: false,
   create: (_config, settings) => createLockService(settings.key, settings.firstToken),
   acquire(state, _config, request) {
@@ -122,7 +136,6 @@ export function createBackend(config: LockServiceConfig, settings: BackendSettin
   return { kind: config.kind, state: modelFor(config.kind).create(config, settings) };
 }
 
-export const issuesTokens = (kind: LockServiceKind) => modelFor(kind).issuesTokens;
 export const needsKeepAlive = (kind: LockServiceKind) => modelFor(kind).needsKeepAlive;
 
 /** How often a running holder renews (etcd's client: every TTL/3), never more often than twice a second. */
@@ -164,6 +177,13 @@ export function expireOn(backend: LockBackend, now: VirtualMs): { backend: LockB
   const state = model.expire(backend.state, now);
   const after = model.truth(state, now);
   return { backend: { ...backend, state }, lost: before && before.holder !== after?.holder ? [before] : [] };
+}
+
+export function failoverOn(backend: LockBackend, now: VirtualMs): { backend: LockBackend; lost: LockTruth | null } {
+  const model = modelFor(backend.kind);
+  if (!model.failover) return { backend, lost: null };
+  const { state, lost } = model.failover(backend.state, now);
+  return { backend: { ...backend, state }, lost };
 }
 
 export const nextExpiry = (backend: LockBackend) => modelFor(backend.kind).nextExpiry(backend.state);

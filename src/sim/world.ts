@@ -11,6 +11,7 @@ import {
   clientValidityMs,
   createBackend,
   expireOn,
+  failoverOn,
   keepAliveIntervalFor,
   keepAliveOn,
   needsKeepAlive,
@@ -111,6 +112,7 @@ export type SimEvent =
   | { readonly kind: 'pauseStarted'; readonly renewer: RenewerId; readonly durationMs: number }
   | { readonly kind: 'pauseEnded'; readonly renewer: RenewerId }
   | { readonly kind: 'expiryCheck' }
+  | { readonly kind: 'failover' }
   | { readonly kind: 'keepAliveDue'; readonly renewer: RenewerId };
 
 interface Scheduled {
@@ -210,6 +212,10 @@ export function createWorld(scenario: ScenarioDefinition): World {
     rngState: scenario.seed,
     nextSerial: initial.serial + 1,
   };
+  const lockConfig = lockConfigOf(scenario);
+  if (lockConfig.kind === 'redis' && lockConfig.failoverAtMs !== undefined) {
+    world = schedule(world, lockConfig.failoverAtMs, { kind: 'failover' });
+  }
   for (const renewer of scenario.renewers) {
     world = schedule(world, renewer.startsAtMs, { kind: 'attemptDue', renewer: renewer.id });
     for (const pause of renewer.pauses) {
@@ -289,6 +295,7 @@ function targetRenewer(event: SimEvent): RenewerId | null {
     case 'keepAliveDue':
       return event.renewer;
     case 'expiryCheck':
+    case 'failover':
       return null;
   }
 }
@@ -303,6 +310,8 @@ function handle(world: World, event: SimEvent, context: Context): { world: World
       return resumeProcess(world, event.renewer);
     case 'expiryCheck':
       return checkExpiry(world);
+    case 'failover':
+      return failOver(world);
     case 'keepAliveDue':
       return keepAlive(world, event.renewer, context);
     case 'certificateRequestDue':
@@ -344,6 +353,12 @@ function resumeProcess(world: World, id: RenewerId) {
 }
 
 /** The lock service forgets a lease or session whose time is up; nobody tells the holder. */
+/** The lock service loses its state at a failover; whoever held the lock is not told. */
+function failOver(world: World) {
+  const { backend, lost } = failoverOn(world.lock, world.now);
+  return { world: { ...world, lock: backend }, happening: { kind: 'failover', lost } satisfies Happening };
+}
+
 function checkExpiry(world: World) {
   const { backend, lost } = expireOn(world.lock, world.now);
   const expired = lost[0];

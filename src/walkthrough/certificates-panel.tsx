@@ -2,7 +2,9 @@ import content from 'virtual:lockstep/content';
 import { CodeText } from '@/components/code-text';
 import { findRow, type CertificateRow } from '@/sim/certificates-table';
 import { useId } from 'react';
+import { issuesTokens } from '@/sim/lock-backends';
 import { judgeOutcome, type Timeline } from '@/sim/run';
+import { lockConfigOf } from '@/sim/world';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { describeCertificate } from './narrate';
@@ -30,11 +32,13 @@ export function CertificatesPanelView({
   const headingId = useId();
   const frame = timeline.frames[cursor] ?? timeline.frames[0]!;
   const previous = timeline.frames[cursor - 1] ?? null;
-  const fencing = timeline.settings.fencing;
+  // Under a service that hands out no token, no write can be fenced, whatever the storage would check.
+  const fencing = timeline.settings.fencing && issuesTokens(lockConfigOf(timeline.scenario).kind);
   const { domain } = timeline.scenario;
   const before = previous ? findRow(previous.world.table, domain) : null;
   const outcome = judgeOutcome(frame.world, domain);
   const lastWrite = frame.world.writes.at(-1);
+  const staleToken = frame.world.writes.filter((write) => write.rowsChanged > 0).at(-1)?.fencingToken ?? null;
   const writeAtThisStep = frame.happening.kind === 'writeRequested' ? frame.happening : null;
   const changed = (row: CertificateRow, column: Column) =>
     before !== null && before.domain === row.domain && JSON.stringify(before[column]) !== JSON.stringify(row[column]);
@@ -74,15 +78,16 @@ export function CertificatesPanelView({
       )}
       {lastWrite && (
         <p className={`write-result${writeAtThisStep ? ' fresh' : ''}`}>
-          Last write: token {lastWrite.fencingToken ?? 'none'}, {describeCertificate(lastWrite.cert)} →{' '}
-          <strong>UPDATE {lastWrite.rowsChanged}</strong>
+          Last write: {lastWrite.fencingToken === null ? 'no token' : `token ${lastWrite.fencingToken}`},{' '}
+          {describeCertificate(lastWrite.cert)} → <strong>UPDATE {lastWrite.rowsChanged}</strong>
           {lastWrite.rowsChanged === 0 ? ' (rejected: a higher token has written)' : ''}
         </p>
       )}
       {outcome.kind === 'staleOverwrote' && (
         <p className="stale-warning">
-          <strong>Stale certificate.</strong> The table now holds {describeCertificate(outcome.row.cert)} (token{' '}
-          {outcome.row.fence}), which replaced a newer certificate written
+          <strong>Stale certificate.</strong> The table now holds {describeCertificate(outcome.row.cert)}
+          {staleToken === null ? ', written with no token' : ` (token ${staleToken})`}, which replaced a newer
+          certificate written
           {outcome.replacedToken === null ? ' under a later grant of the lock' : ` with token ${outcome.replacedToken}`}
           .
         </p>

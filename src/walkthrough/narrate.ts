@@ -30,6 +30,8 @@ export function captionKeyOf(happening: Happening): CaptionKey {
       return happening.lease.token === null ? 'leaseGrantedNoToken' : 'leaseGranted';
     case 'releaseRefused':
       return happening.reason === 'notHolder' ? 'releaseRefusedNotHolder' : 'releaseRefusedNoLease';
+    case 'failover':
+      return happening.lost ? 'failover' : 'failoverNoKey';
     case 'scenarioEnded':
       return happening.outcome.kind === 'staleOverwrote' ? 'scenarioEndedStaleOverwrote' : 'scenarioEndedNewestKept';
     default:
@@ -115,8 +117,20 @@ export function captionVariables(frame: Frame, timeline: Timeline): Record<strin
       };
     case 'writeAnswered':
       return { ...base, token: tokenText(happening.fencingToken), fence: String(happening.previousFence ?? 'none') };
-    case 'releaseRequested':
-      return { ...base, leaseValue: happening.leaseValue };
+    case 'releaseRequested': {
+      const belief = renewerById(world, happening.renewer).belief;
+      return {
+        ...base,
+        leaseValue: happening.leaseValue,
+        token: belief.kind === 'none' ? 'none' : tokenText(belief.token),
+      };
+    }
+    case 'failover':
+      return {
+        ...base,
+        holder: happening.lost ? nameOf(happening.lost.holder) : 'nobody',
+        expiresAt: timeText(happening.lost?.expiresAt ?? null),
+      };
     case 'leaseReleased':
       return { ...base, token: tokenText(happening.lease.token) };
     case 'releaseRefused':

@@ -34,7 +34,7 @@ describe('<Walkthrough>', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const live = container.querySelector('[aria-live="polite"]');
     expect(live).toHaveTextContent(
-      `Step 2 of ${stepCount}, at 0 s: Renewer A asks for the lock: SET lock:cert:go.shop.example`,
+      `Step 2 of ${stepCount}, at 0 s: Renewer A asks the lock service for the lock: acquire lock:cert:go.shop.example, lease 30 s`,
     );
   });
 
