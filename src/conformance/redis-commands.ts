@@ -8,8 +8,10 @@ else
 end`;
 
 /**
- * The lesson's lock service on one Redis: `SET key value NX PX ttl`, and on success the next fencing token
- * from a counter, in one script so no other client can come between the two.
+ * A real stand-in for the walkthrough's generic lock service on one Redis: `SET key value NX PX ttl`, and on
+ * success the next fencing token from an `INCR` counter, in one script so no other client can come between
+ * the two. Only a stand-in: `SET NX PX` itself hands out no token, and a single Redis's counter can repeat a
+ * token after a failover to a replica that missed the last increments.
  */
 export const ACQUIRE_SCRIPT = `if redis.call("SET", KEYS[1], ARGV[1], "NX", "PX", ARGV[2]) then
   return redis.call("INCR", KEYS[2])

@@ -106,7 +106,7 @@ async function onRedis(redis: Redis, key: string, operations: readonly Operation
   return observations;
 }
 
-describe('the lock service model against redis-server', () => {
+describe('the walkthrough lock service model against its Redis stand-in (SET NX PX + INCR in one script)', () => {
   let server: RunningServer;
   let redis: Redis;
 

@@ -46,6 +46,8 @@ describe('npm run replay: the lesson evening against real Redis and Postgres', (
       const lateWrite = transcript.findIndex((line) => line.includes("'serial 1001, issued at 5 s', 33"));
       expect(transcript[lateWrite + 1]).toMatch(fencing ? /real: UPDATE 0/ : /real: UPDATE 1/);
       expect(transcript.at(-1)).toBe('# All 9 real replies matched the simulation.');
+      expect(transcript[1]).toMatch(/stand-in: SET NX PX and INCR in one script on one Redis/);
+      expect(transcript[1]).toMatch(/can repeat a token after a failover/);
     }, 30_000);
   }
 });

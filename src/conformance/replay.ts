@@ -30,7 +30,9 @@ export interface ReplayResult {
 export async function replayScenario(scenario: ScenarioDefinition, options: ReplayOptions): Promise<ReplayResult> {
   const kind = scenario.lockService?.kind ?? 'fencing';
   if (kind !== 'fencing') {
-    throw new Error(`replay plays the lesson's lock service (Redis with a token counter); ${scenario.id} uses ${kind}`);
+    throw new Error(
+      `replay plays the lesson's lock service (stood in for by Redis with a token counter); ${scenario.id} uses ${kind}`,
+    );
   }
   const { fencing, speed, redis, postgres, statements, print } = options;
   const timeline = runScenario(scenario, { fencing });
@@ -54,6 +56,10 @@ export async function replayScenario(scenario: ScenarioDefinition, options: Repl
     print(`[${formatTime(frame.at).padStart(8)}] ${who.padEnd(14)} ${line}`);
 
   print(`# ${scenario.title}: fencing ${fencing ? 'on' : 'off'}, ${speed}× real time (TTL ${ttlMs} ms)`);
+  print(
+    "# The lesson's lock service is played by a stand-in: SET NX PX and INCR in one script on one Redis. " +
+      'SET NX PX alone gives no token, and a single Redis counter can repeat a token after a failover.',
+  );
   for (const [index, frame] of timeline.frames.entries()) {
     const { happening } = frame;
     // Wait until this step's moment; an expiry is checked a little after the key's real deadline.
