@@ -103,3 +103,34 @@ test('the lab embeds: its settings come from the frame URL and the verdict match
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((violation) => `${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
 });
+
+test('under Redlock "checks tokens" is greyed out with the reason; switching to etcd offers it again', async ({
+  page,
+}) => {
+  await page.goto('/?lab&service=fencing&storage=fenced');
+  const storage = page.getByRole('combobox', { name: 'Storage' });
+  await expect(storage).toHaveValue('fenced');
+  await page.getByRole('combobox', { name: 'Lock service' }).selectOption('redlock');
+  await expect(storage).toHaveValue('unchecked');
+  await expect(storage.getByRole('option', { name: 'checks tokens (fenced)' })).toBeDisabled();
+  await expect(storage).toHaveAccessibleDescription(
+    'This lock service hands out no token to check, so the storage checks nothing.',
+  );
+  await expect(page).toHaveURL(/storage=unchecked/);
+  await page.getByRole('combobox', { name: 'Lock service' }).selectOption('etcd');
+  await expect(storage.getByRole('option', { name: 'checks tokens (fenced)' })).toBeEnabled();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
+});
+
+test('the Redis failover preset shows the failover as a step before B is granted', async ({ page }) => {
+  await page.goto('/?lab');
+  await page.getByRole('button', { name: 'Redis failover' }).click();
+  await expect(page).toHaveURL(/failover=1000/);
+  const next = page.getByRole('button', { name: 'Next', exact: true });
+  const caption = page.locator('.lab-run .caption');
+  for (let step = 0; step < 4 && !(await caption.textContent())?.includes('fails over'); step += 1) await next.click();
+  await expect(caption).toContainText("Redis's primary crashes, and its replica is promoted.");
+  await expect(caption).toContainText('Renewer A, which still believes it holds the lock');
+  await expect(page.locator('.lab-run g.row.current')).toContainText('primary fails over');
+});

@@ -20,5 +20,7 @@ test('each step is announced in a polite live region', async ({ walkthrough, pag
   await walkthrough.open();
   await walkthrough.next.click();
   const live = page.locator('[aria-live="polite"]');
-  await expect(live).toContainText(/^Step 2 of \d+, at 0 s: Renewer A asks for the lock/);
+  await expect(live).toContainText(
+    /^Step 2 of \d+, at 0 s: Renewer A asks the lock service for the lock: acquire lock:cert:go\.shop\.example, lease 30 s/,
+  );
 });

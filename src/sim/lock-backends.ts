@@ -94,7 +94,7 @@ export interface LockModel<State> {
   validityOnReplyMs?(ttlMs: number, elapsedMs: number): number;
 }
 
-/** The lesson's lock service: `SET NX PX` semantics plus a fencing token that rises with every grant. */
+/** The lesson's generic lock service: a lease per grant, and a fencing token that rises with every grant. */
 const fencingModel: LockModel<LockService> = {
   needsKeepAlive: false,
   create: (_config, settings) => createLockService(settings.key, settings.firstToken),

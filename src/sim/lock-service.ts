@@ -42,8 +42,8 @@ export function currentLease(lock: LockService, now: VirtualMs): Lease | null {
 }
 
 /**
- * `SET key value NX PX ttl`: succeeds only if no unexpired lease exists, and then hands out
- * the next fencing token.
+ * `acquire key, lease ttl`: granted only if no unexpired lease exists, with the next fencing token. (Redis's
+ * `SET key value NX PX ttl` has the same rule but answers only OK or nil: the lab's Redis model hides the token.)
  */
 export function grantLease(
   lock: LockService,
@@ -65,8 +65,9 @@ export function grantLease(
 }
 
 /**
- * Compare-and-delete: the key is deleted only if it still holds the caller's value,
- * so a client that lost its lease cannot free someone else's.
+ * Frees the lock only if the caller's lease is still the current one, so a client that lost its lease cannot
+ * free someone else's. The lease is named by its value here; it has exactly one token, which the walkthrough's
+ * `release key, token n` names instead (Redis's compare-and-delete script compares the value).
  */
 export function releaseLease(
   lock: LockService,
