@@ -8,6 +8,13 @@ describe('urlState.parseUrlState', () => {
     expect(parseUrlState('?step=19&fencing=off', steps)).toEqual({ cursor: 18, fencing: false, notices: [] });
   });
 
+  it.each([
+    ['?step=1', 0],
+    ['?step=23', 22],
+  ])('opens the edge step %s as asked, with no notice', (search, cursor) => {
+    expect(parseUrlState(search, steps)).toEqual({ cursor, fencing: true, notices: [] });
+  });
+
   it('defaults to the first step with fencing on', () => {
     expect(parseUrlState('', steps)).toEqual({ cursor: 0, fencing: true, notices: [] });
   });
@@ -16,6 +23,7 @@ describe('urlState.parseUrlState', () => {
     ['?step=-3', 0, /steps start at 1/],
     ['?step=0', 0, /steps start at 1/],
     ['?step=999', 22, /has 23 steps/],
+    ['?step=24', 22, /asked for step 24, but this walkthrough has 23 steps/],
     ['?step=abc', 0, /not a number/],
     ['?step=2.5', 0, /not a number/],
     ['?step=', 0, /not a number/],
