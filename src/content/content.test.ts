@@ -137,6 +137,35 @@ describe('loadContent rejects broken files, naming the file and the field', () =
     expect(problemsOf(dir)).toEqual([expect.stringMatching(/stale-certificate\.json: lockService\.lockDelayMs: /)]);
   });
 
+  it('two pauses of one renewer that overlap, by as little as a millisecond', () => {
+    const dir = contentWith('scenarios/stale-certificate.json', (json) => {
+      (json.renewers as { pauses: unknown[] }[])[0]!.pauses = [
+        { atMs: 2_000, durationMs: 40_000 },
+        { atMs: 41_999, durationMs: 1_000 },
+      ];
+    });
+    expect(problemsOf(dir)).toEqual([
+      'content/scenarios/stale-certificate.json: renewers[0].pauses[1]: overlaps the pause that starts at 2000 ms',
+    ]);
+  });
+
+  it('two pauses that only touch are fine', () => {
+    const dir = contentWith('scenarios/stale-certificate.json', (json) => {
+      (json.renewers as { pauses: unknown[] }[])[0]!.pauses = [
+        { atMs: 2_000, durationMs: 40_000 },
+        { atMs: 42_000, durationMs: 1_000 },
+      ];
+    });
+    expect(() => loadContent(dir)).not.toThrow();
+  });
+
+  it('two renewers with the same id', () => {
+    const dir = contentWith('scenarios/stale-certificate.json', (json) => {
+      (json.renewers as { id: string }[])[1]!.id = 'A';
+    });
+    expect(problemsOf(dir)).toEqual(['content/scenarios/stale-certificate.json: renewers[1].id: "A" is used twice']);
+  });
+
   it('an unknown field', () => {
     const dir = contentWith('scenarios/stale-certificate.json', (json) => {
       json.leaseTTL = 30000;
@@ -234,6 +263,17 @@ describe('loadContent rejects broken lesson and practice files', () => {
     });
     expect(problemsOf(dir)).toEqual([
       'content/practice/quiz.json: questions[0].answer: "z" is not one of the option ids',
+    ]);
+  });
+
+  it('a multiple-choice answer that is not one of the options', () => {
+    const quiz = JSON.parse(readFileSync(join(CONTENT_DIR, 'practice/quiz.json'), 'utf8')) as Questions;
+    const index = quiz.questions.findIndex((question) => question.kind === 'multiple');
+    const dir = contentWith('practice/quiz.json', (json) => {
+      (json as Questions).questions[index]!.answers = ['a', 'z'];
+    });
+    expect(problemsOf(dir)).toEqual([
+      `content/practice/quiz.json: questions[${index}].answers[1]: "z" is not one of the option ids`,
     ]);
   });
 

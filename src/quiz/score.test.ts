@@ -50,6 +50,13 @@ describe('quiz.scoreAnswer', () => {
 });
 
 describe('quiz.currentOrder', () => {
+  it('an order with an item too many or too few is not right, even if its first positions are', () => {
+    expect(scoreAnswer(order, ['first', 'second', 'third', 'third']).correct).toBe(false);
+    expect(scoreAnswer(order, ['first', 'second', 'third', 'extra']).correct).toBe(false);
+    expect(scoreAnswer(order, ['first', 'second']).correct).toBe(false);
+    expect(scoreAnswer(order, []).correct).toBe(false);
+  });
+
   it('starts from the start order and keeps a valid learner order', () => {
     expect(currentOrder(order, undefined)).toEqual(['third', 'first', 'second']);
     expect(currentOrder(order, ['second', 'third', 'first'])).toEqual(['second', 'third', 'first']);

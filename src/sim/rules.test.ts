@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import content from 'virtual:lockstep/content';
+import { buildRenewer, buildScenario } from '@/testing/builders';
 import { runStory } from '@/testing/story';
+import { registerLabModels } from './lab-services';
 import { acquireChubby, createChubbyLock, loseHolder } from './chubby';
 import { createEtcd, expireEtcdLeases, grantEtcdLease, lockEtcd } from './etcd';
 import { virtualMs } from './types';
@@ -95,5 +97,22 @@ describe("etcd: an expired lease's keys are deleted at a new revision", () => {
     const granted = grantEtcdLease(createEtcd(10, 1), 2_000, virtualMs(0));
     const locked = lockEtcd(granted.store, 'lock', granted.lease.id);
     expect(expireEtcdLeases(locked.store, virtualMs(1_999))).toBe(locked.store);
+  });
+});
+
+describe('a Redlock grant read too late counts as a failed attempt', () => {
+  it('with a TTL shorter than the round trip, A gives up after its tenth late grant instead of retrying for ever', () => {
+    registerLabModels();
+    const scenario = buildScenario({
+      lockService: { kind: 'redlock' },
+      leaseTtlMs: 28,
+      networkDelayMs: 13,
+      renewers: [buildRenewer({ id: 'A' })],
+    });
+    const story = runStory(scenario, { fencing: false });
+    expect(story.timeline.settled).toBe(true);
+    const late = story.timeline.frames.filter((frame) => frame.happening.kind === 'grantTooLate');
+    expect(late).toHaveLength(9);
+    story.at('renewerGaveUp', 'A').expectHappening({ attempts: 10 });
   });
 });

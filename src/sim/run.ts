@@ -20,6 +20,8 @@ export interface Timeline {
   readonly outcome: Outcome;
   /** False when the run was cut off at MAX_EVENTS (renewers retrying very fast for a very long lease, say). */
   readonly settled: boolean;
+  /** How many events the run processed, at most MAX_EVENTS. */
+  readonly events: number;
 }
 
 /** A bound on events processed, so a configuration that would run for ever still ends, with a verdict. */
@@ -49,7 +51,7 @@ export function runScenario(scenario: ScenarioDefinition, settings: RunSettings)
       : judgeOutcome(world, scenario.domain);
   // The story ends with the last thing that happened, not with a deadline nobody was waiting for.
   record({ kind: 'scenarioEnded', outcome }, frames.at(-1)?.at ?? world.now);
-  return { scenario, settings, lifelines, frames, outcome, settled: isSettled(world) };
+  return { scenario, settings, lifelines, frames, outcome, settled: isSettled(world), events: processed };
 }
 
 /**

@@ -252,6 +252,12 @@ export function schedule(world: World, at: number, event: SimEvent): World {
   return { ...world, queue, nextSeq: world.nextSeq + 1 };
 }
 
+/** One expiry check per instant is enough; keep-alives and checks would otherwise pile up duplicates. */
+function scheduleExpiryCheck(world: World, at: number): World {
+  const queued = world.queue.some((entry) => entry.at === at && entry.event.kind === 'expiryCheck');
+  return queued ? world : schedule(world, at, { kind: 'expiryCheck' });
+}
+
 export function isSettled(world: World): boolean {
   return world.queue.length === 0;
 }
@@ -336,7 +342,7 @@ function pauseProcess(world: World, id: RenewerId, durationMs: number) {
   let paused = updateRenewer(world, id, { pause: { since: world.now, until } });
   // Keep-alives stop with the process: from now on its lease or session can run out.
   const expiry = nextExpiry(paused.lock);
-  if (needsKeepAlive(paused.lock.kind) && expiry !== null) paused = schedule(paused, expiry, { kind: 'expiryCheck' });
+  if (needsKeepAlive(paused.lock.kind) && expiry !== null) paused = scheduleExpiryCheck(paused, expiry);
   return {
     world: schedule(paused, until, { kind: 'pauseEnded', renewer: id }),
     happening: { kind: 'processPaused', renewer: id, until, durationMs } satisfies Happening,
@@ -352,17 +358,20 @@ function resumeProcess(world: World, id: RenewerId) {
   };
 }
 
-/** The lock service forgets a lease or session whose time is up; nobody tells the holder. */
 /** The lock service loses its state at a failover; whoever held the lock is not told. */
 function failOver(world: World) {
   const { backend, lost } = failoverOn(world.lock, world.now);
   return { world: { ...world, lock: backend }, happening: { kind: 'failover', lost } satisfies Happening };
 }
 
+/** The lock service forgets a lease or session whose time is up; nobody tells the holder. */
 function checkExpiry(world: World) {
   const { backend, lost } = expireOn(world.lock, world.now);
   const expired = lost[0];
-  const next = { ...world, lock: backend };
+  let next: World = { ...world, lock: backend };
+  // Another lease may end later while nobody renews it (its holder paused): check again then, not after it wakes.
+  const upcoming = nextExpiry(backend);
+  if (upcoming !== null && upcoming > world.now) next = scheduleExpiryCheck(next, upcoming);
   return { world: next, happening: expired ? ({ kind: 'leaseExpired', lease: expired } satisfies Happening) : null };
 }
 
@@ -377,7 +386,7 @@ function keepAlive(world: World, id: RenewerId, context: Context) {
     renewer: id,
   });
   const expiry = nextExpiry(next.lock);
-  if (expiry !== null) next = schedule(next, expiry, { kind: 'expiryCheck' });
+  if (expiry !== null) next = scheduleExpiryCheck(next, expiry);
   return { world: next, happening: null };
 }
 
@@ -425,7 +434,7 @@ function lockServiceReceivesAcquire(world: World, message: Extract<Message, { ki
   if (outcome.granted) {
     const grantOrder = world.grants + 1;
     const grant: LockTruth = { holder: message.from, token: outcome.token, expiresAt: outcome.expiresAt };
-    next = schedule({ ...next, grants: grantOrder }, outcome.expiresAt, { kind: 'expiryCheck' });
+    next = scheduleExpiryCheck({ ...next, grants: grantOrder }, outcome.expiresAt);
     next = send(
       next,
       {
@@ -514,9 +523,14 @@ function discardLateGrant(
 ) {
   const id = message.to;
   const renewer = renewerById(world, id);
-  const retryAt = virtualMs(world.now + definitionOf(context, id).retryEveryMs);
-  let next = updateRenewer(world, id, { phase: 'waiting', attempts: renewer.attempts + 1 });
+  const definition = definitionOf(context, id);
+  const retryAt = virtualMs(world.now + definition.retryEveryMs);
+  // A grant read too late counts as a failed attempt: a TTL too short for the network never ends in a retry loop.
+  const attempts = renewer.attempts + 1;
+  const givesUp = attempts >= (definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+  let next = updateRenewer(world, id, { phase: givesUp ? 'done' : 'waiting', attempts });
   if (renewer.leaseValue) next = send(next, { kind: 'release', from: id, leaseValue: renewer.leaseValue }, context);
+  if (givesUp) return { world: next, happening: { kind: 'renewerGaveUp', renewer: id, attempts } satisfies Happening };
   next = schedule(next, retryAt, { kind: 'attemptDue', renewer: id });
   const happening: Happening = {
     kind: 'grantTooLate',
