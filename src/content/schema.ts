@@ -146,6 +146,7 @@ export const captionsSchema = z
       .object({
         fenced: z.string().min(1),
         unfenced: z.string().min(1),
+        noToken: z.string().min(1),
         whyLessOrEqual: z.string().min(1),
       })
       .strict(),

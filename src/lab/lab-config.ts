@@ -135,7 +135,7 @@ export function parseLabConfig(search: string): { config: LabConfig; problems: F
     else
       problems.push({
         field: 'storage',
-        message: `For the ${config.resource}, storage must be ${allowed.join(' or ')}, not “${storage}”.`,
+        message: `For the ${config.resource}, storage must be ${storageOptions(config.resource, config.service).join(' or ')}, not “${storage}”.`,
       });
   }
   const pauseWhen = params.get('pauseWhen');
@@ -182,6 +182,24 @@ export function clampField(field: NumericField, raw: string): { value: number; p
           message: `${spec.label} must be between ${spec.min} and ${spec.max} ${spec.unit}; using ${value}.`,
         };
   return { value, problem };
+}
+
+/** Which numbers matter for a configuration: the others are shown, greyed out, and change nothing. */
+export function fieldApplies(field: NumericField, config: LabConfig): boolean {
+  switch (field) {
+    case 'pauseAtMs':
+      // A pause while the replies are in flight starts with A's first request, not at a set time.
+      return config.pauseWhen === 'afterAcquiring';
+    case 'clockJumpMs':
+    case 'clockDriftPct':
+      return config.service === 'redlock';
+    case 'lockDelayMs':
+      return config.service === 'chubby';
+    case 'failoverAtMs':
+      return config.service === 'redis';
+    default:
+      return true;
+  }
 }
 
 export function serializeLabConfig(config: LabConfig): string {

@@ -51,7 +51,7 @@ describe('each lock service is asked in its own words', () => {
     ['fencing', /acquire lock:cert:go\.shop\.example, lease 30 s/],
     ['redis', /SET lock:cert:go\.shop\.example [0-9a-f]+ NX PX 30000/],
     ['redlock', /each of the five Redis nodes/],
-    ['etcd', /lease of 30000 ms/],
+    ['etcd', /a lease with a TTL of 30 s/],
     ['zookeeper', /ephemeral, sequential znode/],
     ['chubby', /sequencer/],
   ] as const)('%s', (service, words) => {
@@ -106,6 +106,10 @@ describe('lab panels under a service without tokens', () => {
       </>,
     );
     expect(screen.getByText(/^Last write: no token, serial 1001/)).toBeInTheDocument();
+    // Nothing carries a token to put in a fence column: the statement shown has none.
+    expect(screen.getByText('Writes carry no token:')).toBeInTheDocument();
+    expect(screen.getByText(/^UPDATE certificates SET cert = \$2\s+WHERE domain = \$1;$/)).toBeInTheDocument();
+    expect(screen.queryByText(/fence = \$3/)).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Belief vs truth' })).toHaveTextContent('Renewer A');
   });
 });

@@ -1,7 +1,7 @@
 import lab from 'virtual:lockstep/lab';
 import type { Happening } from '@/sim/happenings';
 import { issuesTokens, type LockServiceKind } from '@/sim/lock-backends';
-import type { Timeline } from '@/sim/run';
+import { staleWritesLanded, type Frame, type Timeline } from '@/sim/run';
 import { lockConfigOf } from '@/sim/world';
 import type { CaptionKey } from '@/walkthrough/caption-keys';
 import { formatTime } from '@/walkthrough/format';
@@ -19,7 +19,6 @@ type CaptionMap = Partial<Record<CaptionKey, CaptionKey>>;
 const NO_TOKEN_CAPTIONS: CaptionMap = {
   leaseGranted: 'leaseGrantedNoToken',
   leaseRefused: 'leaseRefusedNoToken',
-  leaseExpired: 'leaseExpiredNoToken',
   processResumed: 'processResumedNoToken',
   writeRequestedUnfenced: 'writeRequestedNoToken',
   writeAccepted: 'writeAcceptedNoToken',
@@ -35,12 +34,20 @@ const NO_TOKEN_CAPTIONS: CaptionMap = {
  */
 const SERVICE_CAPTIONS: Readonly<Record<LockServiceKind, CaptionMap>> = {
   fencing: {},
-  redis: { acquireRequested: 'acquireRequestedRedis', releaseRequested: 'releaseRequestedRedis' },
+  redis: {
+    acquireRequested: 'acquireRequestedRedis',
+    releaseRequested: 'releaseRequestedRedis',
+    leaseExpired: 'leaseExpiredRedis',
+  },
   redlock: {
     acquireRequested: 'acquireRequestedRedlock',
     leaseGrantedNoToken: 'leaseGrantedRedlock',
     leaseRefused: 'leaseRefusedRedlock',
     releaseRequested: 'releaseRequestedRedlock',
+    leaseReleased: 'leaseReleasedRedlock',
+    releaseRefusedNotHolder: 'releaseRefusedRedlock',
+    releaseRefusedNoLease: 'releaseRefusedRedlock',
+    leaseExpired: 'leaseExpiredRedlock',
   },
   etcd: {
     acquireRequested: 'acquireRequestedEtcd',
@@ -50,6 +57,7 @@ const SERVICE_CAPTIONS: Readonly<Record<LockServiceKind, CaptionMap>> = {
     leaseReleased: 'leaseReleasedEtcd',
     releaseRefusedNotHolder: 'releaseRefusedEtcd',
     releaseRefusedNoLease: 'releaseRefusedEtcd',
+    leaseExpired: 'leaseExpiredEtcd',
   },
   zookeeper: {
     acquireRequested: 'acquireRequestedZooKeeper',
@@ -59,6 +67,7 @@ const SERVICE_CAPTIONS: Readonly<Record<LockServiceKind, CaptionMap>> = {
     leaseReleased: 'leaseReleasedZooKeeper',
     releaseRefusedNotHolder: 'releaseRefusedZooKeeper',
     releaseRefusedNoLease: 'releaseRefusedZooKeeper',
+    leaseExpired: 'leaseExpiredZooKeeper',
   },
   chubby: {
     acquireRequested: 'acquireRequestedChubby',
@@ -68,6 +77,7 @@ const SERVICE_CAPTIONS: Readonly<Record<LockServiceKind, CaptionMap>> = {
     leaseReleased: 'leaseReleasedChubby',
     releaseRefusedNotHolder: 'releaseRefusedChubby',
     releaseRefusedNoLease: 'releaseRefusedChubby',
+    leaseExpired: 'leaseExpiredChubby',
   },
 };
 
@@ -90,21 +100,37 @@ function emailKeyOf(happening: Happening, timeline: Timeline): CaptionKey | null
   }
 }
 
+/**
+ * How a certificate run ended, told by what landed: a stale write later overwritten still landed, and an end
+ * where nothing was refused must not say that a late write "changed nothing".
+ */
+function endKeyOf(frame: Frame): CaptionKey | null {
+  const { happening, world } = frame;
+  if (happening.kind !== 'scenarioEnded' || happening.outcome.kind !== 'newestKept') return null;
+  if (staleWritesLanded(world.writes).length > 0) return 'scenarioEndedStaleRepaired';
+  const refused = world.writes.some((write) => write.rowsChanged === 0 && write.fencingToken !== null);
+  return refused ? null : 'scenarioEndedInOrder';
+}
+
 /** How the lab tells the steps the walkthrough never has: runs without tokens, late replies, the weekly email. */
 export const labNarration: NarrationExtension = {
   steps: lab.captions,
   keyOf(happening, timeline) {
     const email = emailKeyOf(happening, timeline);
     if (email) return email;
+    if (happening.kind === 'scenarioEnded') return endKeyOf(timeline.frames.at(-1)!);
     const service = lockConfigOf(timeline.scenario).kind;
     // Chubby refuses with nobody holding the lock while a lost holder's lock-delay runs.
     if (happening.kind === 'leaseRefused' && happening.heldBy === null) return 'leaseRefusedHeldBack';
     const key = captionKeyOf(happening);
     return SERVICE_CAPTIONS[service][key] ?? (issuesTokens(service) ? null : (NO_TOKEN_CAPTIONS[key] ?? null));
   },
-  variables({ happening }, { scenario }) {
+  variables({ happening, world }, { scenario }) {
     const email = scenario.resource?.kind === 'weeklyEmail' ? scenario.resource : null;
+    const nameOf = (id: string) => scenario.renewers.find((renewer) => renewer.id === id)?.name ?? id;
+    const stale = happening.kind === 'scenarioEnded' ? staleWritesLanded(world.writes)[0] : undefined;
     return {
+      ...(stale && { staleWriter: nameOf(stale.write.renewer), replacedBy: nameOf(stale.replaced.renewer) }),
       ...(email && { owner: email.owner, week: email.week }),
       ...(happening.kind === 'scenarioEnded' &&
         happening.outcome.kind === 'emailsSent' && { count: String(happening.outcome.count) }),

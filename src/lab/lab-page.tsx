@@ -21,6 +21,7 @@ import {
   parseLabConfig,
   presetConfig,
   serializeLabConfig,
+  fieldApplies,
   STORAGE_FOR,
   storageApplies,
   TOKENLESS_STORAGE,
@@ -64,6 +65,8 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
     setCursor(0);
   };
   const problemFor = (field: keyof LabConfig) => problems.find((problem) => problem.field === field)?.message;
+  // Numbers and storage show their problem beside the field; the rest (a bad service, say) above the form.
+  const otherProblems = problems.filter((problem) => !(problem.field in LAB_FIELDS) && problem.field !== 'storage');
   const storageId = useId();
   // "Checks tokens" is greyed out under Redis and Redlock; say why beside it.
   const storageNote =
@@ -119,6 +122,13 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
           ))}
         </ul>
       </section>
+      {otherProblems.length > 0 && (
+        <ul className="lab-notices" aria-label="Settings the link could not use">
+          {otherProblems.map((problem) => (
+            <li key={problem.field}>{problem.message}</li>
+          ))}
+        </ul>
+      )}
       <form className="lab-controls" aria-label="What if" onSubmit={(event) => event.preventDefault()}>
         <label>
           Lock service
@@ -202,10 +212,7 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
             value={config[field]}
             problem={problemFor(field)}
             // A pause while the replies are in flight starts with A's first request, not at a set time.
-            disabled={
-              (field === 'pauseAtMs' && config.pauseWhen === 'whileAcquiring') ||
-              (field === 'failoverAtMs' && config.service !== 'redis')
-            }
+            disabled={!fieldApplies(field, config)}
             onCommit={(raw) => {
               const result = clampField(field, raw);
               const others = problems.filter((problem) => problem.field !== field);

@@ -6,6 +6,7 @@ import { runScenario } from '@/sim/run';
 import { narrationsFor } from '@/walkthrough/narrations';
 import {
   DEFAULT_LAB_CONFIG,
+  fieldApplies,
   labRunSettings,
   labScenario,
   parseLabConfig,
@@ -271,4 +272,81 @@ describe('a service without tokens is never fenced', () => {
       }
     },
   );
+});
+
+/** The end of a run is told by what landed on the way, not only by the last row (fresh-eyes review). */
+describe('how a lab run ends', () => {
+  const told = (config: LabConfig) => {
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+    return { timeline, narrations: narrationsFor(timeline, labNarration) };
+  };
+
+  it.each(['redis', 'fencing'] as const)(
+    '%s, three renewers, unchecked: A\'s stale write landed before C overwrote it, so the verdict is "stale write landed"',
+    (service) => {
+      const config = presetConfig({ service, storage: 'unchecked', renewers: 3 });
+      const { timeline, narrations } = told(config);
+      expect(timeline.outcome.kind).toBe('newestKept');
+      expect(verdictOf(timeline)).toMatchObject({ kind: 'staleWriteLanded', writer: 'A' });
+      expect(narrations.at(-1)!.label).toMatch(/^final: serial \d+, after a stale write$/);
+      expect(narrations.at(-1)!.caption).toMatch(/Renewer A's older certificate replaced Renewer B's newer one/);
+      expect(narrations.at(-1)!.caption).not.toMatch(/changed nothing/);
+    },
+  );
+
+  it('a run where nothing was refused and nothing stale landed does not say a late write "changed nothing"', () => {
+    for (const id of ['lock-delay-helps', 'pause-during-acquisition']) {
+      const { narrations } = told(presetNamed(id));
+      expect(narrations.at(-1)!.caption).toMatch(/Every write that landed came under a later grant/);
+      expect(narrations.at(-1)!.caption).not.toMatch(/token|changed nothing/);
+    }
+  });
+
+  it('the fenced evening in the lab still ends with the refused late write', () => {
+    const { narrations } = told(presetNamed('seed-scenario'));
+    expect(narrations.at(-1)!.caption).toMatch(/The late write with a lower token changed nothing/);
+  });
+
+  it('counts the renewers in words at the start', () => {
+    expect(told(presetConfig({ renewers: 3 })).narrations[0]!.caption).toMatch(/Three renewers are about to try/);
+    expect(told(presetConfig({ renewers: 2 })).narrations[0]!.caption).toMatch(/Two renewers are about to try/);
+  });
+
+  it.each([
+    ['etcd', "Renewer A's lease revoked"],
+    ['zookeeper', "Renewer A's session expires"],
+    ['chubby', "Renewer A's session lapses"],
+    ['redis', 'key expires'],
+    ['redlock', "Renewer A's validity ends"],
+    ['fencing', "Renewer A's lease expires"],
+  ] as const)('%s: the lease running out is told in its own words', (service, label) => {
+    const { timeline, narrations } = told(presetConfig({ service, storage: 'unchecked' }));
+    const expired = timeline.frames.findIndex((frame) => frame.happening.kind === 'leaseExpired');
+    expect(narrations[expired]!.label).toBe(label);
+  });
+});
+
+describe('lab settings from a link', () => {
+  it('names every setting it could not use, not only the numbers', () => {
+    const { config, problems } = parseLabConfig('?service=consul&renewers=7&resource=pdf&pauseWhen=never');
+    expect(config).toMatchObject({ service: 'fencing', renewers: 2, resource: 'certificate' });
+    expect(problems.map((problem) => problem.field)).toEqual(['service', 'resource', 'pauseWhen', 'renewers']);
+  });
+
+  it('offers under Redis only the storage that applies there', () => {
+    expect(parseLabConfig('?service=redis&storage=bogus').problems).toEqual([
+      { field: 'storage', message: 'For the certificate, storage must be unchecked, not “bogus”.' },
+    ]);
+  });
+
+  it.each([
+    ['clockJumpMs', 'redlock'],
+    ['clockDriftPct', 'redlock'],
+    ['lockDelayMs', 'chubby'],
+    ['failoverAtMs', 'redis'],
+  ] as const)('%s applies only under %s', (field, service) => {
+    for (const other of ['fencing', 'redis', 'redlock', 'etcd', 'zookeeper', 'chubby'] as const) {
+      expect(fieldApplies(field, presetConfig({ service: other }))).toBe(other === service);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { issuesTokens } from '@/sim/lock-backends';
-import type { Timeline } from '@/sim/run';
+import { staleWritesLanded, type Timeline } from '@/sim/run';
 import type { LabConfig } from './lab-config';
 
 /**
@@ -24,14 +24,14 @@ export function verdictOf(timeline: Timeline): Verdict {
     return outcome.count > 1 ? { kind: 'duplicateWork', writes: outcome.count } : { kind: 'safe' };
   }
   const writes = timeline.frames.at(-1)?.world.writes ?? [];
-  if (outcome.kind === 'staleOverwrote') {
-    const stale = writes.filter((write) => write.rowsChanged > 0).at(-1);
-    const newer = writes.find((write) => write.rowsChanged > 0 && write.grantOrder === outcome.newerGrant);
+  // Judged on what landed, not only on the last row: a stale write overwritten later still landed.
+  const stale = staleWritesLanded(writes)[0];
+  if (stale) {
     return {
       kind: 'staleWriteLanded',
-      writer: outcome.staleWriter,
-      token: stale?.fencingToken ?? null,
-      replacedToken: newer?.fencingToken ?? null,
+      writer: stale.write.renewer,
+      token: stale.write.fencingToken,
+      replacedToken: stale.replaced.fencingToken,
     };
   }
   const landed = writes.filter((write) => write.rowsChanged > 0).length;

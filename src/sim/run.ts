@@ -2,7 +2,7 @@ import { findRow } from './certificates-table.ts';
 import { CERTIFICATES_TABLE, LOCK_SERVICE, type Happening, type LifelineId, type Outcome } from './happenings.ts';
 import type { RunSettings, ScenarioDefinition } from './scenario.ts';
 import type { VirtualMs } from './types.ts';
-import { createWorld, isSettled, step, type World } from './world.ts';
+import { createWorld, isSettled, step, type World, type WriteRecord } from './world.ts';
 
 /** One step of the walkthrough: what happened, when, and the whole world right after it. */
 export interface Frame {
@@ -52,6 +52,21 @@ export function runScenario(scenario: ScenarioDefinition, settings: RunSettings)
   // The story ends with the last thing that happened, not with a deadline nobody was waiting for.
   record({ kind: 'scenarioEnded', outcome }, frames.at(-1)?.at ?? world.now);
   return { scenario, settings, lifelines, frames, outcome, settled: isSettled(world), events: processed };
+}
+
+/**
+ * Every write that landed after a write from a later grant of the lock had already landed: the stale writes,
+ * in the order they landed, each with the newer write it replaced. A stale write can be overwritten again later
+ * (by a third renewer, say); it still landed, and the table served an old certificate meanwhile.
+ */
+export function staleWritesLanded(writes: readonly WriteRecord[]) {
+  const stale: { write: WriteRecord; replaced: WriteRecord }[] = [];
+  let newest: WriteRecord | null = null;
+  for (const write of writes.filter((candidate) => candidate.rowsChanged > 0)) {
+    if (newest && write.grantOrder < newest.grantOrder) stale.push({ write, replaced: newest });
+    else newest = write;
+  }
+  return stale;
 }
 
 /**

@@ -3,7 +3,7 @@
  * The content schema checks templates against this list, so a typo in content/ fails the build.
  */
 export const WALKTHROUGH_CAPTION_VARIABLES = {
-  scenarioStarted: ['domain', 'serial', 'fence', 'ttl', 'key'],
+  scenarioStarted: ['domain', 'serial', 'fence', 'ttl', 'key', 'renewerCount'],
   acquireRequested: ['renewer', 'key', 'ttl', 'time'],
   leaseGranted: ['renewer', 'token', 'expiresAt', 'time'],
   leaseRefused: ['renewer', 'holder', 'token', 'expiresAt', 'retryAt', 'time'],
@@ -33,7 +33,7 @@ export const LAB_CAPTION_VARIABLES = {
   leaseGrantedNoToken: ['renewer', 'expiresAt', 'time'],
   renewerGaveUp: ['renewer', 'attempts', 'time'],
   grantTooLate: ['renewer', 'elapsed', 'validity', 'ttl', 'retryAt', 'time'],
-  scenarioStartedEmail: ['owner', 'week', 'ttl', 'key'],
+  scenarioStartedEmail: ['owner', 'week', 'ttl', 'key', 'renewerCount'],
   reportRequested: ['renewer', 'readyAt', 'time'],
   reportReady: ['renewer', 'time'],
   emailSent: ['renewer', 'owner', 'week', 'time'],
@@ -43,10 +43,9 @@ export const LAB_CAPTION_VARIABLES = {
   leaseRefusedNoToken: ['renewer', 'holder', 'expiresAt', 'retryAt', 'time'],
   leaseRefusedHeldBack: ['renewer', 'retryAt', 'time'],
   acquireRequestedRedlock: ['renewer', 'key', 'leaseValue', 'ttlMs', 'time'],
-  acquireRequestedEtcd: ['renewer', 'ttlMs', 'time'],
+  acquireRequestedEtcd: ['renewer', 'ttl', 'ttlMs', 'time'],
   acquireRequestedZooKeeper: ['renewer', 'ttlMs', 'time'],
-  acquireRequestedChubby: ['renewer', 'ttlMs', 'time'],
-  leaseExpiredNoToken: ['holder', 'time', 'ttl'],
+  acquireRequestedChubby: ['renewer', 'ttl', 'ttlMs', 'time'],
   processResumedNoToken: ['renewer', 'duration', 'time'],
   writeRequestedNoToken: ['renewer', 'serial', 'rows', 'time'],
   writeAcceptedNoToken: ['renewer', 'time'],
@@ -75,6 +74,15 @@ export const LAB_CAPTION_VARIABLES = {
   leaseReleasedChubby: ['renewer', 'token', 'time'],
   releaseRefusedChubby: ['renewer', 'time'],
   failover: ['holder', 'key', 'expiresAt', 'time'],
+  scenarioEndedStaleRepaired: ['serial', 'issuedAt', 'staleWriter', 'replacedBy'],
+  scenarioEndedInOrder: ['serial', 'issuedAt'],
+  leaseExpiredEtcd: ['holder', 'token', 'time', 'ttl'],
+  leaseExpiredZooKeeper: ['holder', 'token', 'time', 'ttl'],
+  leaseExpiredChubby: ['holder', 'token', 'time', 'ttl'],
+  leaseExpiredRedis: ['holder', 'key', 'time', 'ttl'],
+  leaseExpiredRedlock: ['holder', 'time', 'ttl'],
+  leaseReleasedRedlock: ['renewer', 'time'],
+  releaseRefusedRedlock: ['renewer', 'time'],
   failoverNoKey: ['time'],
 } as const satisfies Record<string, readonly string[]>;
 

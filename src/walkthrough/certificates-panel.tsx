@@ -33,7 +33,8 @@ export function CertificatesPanelView({
   const frame = timeline.frames[cursor] ?? timeline.frames[0]!;
   const previous = timeline.frames[cursor - 1] ?? null;
   // Under a service that hands out no token, no write can be fenced, whatever the storage would check.
-  const fencing = timeline.settings.fencing && issuesTokens(lockConfigOf(timeline.scenario).kind);
+  const tokens = issuesTokens(lockConfigOf(timeline.scenario).kind);
+  const fencing = timeline.settings.fencing && tokens;
   const { domain } = timeline.scenario;
   const before = previous ? findRow(previous.world.table, domain) : null;
   const outcome = judgeOutcome(frame.world, domain);
@@ -67,9 +68,17 @@ export function CertificatesPanelView({
           ))}
         </tbody>
       </table>
-      <p className="statement-label">{fencing ? 'Every write is fenced:' : 'Writes are not fenced:'}</p>
+      <p className="statement-label">
+        {fencing ? 'Every write is fenced:' : tokens ? 'Writes are not fenced:' : 'Writes carry no token:'}
+      </p>
       <pre className="sql">
-        <code>{fencing ? content.captions.sql.fenced : content.captions.sql.unfenced}</code>
+        <code>
+          {fencing
+            ? content.captions.sql.fenced
+            : tokens
+              ? content.captions.sql.unfenced
+              : content.captions.sql.noToken}
+        </code>
       </pre>
       {fencing && (
         <p className="aside">

@@ -55,6 +55,7 @@ export function captionVariables(frame: Frame, timeline: Timeline): Record<strin
     domain: scenario.domain,
     key: scenario.lockKey,
     ttl: formatTime(scenario.leaseTtlMs),
+    renewerCount: COUNT_WORDS[scenario.renewers.length] ?? String(scenario.renewers.length),
   };
   if ('renewer' in happening) base.renewer = nameOf(happening.renewer);
   switch (happening.kind) {
@@ -147,6 +148,9 @@ function replacedWith(happening: Happening): string {
   if (happening.kind !== 'scenarioEnded' || happening.outcome.kind !== 'staleOverwrote') return '–';
   return happening.outcome.replacedToken === null ? 'no token' : `token ${happening.outcome.replacedToken}`;
 }
+
+/** "Two renewers", at the start of a sentence. */
+const COUNT_WORDS: Readonly<Record<number, string>> = { 1: 'One', 2: 'Two', 3: 'Three', 4: 'Four', 5: 'Five' };
 
 /** Lock services without tokens (Redis, Redlock) still get a readable caption. */
 const tokenText = (token: number | null) => (token === null ? 'none' : String(token));
