@@ -224,7 +224,8 @@ export function serializeLabConfig(config: LabConfig): string {
 export function labScenario(base: ScenarioDefinition, config: LabConfig): ScenarioDefinition {
   const renewer = (id: string, startsAtMs: number, extra: Partial<RenewerDefinition> = {}): RenewerDefinition => ({
     id,
-    name: `Renewer ${id}`,
+    // The weekly report is sent by workers; only certificates have renewers.
+    name: config.resource === 'email' ? `Worker ${id}` : `Renewer ${id}`,
     startsAtMs,
     retryEveryMs: 16_000,
     certificateAuthorityMs: 5_000,

@@ -42,6 +42,8 @@ describe('lab captions', () => {
     const captions = captionsOf(presetConfig({ service: 'redis', resource: 'email', storage: 'unchecked' }));
     expect(captions[0]).toMatch(/weekly report for 2026-W48/);
     expect(captions.join(' ')).not.toMatch(/certificate authority/);
+    expect(captions.join(' ')).toMatch(/Worker A/);
+    expect(captions.join(' ')).not.toMatch(/Renewer|renewers/);
     expect(captions.at(-1)).toMatch(/reached owner-4711: 2\./);
   });
 });
