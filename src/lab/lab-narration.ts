@@ -100,6 +100,11 @@ function emailKeyOf(happening: Happening, timeline: Timeline): CaptionKey | null
   }
 }
 
+/** The extra time a renewer's write spends in the network (the lab's "delay on A's write"), or 0. */
+function delayedWrite(renewer: string, { scenario }: Pick<Timeline, 'scenario'>): number {
+  return scenario.renewers.find((candidate) => candidate.id === renewer)?.writeDelayMs ?? 0;
+}
+
 /**
  * How a certificate run ended, told by what landed: a stale write later overwritten still landed, and an end
  * where nothing was refused must not say that a late write "changed nothing".
@@ -119,17 +124,25 @@ export const labNarration: NarrationExtension = {
     const email = emailKeyOf(happening, timeline);
     if (email) return email;
     if (happening.kind === 'scenarioEnded') return endKeyOf(timeline.frames.at(-1)!);
+    if (happening.kind === 'certificateReceived' && delayedWrite(happening.renewer, timeline)) {
+      return 'certificateReceivedDelayed';
+    }
     const service = lockConfigOf(timeline.scenario).kind;
     // Chubby refuses with nobody holding the lock while a lost holder's lock-delay runs.
     if (happening.kind === 'leaseRefused' && happening.heldBy === null) return 'leaseRefusedHeldBack';
     const key = captionKeyOf(happening);
     return SERVICE_CAPTIONS[service][key] ?? (issuesTokens(service) ? null : (NO_TOKEN_CAPTIONS[key] ?? null));
   },
-  variables({ happening, world }, { scenario }) {
+  variables({ happening, world, at }, { scenario }) {
     const email = scenario.resource?.kind === 'weeklyEmail' ? scenario.resource : null;
     const nameOf = (id: string) => scenario.renewers.find((renewer) => renewer.id === id)?.name ?? id;
     const stale = happening.kind === 'scenarioEnded' ? staleWritesLanded(world.writes)[0] : undefined;
+    const delay = happening.kind === 'certificateReceived' ? delayedWrite(happening.renewer, { scenario }) : 0;
     return {
+      ...(delay > 0 && {
+        writeDelay: formatTime(delay),
+        arrivesAt: formatTime(at + scenario.networkDelayMs + delay),
+      }),
       ...(stale && { staleWriter: nameOf(stale.write.renewer), replacedBy: nameOf(stale.replaced.renewer) }),
       ...(email && { owner: email.owner, week: email.week }),
       ...(happening.kind === 'scenarioEnded' &&

@@ -350,3 +350,49 @@ describe('lab settings from a link', () => {
     }
   });
 });
+
+describe('the lab shows the causes it relies on', () => {
+  const told = (config: LabConfig) => {
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+    const narrations = narrationsFor(timeline, labNarration);
+    const index = (kind: string, renewer?: string) =>
+      timeline.frames.findIndex(
+        (frame) =>
+          frame.happening.kind === kind &&
+          (renewer === undefined || ('renewer' in frame.happening && frame.happening.renewer === renewer)),
+      );
+    return { timeline, narrations, index };
+  };
+
+  it('pause during acquisition: A sends its request, then freezes, and its late replies are discarded', () => {
+    const { index, narrations } = told(presetNamed('pause-during-acquisition'));
+    expect(index('acquireRequested', 'A')).toBeGreaterThan(0);
+    expect(index('processPaused', 'A')).toBeGreaterThan(index('acquireRequested', 'A'));
+    expect(index('grantTooLate', 'A')).toBeGreaterThan(index('processPaused', 'A'));
+    expect(narrations[index('grantTooLate', 'A')]!.label).toBe('replies read too late: not held');
+  });
+
+  it("clock jump: the partition and node C's jump are steps of their own, before B is granted", () => {
+    const { timeline, index, narrations } = told(presetNamed('clock-jump-on-node-c'));
+    expect(index('networkPartitioned')).toBe(1);
+    expect(narrations[1]!.caption).toMatch(/Renewer A: D, E; Renewer B: A, B/);
+    const jump = index('clockJumped');
+    expect(timeline.frames[jump]!.at).toBe(1_000);
+    expect(narrations[jump]!.label).toBe("node C's clock jumps 60 s");
+    const bGranted = timeline.frames.findIndex(
+      (frame) => frame.happening.kind === 'leaseGranted' && frame.happening.renewer === 'B',
+    );
+    expect(bGranted).toBeGreaterThan(jump);
+  });
+
+  it("a delay on A's write is told when A sends it, with when it will arrive", () => {
+    const { timeline, index, narrations } = told(presetNamed('redis-failover'));
+    const received = index('certificateReceived', 'A');
+    expect(timeline.frames[received]!.at).toBe(5_000);
+    expect(narrations[received]!.label).toBe('gets serial 1001, sends it');
+    expect(narrations[received]!.caption).toMatch(/holds the write up for 20 s: it reaches the table only at 25 s/);
+    expect(timeline.frames[index('writeRequested', 'A')]!.at).toBe(25_000);
+    // B's write has no delay, and is told as usual.
+    expect(narrations[index('certificateReceived', 'B')]!.label).toMatch(/^gets serial \d+$/);
+  });
+});

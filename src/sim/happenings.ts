@@ -85,6 +85,17 @@ export type Happening =
       readonly kind: 'failover';
       readonly lost: LockTruth | null;
     }
+  | {
+      /** A Redlock node's clock stepped forward: keys on it expire early by its own reckoning. */
+      readonly kind: 'clockJumped';
+      readonly node: string;
+      readonly byMs: number;
+    }
+  | {
+      /** Which Redlock nodes each renewer cannot reach, for the whole run (Kleppmann's partition). */
+      readonly kind: 'networkPartitioned';
+      readonly unreachable: Readonly<Record<string, readonly string[]>>;
+    }
   | { readonly kind: 'scenarioEnded'; readonly outcome: Outcome };
 
 export type HappeningKind = Happening['kind'];
@@ -139,6 +150,8 @@ export function shapeOf(happening: Happening, allLifelines: readonly LifelineId[
     case 'leaseExpired':
       return { shape: 'note', over: [happening.lease.holder, LOCK_SERVICE] };
     case 'failover':
+    case 'clockJumped':
+    case 'networkPartitioned':
       return { shape: 'note', over: [LOCK_SERVICE] };
     case 'scenarioStarted':
     case 'scenarioEnded':

@@ -113,6 +113,8 @@ export type SimEvent =
   | { readonly kind: 'pauseEnded'; readonly renewer: RenewerId }
   | { readonly kind: 'expiryCheck' }
   | { readonly kind: 'failover' }
+  | { readonly kind: 'clockJumped'; readonly node: string; readonly byMs: number }
+  | { readonly kind: 'networkPartitioned'; readonly unreachable: Readonly<Record<string, readonly string[]>> }
   | { readonly kind: 'keepAliveDue'; readonly renewer: RenewerId };
 
 interface Scheduled {
@@ -216,6 +218,15 @@ export function createWorld(scenario: ScenarioDefinition): World {
   if (lockConfig.kind === 'redis' && lockConfig.failoverAtMs !== undefined) {
     world = schedule(world, lockConfig.failoverAtMs, { kind: 'failover' });
   }
+  if (lockConfig.kind === 'redlock') {
+    if (lockConfig.unreachable && Object.values(lockConfig.unreachable).some((nodes) => nodes.length > 0)) {
+      world = schedule(world, 0, { kind: 'networkPartitioned', unreachable: lockConfig.unreachable });
+    }
+    for (const [node, clock] of Object.entries(lockConfig.clocks ?? {})) {
+      for (const jump of clock?.jumps ?? [])
+        world = schedule(world, jump.atMs, { kind: 'clockJumped', node, byMs: jump.byMs });
+    }
+  }
   for (const renewer of scenario.renewers) {
     world = schedule(world, renewer.startsAtMs, { kind: 'attemptDue', renewer: renewer.id });
     for (const pause of renewer.pauses) {
@@ -271,8 +282,24 @@ export function step(
   settings: RunSettings,
   scenario: ScenarioDefinition,
 ): { world: World; happening: Happening | null } {
-  const [next, ...rest] = world.queue;
-  if (!next) return { world, happening: null };
+  if (world.queue.length === 0) return { world, happening: null };
+  // A message the process sent at the instant its pause starts is on the wire, and arrives first: a process
+  // that freezes just after sending has still sent. (Replies to it wait until it wakes, as below.)
+  const head = world.queue[0]!;
+  const pausing = head.event.kind === 'pauseStarted' ? head.event.renewer : null;
+  const wire =
+    pausing === null
+      ? -1
+      : world.queue.findIndex(
+          ({ at, event }) =>
+            at === head.at &&
+            event.kind === 'messageDelivered' &&
+            'from' in event.message &&
+            event.message.from === pausing,
+        );
+  const index = Math.max(wire, 0);
+  const next = world.queue[index]!;
+  const rest = [...world.queue.slice(0, index), ...world.queue.slice(index + 1)];
   const advanced: World = { ...world, queue: rest, now: next.at };
   const context: Context = {
     scenario,
@@ -302,6 +329,8 @@ function targetRenewer(event: SimEvent): RenewerId | null {
       return event.renewer;
     case 'expiryCheck':
     case 'failover':
+    case 'clockJumped':
+    case 'networkPartitioned':
       return null;
   }
 }
@@ -318,6 +347,11 @@ function handle(world: World, event: SimEvent, context: Context): { world: World
       return checkExpiry(world);
     case 'failover':
       return failOver(world);
+    // Node clocks and reachability are part of the service's settings; these events only make them visible.
+    case 'clockJumped':
+      return { world, happening: { kind: 'clockJumped', node: event.node, byMs: event.byMs } satisfies Happening };
+    case 'networkPartitioned':
+      return { world, happening: { kind: 'networkPartitioned', unreachable: event.unreachable } satisfies Happening };
     case 'keepAliveDue':
       return keepAlive(world, event.renewer, context);
     case 'certificateRequestDue':

@@ -126,6 +126,16 @@ export function captionVariables(frame: Frame, timeline: Timeline): Record<strin
         token: belief.kind === 'none' ? 'none' : tokenText(belief.token),
       };
     }
+    case 'clockJumped':
+      return { ...base, node: happening.node, by: formatTime(happening.byMs) };
+    case 'networkPartitioned':
+      return {
+        ...base,
+        partition: Object.entries(happening.unreachable)
+          .filter(([, nodes]) => nodes.length > 0)
+          .map(([renewer, nodes]) => `${nameOf(renewer)}: ${nodes.join(', ')}`)
+          .join('; '),
+      };
     case 'failover':
       return {
         ...base,
