@@ -1,8 +1,34 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** For each folder of src/, the folders it may import from (besides itself). */
+const ALLOWED = {
+  sim: [],
+  content: ['sim', 'lab/lab-config.ts'],
+  components: [],
+  story: ['sim', 'content', 'components'],
+  store: ['sim', 'content'],
+  conformance: ['sim', 'content', 'story'],
+  walkthrough: ['sim', 'content', 'components', 'story', 'store', 'progress'],
+  lesson: ['sim', 'content', 'components', 'story', 'store', 'practice', 'walkthrough'],
+  lab: ['sim', 'content', 'components', 'story', 'store'],
+  practice: ['sim', 'content', 'components', 'store', 'quiz', 'progress'],
+  quiz: ['content'],
+  progress: ['content'],
+  presenter: ['sim', 'content', 'components', 'story', 'store', 'walkthrough', 'practice', 'progress', 'quiz'],
+};
+
+const LAYERS = Object.entries(ALLOWED).map(([folder, allowed]) => ({
+  target: `./src/${folder}`,
+  from: './src',
+  except: [`./${folder}`, ...allowed.map((path) => `./${path}`)],
+  message: `src/${folder} may import only from ${['itself', ...allowed].join(', ')}.`,
+}));
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', '.look'] },
@@ -32,6 +58,28 @@ export default tseslint.config(
   },
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.strict },
   {
+    // No import cycles anywhere in src/: each folder sits on the ones below it.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // The layers, bottom up: sim ← content ← story, store ← features ← app. Each may import only those below.
+    // Tests may also use the helpers in src/testing.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**', 'src/test/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: LAYERS }] },
+  },
+  {
     // The simulation is pure: no UI, no store, no wall clock, no unseeded randomness.
     files: ['src/sim/**/*.ts'],
     ignores: ['src/sim/**/*.test.ts'],
@@ -60,10 +108,5 @@ export default tseslint.config(
       ],
       'no-restricted-globals': ['error', 'window', 'document', 'setTimeout', 'setInterval'],
     },
-  },
-  {
-    // Features read the store; they never reach into the app shell.
-    files: ['src/walkthrough/**/*.{ts,tsx}', 'src/store/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@/app/*'] }] },
   },
 );

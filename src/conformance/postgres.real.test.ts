@@ -13,7 +13,7 @@ import {
 } from '@/sim/certificates-table';
 import { runScenario } from '@/sim/run';
 import { fencingToken } from '@/sim/types';
-import { describeCertificate } from '@/walkthrough/narrate';
+import { describeCertificate } from '@/story/narrate';
 import { startPostgres, type RunningServer } from './servers';
 
 // Postgres docs, "UPDATE" (the command tag's row count) and "INSERT … ON CONFLICT": the table model in

@@ -3,8 +3,8 @@ import type { PostgresPageContent } from '@/content/types';
 import type { Happening } from '@/sim/happenings';
 import { runScenario, type Frame } from '@/sim/run';
 import type { ScenarioDefinition } from '@/sim/scenario';
-import { formatTime } from '@/walkthrough/format';
-import { describeCertificate } from '@/walkthrough/narrate';
+import { formatTime } from '@/story/format';
+import { describeCertificate } from '@/story/narrate';
 import { acquire, release, tokenKey, type Redis } from './redis-commands';
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runScenario } from '@/sim/run';
-import { LAB_CAPTION_KEYS, WALKTHROUGH_CAPTION_KEYS } from '@/walkthrough/caption-keys';
+import { LAB_CAPTION_KEYS, WALKTHROUGH_CAPTION_KEYS } from '@/content/caption-keys';
 import { ContentError, loadContent } from './load-content';
 
 const CONTENT_DIR = resolve(import.meta.dirname, '../../content');

@@ -6,7 +6,7 @@ import {
   type CaptionKey,
   type LabCaptionKey,
   type WalkthroughCaptionKey,
-} from '../walkthrough/caption-keys.ts';
+} from './caption-keys.ts';
 import { issuesTokens } from '../sim/lock-backends.ts';
 
 const milliseconds = z.number().int().min(0);

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import content from 'virtual:lockstep/content';
 import { registerLabModels } from '@/sim/lab-services';
 import { runScenario } from '@/sim/run';
-import { CAPTION_VARIABLES } from '@/walkthrough/caption-keys';
-import { CertificatesPanelView } from '@/walkthrough/certificates-panel';
-import { RenewersPanelView } from '@/walkthrough/renewers-panel';
-import { narrationsFor } from '@/walkthrough/narrations';
+import { CAPTION_VARIABLES } from '@/content/caption-keys';
+import { CertificatesPanelView } from '@/story/certificates-panel-view';
+import { RenewersPanelView } from '@/story/renewers-panel-view';
+import { narrationsFor } from '@/story/narrations';
 import { LAB_SERVICES, labRunSettings, labScenario, presetConfig, type LabConfig } from './lab-config';
 import { labNarration } from './lab-narration';
 

@@ -3,9 +3,10 @@ import type { Happening } from '@/sim/happenings';
 import { issuesTokens, type LockServiceKind } from '@/sim/lock-backends';
 import { staleWritesLanded, type Frame, type Timeline } from '@/sim/run';
 import { lockConfigOf } from '@/sim/world';
-import type { CaptionKey } from '@/walkthrough/caption-keys';
-import { formatTime } from '@/walkthrough/format';
-import { captionKeyOf, type NarrationExtension } from '@/walkthrough/narrate';
+import type { CaptionKey } from '@/content/caption-keys';
+import { formatTime } from '@/story/format';
+import { captionKeyOf } from '@/content/caption-keys';
+import type { NarrationExtension } from '@/story/narrate';
 
 const EMAIL_CAPTIONS = {
   none: 'emailSent',

@@ -7,12 +7,12 @@ import { iframeSnippet, labEmbedUrl } from '@/store/links';
 import { etcdKeysOf, redlockNodesOf, registerLabModels } from '@/sim/lab-services';
 import { nodeTime } from '@/sim/redlock';
 import { runScenario, type Frame } from '@/sim/run';
-import { CertificatesPanelView } from '@/walkthrough/certificates-panel';
-import { formatTime } from '@/walkthrough/format';
-import { fillTemplate } from '@/walkthrough/narrate';
-import { narrationsFor } from '@/walkthrough/narrations';
-import { RenewersPanelView } from '@/walkthrough/renewers-panel';
-import { SequenceDiagramView } from '@/walkthrough/sequence-diagram';
+import { CertificatesPanelView } from '@/story/certificates-panel-view';
+import { formatTime } from '@/story/format';
+import { fillTemplate } from '@/story/narrate';
+import { narrationsFor } from '@/story/narrations';
+import { RenewersPanelView } from '@/story/renewers-panel-view';
+import { SequenceDiagramView } from '@/story/sequence-diagram-view';
 import {
   clampField,
   LAB_FIELDS,

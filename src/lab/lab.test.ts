@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContent } from '@/content/load-content';
 import { registerLabModels } from '@/sim/lab-services';
 import { runScenario } from '@/sim/run';
-import { narrationsFor } from '@/walkthrough/narrations';
+import { narrationsFor } from '@/story/narrations';
 import {
   DEFAULT_LAB_CONFIG,
   fieldApplies,

@@ -1,6 +1,6 @@
 import lesson from 'virtual:lockstep/lesson';
 import { lazy, Suspense, useEffect } from 'react';
-import { handleStepLinks } from '@/app/step-links';
+import { handleStepLinks } from './step-links';
 import { useWalkthroughBinding } from '@/store/use-walkthrough';
 import { SectionView } from './section-view';
 import { SourceCards } from './source-cards';

@@ -221,7 +221,7 @@ function ReadMore({ question }: { question: QuizQuestion }) {
             </a>
           );
         }
-        // The page turns step links into moves of the walkthrough (see app/step-links.ts).
+        // The page turns step links into moves of the walkthrough (see lesson/step-links.ts).
         const href = `${serializeUrlState({ cursor: link.step - 1, fencing: link.fencing === 'on' })}#walkthrough`;
         return (
           <a key={index} href={href}>

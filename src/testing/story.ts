@@ -4,7 +4,7 @@ import type { Happening, HappeningKind } from '@/sim/happenings';
 import { runScenario, type Frame, type Timeline } from '@/sim/run';
 import type { RunSettings, ScenarioDefinition } from '@/sim/scenario';
 import type { Belief } from '@/sim/world';
-import { narrate, type NarrationExtension } from '@/walkthrough/narrate';
+import { narrate, type NarrationExtension } from '@/story/narrate';
 
 /**
  * A domain test driver: run a story, go to one moment of it, and state a fact about that moment in a line.

@@ -1,106 +1,10 @@
-import content from 'virtual:lockstep/content';
-import { CodeText } from '@/components/code-text';
-import { findRow, type CertificateRow } from '@/sim/certificates-table';
-import { useId } from 'react';
-import { issuesTokens } from '@/sim/lock-backends';
-import { judgeOutcome, type Timeline } from '@/sim/run';
-import { lockConfigOf } from '@/sim/world';
+import { CertificatesPanelView } from '@/story/certificates-panel-view';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
-import { describeCertificate } from './narrate';
-
-type Column = 'domain' | 'cert' | 'fence';
 
 /** The certificates table at the learner's current step. */
 export function CertificatesPanel() {
   const timeline = useWalkthrough(selectTimeline);
   const cursor = useWalkthrough(selectCursor);
   return <CertificatesPanelView timeline={timeline} cursor={cursor} />;
-}
-
-/** The certificates table at a step of a timeline, with the cells that step changed marked. */
-export function CertificatesPanelView({
-  timeline,
-  cursor,
-  regionLabel,
-}: {
-  timeline: Timeline;
-  cursor: number;
-  /** Names the panel apart from others like it on the page (side by side). */
-  regionLabel?: string;
-}) {
-  const headingId = useId();
-  const frame = timeline.frames[cursor] ?? timeline.frames[0]!;
-  const previous = timeline.frames[cursor - 1] ?? null;
-  // Under a service that hands out no token, no write can be fenced, whatever the storage would check.
-  const tokens = issuesTokens(lockConfigOf(timeline.scenario).kind);
-  const fencing = timeline.settings.fencing && tokens;
-  const { domain } = timeline.scenario;
-  const before = previous ? findRow(previous.world.table, domain) : null;
-  const outcome = judgeOutcome(frame.world, domain);
-  const lastWrite = frame.world.writes.at(-1);
-  const staleToken = frame.world.writes.filter((write) => write.rowsChanged > 0).at(-1)?.fencingToken ?? null;
-  const writeAtThisStep = frame.happening.kind === 'writeRequested' ? frame.happening : null;
-  const changed = (row: CertificateRow, column: Column) =>
-    before !== null && before.domain === row.domain && JSON.stringify(before[column]) !== JSON.stringify(row[column]);
-
-  return (
-    <section className="panel" {...(regionLabel ? { 'aria-label': regionLabel } : { 'aria-labelledby': headingId })}>
-      <h3 id={headingId}>Certificates table</h3>
-      <table aria-labelledby={headingId}>
-        <thead>
-          <tr>
-            <th scope="col">domain</th>
-            <th scope="col">cert</th>
-            <th scope="col">fence</th>
-          </tr>
-        </thead>
-        <tbody>
-          {frame.world.table.rows.map((row) => (
-            <tr key={row.domain}>
-              {(['domain', 'cert', 'fence'] as const).map((column) => (
-                <td key={column} className={changed(row, column) ? 'changed' : undefined}>
-                  {column === 'cert' ? describeCertificate(row.cert) : String(row[column])}
-                  {changed(row, column) && <span className="visually-hidden"> (changed in this step)</span>}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className="statement-label">
-        {fencing ? 'Every write is fenced:' : tokens ? 'Writes are not fenced:' : 'Writes carry no token:'}
-      </p>
-      <pre className="sql">
-        <code>
-          {fencing
-            ? content.captions.sql.fenced
-            : tokens
-              ? content.captions.sql.unfenced
-              : content.captions.sql.noToken}
-        </code>
-      </pre>
-      {fencing && (
-        <p className="aside">
-          <CodeText text={content.captions.sql.whyLessOrEqual} />
-        </p>
-      )}
-      {lastWrite && (
-        <p className={`write-result${writeAtThisStep ? ' fresh' : ''}`}>
-          Last write: {lastWrite.fencingToken === null ? 'no token' : `token ${lastWrite.fencingToken}`},{' '}
-          {describeCertificate(lastWrite.cert)} → <strong>UPDATE {lastWrite.rowsChanged}</strong>
-          {lastWrite.rowsChanged === 0 ? ' (rejected: a higher token has written)' : ''}
-        </p>
-      )}
-      {outcome.kind === 'staleOverwrote' && (
-        <p className="stale-warning">
-          <strong>Stale certificate.</strong> The table now holds {describeCertificate(outcome.row.cert)}
-          {staleToken === null ? ', written with no token' : ` (token ${staleToken})`}, which replaced a newer
-          certificate written
-          {outcome.replacedToken === null ? ' under a later grant of the lock' : ` with token ${outcome.replacedToken}`}
-          .
-        </p>
-      )}
-    </section>
-  );
 }

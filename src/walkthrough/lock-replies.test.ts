@@ -1,7 +1,7 @@
 import content from 'virtual:lockstep/content';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '@/sim/run';
-import { narrate } from './narrate';
+import { narrate } from '@/story/narrate';
 
 const LOCK_STEPS = [
   'acquireRequested',

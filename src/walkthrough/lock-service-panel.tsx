@@ -1,7 +1,7 @@
 import { nextTokenOf, truthOf } from '@/sim/lock-backends';
 import { selectFrame, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
-import { formatTime } from './format';
+import { formatTime } from '@/story/format';
 
 /** What the lock service holds at this step, measured against the virtual clock. */
 export function LockServicePanel() {

@@ -4,9 +4,9 @@ import { flushSync } from 'react-dom';
 import { selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { CodeText } from '@/components/code-text';
-import { formatTime } from './format';
-import { narrationsFor } from './narrations';
-import { SequenceDiagramView } from './sequence-diagram';
+import { formatTime } from '@/story/format';
+import { narrationsFor } from '@/story/narrations';
+import { SequenceDiagramView } from '@/story/sequence-diagram-view';
 
 /**
  * True while the page is being printed. The frames must be in the page before the browser lays it out

@@ -1,9 +1,9 @@
 import { CodeText } from '@/components/code-text';
 import { selectCursor, selectFrame, selectStepCount, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
-import { formatTime } from './format';
-import { narrationsFor } from './narrations';
-import { plainText } from './narrate';
+import { formatTime } from '@/story/format';
+import { narrationsFor } from '@/story/narrations';
+import { plainText } from '@/story/narrate';
 
 /** The current step in plain words, and the same words for screen readers as each step arrives. */
 export function StepCaption() {

@@ -2,8 +2,8 @@ import { CodeText } from '@/components/code-text';
 import { serializeUrlState } from '@/store/url-state';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
-import { formatTime } from './format';
-import { narrationsFor } from './narrations';
+import { formatTime } from '@/story/format';
+import { narrationsFor } from '@/story/narrations';
 import './text-version.css';
 
 /** Every step as an ordered list, for screen readers and for reading; each step links to itself. */

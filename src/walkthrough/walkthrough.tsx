@@ -6,8 +6,8 @@ import { RenewersPanel } from './renewers-panel';
 import { SequenceDiagram } from './sequence-diagram';
 import { StepCaption } from './step-caption';
 import { StepControls, ViewToggles } from './timeline-controls';
-import { useElementHeight } from './use-element-size';
-import { useMediaQuery } from './use-media-query';
+import { useElementHeight } from '@/story/use-element-size';
+import { useMediaQuery } from '@/story/use-media-query';
 import { useStepKeys } from './use-step-keys';
 
 // Below the diagram or behind a toggle: loaded after the first view.

@@ -1,7 +1,7 @@
 import type { Transaction } from '@electric-sql/pglite';
 import type { PostgresPageContent } from '@/content/types';
 import type { Timeline } from '@/sim/run';
-import { describeCertificate } from '../narrate';
+import { describeCertificate } from '@/story/narrate';
 
 /** One write of the walkthrough, run on real Postgres, beside what the simulation's table answered. */
 export interface RealWrite {

@@ -3,7 +3,7 @@ import type { Happening } from '@/sim/happenings';
 import type { Frame, Timeline } from '@/sim/run';
 import type { Certificate } from '@/sim/types';
 import { renewerById } from '../sim/world.ts';
-import type { CaptionKey } from './caption-keys';
+import { captionKeyOf, type CaptionKey } from '@/content/caption-keys';
 import { formatTime } from './format.ts';
 
 export interface Narration {
@@ -11,32 +11,6 @@ export interface Narration {
   readonly label: string;
   /** The plain-words explanation of the step; `backticks` mark code. */
   readonly caption: string;
-}
-
-/**
- * Which caption tells a step, including how it turned out (accepted, rejected, stale). The weekly email's
- * steps are told by the lab's narration, which refines these keys.
- */
-export function captionKeyOf(happening: Happening): CaptionKey {
-  switch (happening.kind) {
-    case 'emailRequested':
-      return 'emailSent';
-    case 'writeRequested':
-      return happening.mode === 'fenced' ? 'writeRequestedFenced' : 'writeRequestedUnfenced';
-    case 'writeAnswered':
-      if (happening.rowsChanged === 0) return 'writeRejected';
-      return happening.overwroteNewer ? 'writeAcceptedStale' : 'writeAccepted';
-    case 'leaseGranted':
-      return happening.lease.token === null ? 'leaseGrantedNoToken' : 'leaseGranted';
-    case 'releaseRefused':
-      return happening.reason === 'notHolder' ? 'releaseRefusedNotHolder' : 'releaseRefusedNoLease';
-    case 'failover':
-      return happening.lost ? 'failover' : 'failoverNoKey';
-    case 'scenarioEnded':
-      return happening.outcome.kind === 'staleOverwrote' ? 'scenarioEndedStaleOverwrote' : 'scenarioEndedNewestKept';
-    default:
-      return happening.kind;
-  }
 }
 
 export function describeCertificate(cert: Certificate): string {

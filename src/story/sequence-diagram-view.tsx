@@ -1,0 +1,277 @@
+import './diagram.css';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import type { Timeline } from '@/sim/run';
+import { layoutDiagram, type DiagramLayout, type DiagramRow } from './diagram-layout';
+import { narrationsFor } from './narrations';
+import { plainText } from './narrate';
+import { useElementWidth } from './use-element-size';
+import { useMediaQuery } from './use-media-query';
+
+/**
+ * A timeline as a sequence diagram: lifelines across, steps down. Steps before `cursor` are muted, the
+ * current one is highlighted, later ones are not drawn yet. d3 computes the geometry; React draws it.
+ */
+export function SequenceDiagramView({
+  timeline,
+  cursor,
+  followCurrent = false,
+  stickyHeader = false,
+  title,
+  scale,
+  windowRows,
+}: {
+  timeline: Timeline;
+  cursor: number;
+  /** Scroll the current step into view when it changes. */
+  followCurrent?: boolean;
+  /** Keep the lifeline names in view below the walkthrough bar. */
+  stickyHeader?: boolean;
+  /** Words to put before the generated label, e.g. "Fencing off". */
+  title?: string;
+  /** Magnification of the drawing; by default larger only on big screens. */
+  scale?: number;
+  /** Show only this many rows, ending near the current step, so they can be drawn large (presenter mode). */
+  windowRows?: number;
+}) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const currentRowRef = useRef<SVGGElement>(null);
+  // Several diagrams can share a page (compare, print), so their marker and pattern ids must differ.
+  const ids = useId().replaceAll(':', '');
+  const arrowHeadId = (state: 'current' | 'past') => `${ids}-arrow-head-${state}`;
+  const hatchId = `${ids}-pause-hatch`;
+  const width = useElementWidth(containerRef, 720);
+  // Big screens and projectors get the same drawing, scaled up with the page's type.
+  const bigScreen = useMediaQuery('(min-width: 1600px)');
+  const zoom = scale ?? (bigScreen ? 1.25 : 1);
+  const stepCount = timeline.frames.length;
+  const narrations = narrationsFor(timeline);
+  const layout = useMemo(
+    () =>
+      layoutDiagram(
+        timeline,
+        narrations.map((narration) => narration.label),
+        width / zoom,
+      ),
+    [timeline, narrations, width, zoom],
+  );
+  const scrolledOnce = useRef(false);
+
+  useEffect(() => {
+    // Bring the current step into view when the learner moves, but not on first load.
+    if (!followCurrent) return;
+    if (!scrolledOnce.current) {
+      scrolledOnce.current = true;
+      return;
+    }
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    currentRowRef.current?.scrollIntoView?.({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' });
+  }, [cursor, followCurrent]);
+
+  const rowsShown = windowRows ? Math.min(windowRows, stepCount) : stepCount;
+  const firstRow = Math.max(0, Math.min(cursor - rowsShown + 2, stepCount - rowsShown));
+  const viewTop = rowsShown < stepCount ? layout.rowTop(firstRow) - layout.headerHeight : 0;
+  const viewHeight = rowsShown < stepCount ? layout.headerHeight + rowsShown * layout.rowHeight + 6 : layout.height;
+
+  const current = narrations[cursor];
+  const label =
+    (title ? `${title}. ` : '') +
+    `Sequence diagram, step ${cursor + 1} of ${stepCount}. Lifelines: ${layout.lanes.map((lane) => lane.name).join(', ')}.` +
+    (current ? ` Current step: ${plainText(current.caption)}` : '');
+
+  return (
+    <div className="diagram" ref={containerRef}>
+      {stickyHeader && <LaneHeader layout={layout} zoom={zoom} />}
+      <svg
+        role="img"
+        aria-label={label}
+        width={layout.width * zoom}
+        height={viewHeight * zoom}
+        viewBox={`0 ${viewTop} ${layout.width} ${viewHeight}`}
+        className={`sequence-diagram${layout.compact ? ' compact' : ''}`}
+      >
+        <defs>
+          {(['current', 'past'] as const).map((state) => (
+            <marker
+              key={state}
+              id={arrowHeadId(state)}
+              viewBox="0 0 10 10"
+              refX="9"
+              refY="5"
+              markerWidth="9"
+              markerHeight="9"
+              markerUnits="userSpaceOnUse"
+              orient="auto-start-reverse"
+            >
+              <path d="M 0 0 L 10 5 L 0 10 z" className={`arrow-head ${state}`} />
+            </marker>
+          ))}
+          <pattern id={hatchId} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="6" height="6" className="pause-hatch-bg" />
+            <line x1="0" y1="0" x2="0" y2="6" className="pause-hatch-line" />
+          </pattern>
+        </defs>
+        <TimeAxis layout={layout} cursor={cursor} />
+        {layout.lanes.map((lane) => (
+          <g key={lane.id} className="lane">
+            <line x1={lane.x} x2={lane.x} y1={layout.headerHeight - 6} y2={layout.height} className="lifeline" />
+          </g>
+        ))}
+        {layout.bars
+          .filter((bar) => bar.fromIndex <= cursor)
+          .map((bar) => {
+            const top = layout.rowTop(bar.fromIndex) + layout.rowHeight / 2;
+            const bottom = layout.rowTop(Math.min(bar.toIndex, cursor)) + layout.rowHeight;
+            const barWidth = bar.kind === 'pause' ? 14 : 6;
+            return (
+              <rect
+                key={bar.id}
+                className={`bar bar-${bar.kind}`}
+                x={bar.x - barWidth / 2}
+                y={top}
+                width={barWidth}
+                height={Math.max(bottom - top, 2)}
+                fill={bar.kind === 'pause' ? `url(#${hatchId})` : undefined}
+              />
+            );
+          })}
+        {layout.rows
+          .filter((row) => row.index <= cursor)
+          .map((row) => (
+            <Row
+              key={row.index}
+              row={row}
+              layout={layout}
+              state={row.index === cursor ? 'current' : 'past'}
+              markerId={arrowHeadId(row.index === cursor ? 'current' : 'past')}
+              ref={row.index === cursor ? currentRowRef : undefined}
+            />
+          ))}
+        {/* Drawn last, over any row scrolled up beneath it when only a window of rows is shown. */}
+        <g className="diagram-header" transform={`translate(0 ${viewTop})`}>
+          {viewTop > 0 && <rect className="header-bg" width={layout.width} height={layout.headerHeight} />}
+          <text x={4} y={layout.headerHeight - 14} className="axis-title">
+            time
+          </text>
+          {layout.lanes.map((lane) => (
+            <LaneTitle key={lane.id} name={lane.name} x={lane.x} compact={layout.compact} />
+          ))}
+        </g>
+      </svg>
+    </div>
+  );
+}
+
+/**
+ * The lifeline names again, in HTML that sticks below the walkthrough bar, so a learner deep in the
+ * diagram still sees which line is which. It covers the SVG's own titles exactly when not scrolled.
+ */
+function LaneHeader({ layout, zoom }: { layout: DiagramLayout; zoom: number }) {
+  const laneWidth = ((layout.lanes[1]?.x ?? layout.width) - (layout.lanes[0]?.x ?? 0)) * zoom;
+  return (
+    <div
+      className={`lane-header${layout.compact ? ' compact' : ''}`}
+      aria-hidden="true"
+      style={{
+        height: layout.headerHeight * zoom,
+        marginBottom: -layout.headerHeight * zoom,
+        fontSize: `${(layout.compact ? 11 : 13) * zoom}px`,
+      }}
+    >
+      <span className="lane-header-time">time</span>
+      {layout.lanes.map((lane) => (
+        <span
+          key={lane.id}
+          className="lane-header-name"
+          style={{ left: lane.x * zoom - laneWidth / 2, width: laneWidth }}
+        >
+          {lane.name}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function TimeAxis({ layout, cursor }: { layout: DiagramLayout; cursor: number }) {
+  const axisX = layout.gutter - 8;
+  return (
+    <g className="time-axis">
+      <line x1={axisX} x2={axisX} y1={layout.headerHeight} y2={layout.height - 6} className="axis-line" />
+      {layout.ticks
+        .filter((tick) => tick.index <= cursor)
+        .map((tick) => (
+          <g key={tick.index} className={tick.index === cursor ? 'tick current' : 'tick'}>
+            <line x1={axisX - 4} x2={axisX} y1={tick.y} y2={tick.y} />
+            <text x={axisX - 6} y={tick.y} dy="0.35em" textAnchor="end">
+              {tick.label}
+            </text>
+          </g>
+        ))}
+    </g>
+  );
+}
+
+function LaneTitle({ name, x, compact }: { name: string; x: number; compact: boolean }) {
+  // Two-word names break onto two lines on narrow screens, so four lifelines fit a phone.
+  const lines = compact ? name.split(' ') : [name];
+  return (
+    <text x={x} y={compact ? 14 : 24} textAnchor="middle" className="lane-title">
+      {lines.map((line, index) => (
+        <tspan key={line} x={x} dy={index === 0 ? 0 : '1.15em'}>
+          {line}
+        </tspan>
+      ))}
+    </text>
+  );
+}
+
+function Row({
+  row,
+  layout,
+  state,
+  markerId,
+  ref,
+}: {
+  row: DiagramRow;
+  layout: DiagramLayout;
+  state: 'current' | 'past';
+  markerId: string;
+  ref?: React.Ref<SVGGElement> | undefined;
+}) {
+  const top = row.y - layout.rowHeight / 2;
+  return (
+    <g className={`row ${state} row-${row.shape}`} ref={ref}>
+      {state === 'current' && (
+        <rect
+          className="row-highlight"
+          x={layout.gutter - 4}
+          y={top + 1}
+          width={layout.width - layout.gutter}
+          height={layout.rowHeight - 2}
+          rx={4}
+        />
+      )}
+      {row.shape === 'message' ? (
+        <>
+          <line
+            x1={row.x1}
+            x2={row.x2}
+            y1={row.y + 6}
+            y2={row.y + 6}
+            className="arrow"
+            markerEnd={`url(#${markerId})`}
+          />
+          <text x={(row.x1 + row.x2) / 2} y={row.y + 1} textAnchor="middle" className="arrow-label">
+            {row.label}
+          </text>
+        </>
+      ) : (
+        <>
+          <rect x={row.x} y={top + 4} width={row.width} height={layout.rowHeight - 8} rx={3} className="note" />
+          <text x={row.x + row.width / 2} y={row.y} dy="0.35em" textAnchor="middle" className="note-label">
+            {row.label}
+          </text>
+        </>
+      )}
+    </g>
+  );
+}
