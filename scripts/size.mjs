@@ -3,7 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 90;
+// 90 kB until 2026-12-01; 92 kB since: the walkthrough's truthful captions and the lesson's citations in the first
+// section (+0.5 kB), and the story views in a layer of their own (+0.7 kB), with saved progress now loaded after
+// the first view (-0.8 kB).
+const BUDGET_KB = 92;
 const dist = join(import.meta.dirname, '..', 'dist');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 

@@ -1,13 +1,29 @@
+import { Suspense } from 'react';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 
-/** Explains input that could not be used as given (a link, stored progress); the page still works. */
+/**
+ * Explains input that could not be used as given (a link, stored progress); the page still works. A bad link
+ * is explained at once; notices about saved progress join when the progress code has loaded.
+ */
 export function Notices() {
+  return (
+    <Suspense fallback={<NoticeBox progress={null} />}>
+      <NoticesWithProgress />
+    </Suspense>
+  );
+}
+
+function NoticesWithProgress() {
+  const notices = useProgress((state) => state.notices);
+  const { dismissNotices } = useProgressActions();
+  return <NoticeBox progress={{ notices, dismiss: dismissNotices }} />;
+}
+
+function NoticeBox({ progress }: { progress: { notices: readonly string[]; dismiss: () => void } | null }) {
   const linkNotices = useWalkthrough((state) => state.notices);
-  const progressNotices = useProgress((state) => state.notices);
   const walkthrough = useWalkthroughActions();
-  const progress = useProgressActions();
-  const notices = [...linkNotices, ...progressNotices];
+  const notices = [...linkNotices, ...(progress?.notices ?? [])];
   if (notices.length === 0) return null;
   return (
     <div className="notice" role="status">
@@ -20,7 +36,7 @@ export function Notices() {
         type="button"
         onClick={() => {
           walkthrough.dismissNotices();
-          progress.dismissNotices();
+          progress?.dismiss();
         }}
       >
         Dismiss

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { createProgressActions, createProgressStore } from '@/progress/progress-store';
-import { ProgressContext } from '@/progress/use-progress';
+import { ProgressContext, type ProgressBinding } from '@/progress/use-progress';
 import { createWalkthroughActions } from '@/store/actions';
 import { DEFAULT_SCENARIO_ID, timelineFor } from '@/store/selectors';
 import { parseUrlState } from '@/store/url-state';
@@ -21,12 +20,10 @@ export function createPageStores() {
     notices: fromUrl.notices,
   });
   syncUrl(walkthroughStore, window.location, window.history);
-  const progressStore = createProgressStore(localStorageOrNull());
   return {
     walkthroughStore,
     walkthroughActions: createWalkthroughActions(walkthroughStore),
-    progressStore,
-    progressActions: createProgressActions(progressStore),
+    progress: loadProgress(),
   };
 }
 
@@ -35,11 +32,16 @@ export type PageStores = ReturnType<typeof createPageStores>;
 export function PageProviders({ stores, children }: { stores: PageStores; children: ReactNode }) {
   return (
     <WalkthroughContext.Provider value={{ store: stores.walkthroughStore, actions: stores.walkthroughActions }}>
-      <ProgressContext.Provider value={{ store: stores.progressStore, actions: stores.progressActions }}>
-        {children}
-      </ProgressContext.Provider>
+      <ProgressContext.Provider value={stores.progress}>{children}</ProgressContext.Provider>
     </WalkthroughContext.Provider>
   );
+}
+
+/** Saved answers, read from storage once the progress code has loaded; it is not part of the first view. */
+async function loadProgress(): Promise<ProgressBinding> {
+  const { createProgressActions, createProgressStore } = await import('@/progress/progress-store');
+  const store = createProgressStore(localStorageOrNull());
+  return { store, actions: createProgressActions(store) };
 }
 
 /** Storage can be switched off, or throw on access in a sandboxed frame; the page works without it. */

@@ -1,5 +1,3 @@
-import type { Happening } from '../sim/happenings.ts';
-
 /**
  * Every kind of step a caption exists for, and the placeholders its template may use.
  * The content schema checks templates against this list, so a typo in content/ fails the build.
@@ -99,29 +97,3 @@ export type LabCaptionKey = keyof typeof LAB_CAPTION_VARIABLES;
 
 export const WALKTHROUGH_CAPTION_KEYS = Object.keys(WALKTHROUGH_CAPTION_VARIABLES) as WalkthroughCaptionKey[];
 export const LAB_CAPTION_KEYS = Object.keys(LAB_CAPTION_VARIABLES) as LabCaptionKey[];
-
-/**
- * Which caption tells a step, including how it turned out (accepted, rejected, stale). The weekly email's
- * steps are told by the lab's narration, which refines these keys.
- */
-export function captionKeyOf(happening: Happening): CaptionKey {
-  switch (happening.kind) {
-    case 'emailRequested':
-      return 'emailSent';
-    case 'writeRequested':
-      return happening.mode === 'fenced' ? 'writeRequestedFenced' : 'writeRequestedUnfenced';
-    case 'writeAnswered':
-      if (happening.rowsChanged === 0) return 'writeRejected';
-      return happening.overwroteNewer ? 'writeAcceptedStale' : 'writeAccepted';
-    case 'leaseGranted':
-      return happening.lease.token === null ? 'leaseGrantedNoToken' : 'leaseGranted';
-    case 'releaseRefused':
-      return happening.reason === 'notHolder' ? 'releaseRefusedNotHolder' : 'releaseRefusedNoLease';
-    case 'failover':
-      return happening.lost ? 'failover' : 'failoverNoKey';
-    case 'scenarioEnded':
-      return happening.outcome.kind === 'staleOverwrote' ? 'scenarioEndedStaleOverwrote' : 'scenarioEndedNewestKept';
-    default:
-      return happening.kind;
-  }
-}

@@ -2,7 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { z } from 'zod';
 import { parseLabConfig } from '../lab/lab-config.ts';
-import { captionKeyOf, WALKTHROUGH_CAPTION_KEYS } from './caption-keys.ts';
+import { captionKeyOf } from './caption-key-of.ts';
+import { WALKTHROUGH_CAPTION_KEYS } from './caption-keys.ts';
 import { runScenario } from '../sim/run.ts';
 import { WIDGETS, renderMarkdown, type Heading, type RenderedMarkdown } from './markdown.ts';
 import {

@@ -8,7 +8,8 @@ export interface BridgeOptions {
   readonly parentOrigin: string | null;
   readonly walkthroughStore: WalkthroughStore;
   readonly walkthroughActions: WalkthroughActions;
-  readonly progressStore: ProgressStore;
+  /** Saved progress, or the promise of it (the page loads it after the first view). */
+  readonly progressStore: ProgressStore | Promise<ProgressStore>;
   /** Whether a quiz response is right; only the quiz widgets know their questions. */
   readonly scoreQuestion?: (questionId: string, response: readonly string[]) => boolean | null;
   /** How many questions make a finished quiz, for `completed`. */
@@ -48,20 +49,27 @@ export function connectToHost(options: BridgeOptions): () => void {
     if (state.cursor !== previous.cursor || state.fencing !== previous.fencing) reportStep();
   });
 
-  const unsubscribeProgress = progressStore.subscribe((state, previous) => {
-    const { scoreQuestion, questionIds } = options;
-    if (!scoreQuestion || state.quiz === previous.quiz) return;
-    for (const [questionId, answer] of Object.entries(state.quiz)) {
-      if (!answer.checked || previous.quiz[questionId]?.checked) continue;
-      const correct = scoreQuestion(questionId, answer.response);
-      if (correct !== null) emit({ verb: 'answered', widget: 'quiz', questionId, correct });
-    }
-    const ids = questionIds ?? [];
-    const finished = (quiz: typeof state.quiz) => ids.length > 0 && ids.every((id) => quiz[id]?.checked);
-    if (finished(state.quiz) && !finished(previous.quiz)) {
-      const right = ids.filter((id) => scoreQuestion(id, state.quiz[id]?.response ?? []) === true).length;
-      emit({ verb: 'completed', widget: 'quiz', score: { right, of: ids.length } });
-    }
+  let disconnected = false;
+  let unsubscribeProgress = () => {};
+  const watchAnswers = (store: ProgressStore) =>
+    store.subscribe((state, previous) => {
+      const { scoreQuestion, questionIds } = options;
+      if (!scoreQuestion || state.quiz === previous.quiz) return;
+      for (const [questionId, answer] of Object.entries(state.quiz)) {
+        if (!answer.checked || previous.quiz[questionId]?.checked) continue;
+        const correct = scoreQuestion(questionId, answer.response);
+        if (correct !== null) emit({ verb: 'answered', widget: 'quiz', questionId, correct });
+      }
+      const ids = questionIds ?? [];
+      const finished = (quiz: typeof state.quiz) => ids.length > 0 && ids.every((id) => quiz[id]?.checked);
+      if (finished(state.quiz) && !finished(previous.quiz)) {
+        const right = ids.filter((id) => scoreQuestion(id, state.quiz[id]?.response ?? []) === true).length;
+        emit({ verb: 'completed', widget: 'quiz', score: { right, of: ids.length } });
+      }
+    });
+
+  void Promise.resolve(progressStore).then((store) => {
+    if (!disconnected) unsubscribeProgress = watchAnswers(store);
   });
 
   const onMessage = (event: MessageEvent) => {
@@ -73,6 +81,7 @@ export function connectToHost(options: BridgeOptions): () => void {
   window.addEventListener('message', onMessage);
 
   return () => {
+    disconnected = true;
     resizeObserver.disconnect();
     unsubscribeWalkthrough();
     unsubscribeProgress();

@@ -18,6 +18,7 @@ const quizIds = widget === 'question' && questionId ? [questionId] : practice.qu
 connectToHost({
   parentOrigin: resolveParentOrigin(window.location.search, document.referrer),
   ...stores,
+  progressStore: stores.progress.then((progress) => progress.store),
   questionIds: widget === 'quiz' || widget === 'question' ? quizIds : [],
   scoreQuestion: (id, response) => {
     const question = practice.quiz.find((candidate) => candidate.id === id);

@@ -5,7 +5,7 @@ import { staleWritesLanded, type Frame, type Timeline } from '@/sim/run';
 import { lockConfigOf } from '@/sim/world';
 import type { CaptionKey } from '@/content/caption-keys';
 import { formatTime } from '@/story/format';
-import { captionKeyOf } from '@/content/caption-keys';
+import { captionKeyOf } from '@/content/caption-key-of';
 import type { NarrationExtension } from '@/story/narrate';
 
 const EMAIL_CAPTIONS = {

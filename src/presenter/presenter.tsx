@@ -6,7 +6,7 @@ import type { QuizQuestion } from '@/content/schema';
 import { selectCanGoBack, selectCanGoNext, selectCursor, selectFrame, selectStepCount } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 import type { CaptionKey } from '@/content/caption-keys';
-import { captionKeyOf } from '@/content/caption-keys';
+import { captionKeyOf } from '@/content/caption-key-of';
 import { CertificatesPanel } from '@/walkthrough/certificates-panel';
 import { LockServicePanel } from '@/walkthrough/lock-service-panel';
 import { selectTimeline } from '@/store/selectors';

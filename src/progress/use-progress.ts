@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, use, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { ProgressActions, ProgressState, ProgressStore } from './progress-store';
 
@@ -7,12 +7,16 @@ export interface ProgressBinding {
   readonly actions: ProgressActions;
 }
 
-export const ProgressContext = createContext<ProgressBinding | null>(null);
+/**
+ * Saved progress, or the promise of it: the page loads the progress code after its first view, and the
+ * components that need it (all below the fold, or lazy) wait for it inside a Suspense boundary.
+ */
+export const ProgressContext = createContext<ProgressBinding | Promise<ProgressBinding> | null>(null);
 
 function useBinding(): ProgressBinding {
   const binding = useContext(ProgressContext);
   if (!binding) throw new Error('useProgress needs a <ProgressContext.Provider>');
-  return binding;
+  return binding instanceof Promise ? use(binding) : binding;
 }
 
 export function useProgress<T>(selector: (state: ProgressState) => T): T {

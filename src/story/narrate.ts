@@ -3,7 +3,8 @@ import type { Happening } from '@/sim/happenings';
 import type { Frame, Timeline } from '@/sim/run';
 import type { Certificate } from '@/sim/types';
 import { renewerById } from '../sim/world.ts';
-import { captionKeyOf, type CaptionKey } from '@/content/caption-keys';
+import { captionKeyOf } from '@/content/caption-key-of';
+import type { CaptionKey } from '@/content/caption-keys';
 import { formatTime } from './format.ts';
 
 export interface Narration {

@@ -8,7 +8,7 @@ export function exportFileName(step: number, fencing: boolean, format: 'svg' | '
  * background added, so it looks the same on a slide as on the page.
  */
 export async function diagramSvgFile(svg: SVGSVGElement): Promise<string> {
-  const { default: css } = await import('./diagram.css?raw');
+  const { default: css } = await import('@/story/diagram.css?raw');
   const copy = svg.cloneNode(true) as SVGSVGElement;
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   copy.removeAttribute('role');

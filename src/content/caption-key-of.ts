@@ -1,0 +1,28 @@
+import type { Happening } from '../sim/happenings.ts';
+import type { CaptionKey } from './caption-keys.ts';
+
+/**
+ * Which caption tells a step, including how it turned out (accepted, rejected, stale). The weekly email's
+ * steps are told by the lab's narration, which refines these keys.
+ */
+export function captionKeyOf(happening: Happening): CaptionKey {
+  switch (happening.kind) {
+    case 'emailRequested':
+      return 'emailSent';
+    case 'writeRequested':
+      return happening.mode === 'fenced' ? 'writeRequestedFenced' : 'writeRequestedUnfenced';
+    case 'writeAnswered':
+      if (happening.rowsChanged === 0) return 'writeRejected';
+      return happening.overwroteNewer ? 'writeAcceptedStale' : 'writeAccepted';
+    case 'leaseGranted':
+      return happening.lease.token === null ? 'leaseGrantedNoToken' : 'leaseGranted';
+    case 'releaseRefused':
+      return happening.reason === 'notHolder' ? 'releaseRefusedNotHolder' : 'releaseRefusedNoLease';
+    case 'failover':
+      return happening.lost ? 'failover' : 'failoverNoKey';
+    case 'scenarioEnded':
+      return happening.outcome.kind === 'staleOverwrote' ? 'scenarioEndedStaleOverwrote' : 'scenarioEndedNewestKept';
+    default:
+      return happening.kind;
+  }
+}
