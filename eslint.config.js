@@ -31,7 +31,7 @@ const LAYERS = Object.entries(ALLOWED).map(([folder, allowed]) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', '.look'] },
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', '.look', 'reports', '.stryker-tmp'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -181,35 +181,45 @@ describe('lab properties', () => {
     );
   }, 30_000);
 
-  it('fuzz: 10 000 random configurations, extreme values included, settle within the event bound with every invariant holding', () => {
-    const unsettled: ScenarioDefinition[] = [];
-    fc.assert(
-      fc.property(configurations(anyService, true), fc.boolean(), fc.boolean(), (scenario, fencing, idempotencyKey) => {
-        const timeline = runScenario(scenario, { fencing, idempotencyKey });
-        const email = scenario.resource?.kind === 'weeklyEmail';
-        // A run ends by itself, or it was cut off at the bound and says so.
-        expect(timeline.settled || timeline.events === MAX_EVENTS).toBe(true);
-        if (!timeline.settled) unsettled.push(scenario);
-        expect(email ? ['emailsSent'] : ['newestKept', 'staleOverwrote']).toContain(timeline.outcome.kind);
-        expect(timeline.frames.at(-1)?.happening.kind).toBe('scenarioEnded');
-        // Time never runs backwards, and nobody sends more reports than there are workers.
-        timeline.frames.forEach((frame, index) => {
-          if (index > 0) expect(frame.at).toBeGreaterThanOrEqual(timeline.frames[index - 1]!.at);
-        });
-        const last = timeline.frames.at(-1)!.world;
-        expect(last.emailsSent.length).toBeLessThanOrEqual(scenario.renewers.length);
-        if (idempotencyKey && email) expect(last.emailsSent.length).toBeLessThanOrEqual(1);
-        // Fenced by a service that hands out tokens, the row's fence only ever rises.
-        if (fencing && !email && issuesTokens(scenario.lockService?.kind ?? 'fencing')) {
-          const fences = timeline.frames.map((frame) => frame.world.table.rows[0]!.fence);
-          fences.forEach((fence, index) => expect(fence).toBeGreaterThanOrEqual(fences[index - 1] ?? fence));
-          expect(timeline.outcome.kind).toBe('newestKept');
-        }
-      }),
-      { numRuns: 10_000 },
-    );
-    // Only extreme corners (keep-alives every 500 ms for ten minutes) may reach the bound: a bound set too low, or
-    // a run that loops, cuts off far more.
-    expect(unsettled.length).toBeLessThan(100);
-  }, 60_000);
+  // Mutation runs (npm run mutate) leave it out: it takes seconds per mutant.
+  it.skipIf(process.env.LOCKSTEP_SKIP_FUZZ)(
+    'fuzz: 10 000 random configurations, extreme values included, settle within the event bound with every invariant holding',
+    () => {
+      const unsettled: ScenarioDefinition[] = [];
+      fc.assert(
+        fc.property(
+          configurations(anyService, true),
+          fc.boolean(),
+          fc.boolean(),
+          (scenario, fencing, idempotencyKey) => {
+            const timeline = runScenario(scenario, { fencing, idempotencyKey });
+            const email = scenario.resource?.kind === 'weeklyEmail';
+            // A run ends by itself, or it was cut off at the bound and says so.
+            expect(timeline.settled || timeline.events === MAX_EVENTS).toBe(true);
+            if (!timeline.settled) unsettled.push(scenario);
+            expect(email ? ['emailsSent'] : ['newestKept', 'staleOverwrote']).toContain(timeline.outcome.kind);
+            expect(timeline.frames.at(-1)?.happening.kind).toBe('scenarioEnded');
+            // Time never runs backwards, and nobody sends more reports than there are workers.
+            timeline.frames.forEach((frame, index) => {
+              if (index > 0) expect(frame.at).toBeGreaterThanOrEqual(timeline.frames[index - 1]!.at);
+            });
+            const last = timeline.frames.at(-1)!.world;
+            expect(last.emailsSent.length).toBeLessThanOrEqual(scenario.renewers.length);
+            if (idempotencyKey && email) expect(last.emailsSent.length).toBeLessThanOrEqual(1);
+            // Fenced by a service that hands out tokens, the row's fence only ever rises.
+            if (fencing && !email && issuesTokens(scenario.lockService?.kind ?? 'fencing')) {
+              const fences = timeline.frames.map((frame) => frame.world.table.rows[0]!.fence);
+              fences.forEach((fence, index) => expect(fence).toBeGreaterThanOrEqual(fences[index - 1] ?? fence));
+              expect(timeline.outcome.kind).toBe('newestKept');
+            }
+          },
+        ),
+        { numRuns: 10_000 },
+      );
+      // Only extreme corners (keep-alives every 500 ms for ten minutes) may reach the bound: a bound set too low, or
+      // a run that loops, cuts off far more.
+      expect(unsettled.length).toBeLessThan(100);
+    },
+    60_000,
+  );
 });

@@ -1,0 +1,14 @@
+import { mergeConfig } from 'vite';
+import { configDefaults } from 'vitest/config';
+import base from './vite.config.ts';
+
+/**
+ * The unit tests as Stryker runs them (`npm run mutate`): without the 10 000-configuration fuzz test and the
+ * real-server suite, which would make every mutant take minutes.
+ */
+export default mergeConfig(base, {
+  test: {
+    exclude: [...configDefaults.exclude, 'src/**/*.real.test.ts', 'src/testing/architecture.test.ts'],
+    env: { LOCKSTEP_SKIP_FUZZ: '1' },
+  },
+});
