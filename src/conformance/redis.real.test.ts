@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLockService, currentLease, grantLease, releaseLease, type LockService } from '@/sim/lock-service';
+import { createLockService, currentLease, grantLease, releaseLease, type LessonLock } from '@/sim/services/lesson';
 import { virtualMs } from '@/sim/types';
 import { acquire, release, RELEASE_SCRIPT, tokenKey, type Redis } from './redis-commands';
 import { startRedis, type RunningServer } from './servers';
@@ -34,7 +34,7 @@ type Observation = string;
 
 /** Keeps the sequences whose operations all fall well clear of the moment a granted lease expires. */
 function clearOfExpiries(operations: readonly Operation[]): boolean {
-  let lock: LockService = createLockService('lock', FIRST_TOKEN);
+  let lock: LessonLock = createLockService('lock', FIRST_TOKEN);
   let now = 0;
   for (const [index, op] of operations.entries()) {
     if (op.kind === 'wait') {
@@ -51,7 +51,7 @@ function clearOfExpiries(operations: readonly Operation[]): boolean {
 }
 
 function onModel(operations: readonly Operation[]): Observation[] {
-  let lock: LockService = createLockService('lock', FIRST_TOKEN);
+  let lock: LessonLock = createLockService('lock', FIRST_TOKEN);
   let now = 0;
   const values = { A: '', B: '' };
   return operations.map((op, index) => {

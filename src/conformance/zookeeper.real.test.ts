@@ -13,7 +13,7 @@ import {
   openSession,
   zkLockHolder,
   type ZooKeeper,
-} from '@/sim/zookeeper';
+} from '@/sim/services/zookeeper';
 import { startZooKeeper, type RunningServer } from './servers';
 import {
   children,

@@ -7,7 +7,9 @@ import {
   type LabCaptionKey,
   type WalkthroughCaptionKey,
 } from './caption-keys.ts';
-import { issuesTokens } from '../sim/lock-backends.ts';
+import { LAB_FIELDS } from '../lab/lab-config.ts';
+import { MAX_LOCK_DELAY_MS } from '../sim/services/chubby.ts';
+import { issuesTokens, LOCK_SERVICE_KINDS, type LockServiceKind } from '../sim/services/service.ts';
 
 const milliseconds = z.number().int().min(0);
 const positiveMilliseconds = z.number().int().positive();
@@ -69,7 +71,7 @@ const lockServiceSchema = z.discriminatedUnion('kind', [
     .strict(),
   z.object({ kind: z.literal('etcd') }).strict(),
   z.object({ kind: z.literal('zookeeper') }).strict(),
-  z.object({ kind: z.literal('chubby'), lockDelayMs: z.number().int().min(0).max(60_000) }).strict(),
+  z.object({ kind: z.literal('chubby'), lockDelayMs: z.number().int().min(0).max(MAX_LOCK_DELAY_MS) }).strict(),
 ]);
 
 export const scenarioSchema = z
@@ -340,19 +342,18 @@ export type NotesContent = z.output<typeof notesSchema>;
 
 const labConfigSchema = z
   .object({
-    service: z.enum(['fencing', 'redis', 'redlock', 'etcd', 'zookeeper', 'chubby']).optional(),
+    service: z.enum(LOCK_SERVICE_KINDS).optional(),
     resource: z.enum(['certificate', 'email']).optional(),
     storage: z.enum(['fenced', 'unchecked', 'idempotencyKey']).optional(),
-    ttlMs: z.number().int().min(1_000).max(600_000).optional(),
     pauseWhen: z.enum(['afterAcquiring', 'whileAcquiring']).optional(),
-    pauseAtMs: z.number().int().min(0).max(600_000).optional(),
-    pauseMs: z.number().int().min(0).max(600_000).optional(),
-    writeDelayMs: z.number().int().min(0).max(600_000).optional(),
-    clockJumpMs: z.number().int().min(0).max(600_000).optional(),
-    clockDriftPct: z.number().int().min(-50).max(50).optional(),
     renewers: z.union([z.literal(2), z.literal(3)]).optional(),
-    lockDelayMs: z.number().int().min(0).max(60_000).optional(),
-    failoverAtMs: z.number().int().min(0).max(600_000).optional(),
+    // The numbers and their ranges are the lab's own (LAB_FIELDS), so a preset can hold only what a link can.
+    ...Object.fromEntries(
+      Object.entries(LAB_FIELDS).map(([field, spec]) => [
+        field,
+        z.number().int().min(spec.min).max(spec.max).optional(),
+      ]),
+    ),
   })
   .strict()
   .superRefine((config, context) => {
@@ -376,11 +377,7 @@ const labConfigSchema = z
 
 /** The lab's one-click configurations, each with the verdict it must reach (checked by the tests). */
 const serviceNames = z
-  .object(
-    Object.fromEntries(
-      ['fencing', 'redis', 'redlock', 'etcd', 'zookeeper', 'chubby'].map((kind) => [kind, text]),
-    ) as Record<'fencing' | 'redis' | 'redlock' | 'etcd' | 'zookeeper' | 'chubby', typeof text>,
-  )
+  .object(Object.fromEntries(LOCK_SERVICE_KINDS.map((kind) => [kind, text])) as Record<LockServiceKind, typeof text>)
   .strict();
 
 /** Captions for the steps only lab runs have; loaded with the lab, not the first view. */

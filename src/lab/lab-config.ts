@@ -1,4 +1,10 @@
-import { issuesTokens, type LockServiceConfig, type LockServiceKind } from '../sim/lock-backends.ts';
+import { MAX_LOCK_DELAY_MS } from '../sim/services/chubby.ts';
+import {
+  issuesTokens,
+  LOCK_SERVICE_KINDS,
+  type LockServiceConfig,
+  type LockServiceKind,
+} from '../sim/services/service.ts';
 import type { RenewerDefinition, RunSettings, ScenarioDefinition } from '@/sim/scenario';
 
 /** What the lock guards: the lesson's certificate row, or Snip's weekly report email. */
@@ -51,7 +57,7 @@ export interface LabConfig {
   readonly failoverAtMs: number;
 }
 
-export const LAB_SERVICES: readonly LockServiceKind[] = ['fencing', 'redis', 'redlock', 'etcd', 'zookeeper', 'chubby'];
+export const LAB_SERVICES: readonly LockServiceKind[] = LOCK_SERVICE_KINDS;
 
 type NumericField =
   'ttlMs' | 'pauseAtMs' | 'pauseMs' | 'writeDelayMs' | 'clockJumpMs' | 'clockDriftPct' | 'lockDelayMs' | 'failoverAtMs';
@@ -72,7 +78,7 @@ export const LAB_FIELDS: Readonly<Record<NumericField, NumericSpec>> = {
   writeDelayMs: { param: 'writeDelay', min: 0, max: 600_000, label: "Network delay on A's write", unit: 'ms' },
   clockJumpMs: { param: 'jump', min: 0, max: 600_000, label: 'Clock jump on node C', unit: 'ms' },
   clockDriftPct: { param: 'drift', min: -50, max: 50, label: 'Clock drift on node C', unit: '%' },
-  lockDelayMs: { param: 'lockDelay', min: 0, max: 60_000, label: 'Lock-delay', unit: 'ms' },
+  lockDelayMs: { param: 'lockDelay', min: 0, max: MAX_LOCK_DELAY_MS, label: 'Lock-delay', unit: 'ms' },
   failoverAtMs: { param: 'failover', min: 0, max: 600_000, label: 'Redis failover at', unit: 'ms' },
 };
 

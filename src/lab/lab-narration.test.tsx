@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import lab from 'virtual:lockstep/lab';
 import { describe, expect, it } from 'vitest';
 import content from 'virtual:lockstep/content';
-import { registerLabModels } from '@/sim/lab-services';
+import { ALL_MODELS } from '@/sim/all-models';
 import { runScenario } from '@/sim/run';
 import { CAPTION_VARIABLES } from '@/content/caption-keys';
 import { CertificatesPanelView } from '@/story/certificates-panel-view';
@@ -10,12 +10,10 @@ import { RenewersPanelView } from '@/story/renewers-panel-view';
 import { narrationsFor } from '@/story/narrations';
 import { LAB_SERVICES, labRunSettings, labScenario, presetConfig, type LabConfig } from './lab-config';
 import { labNarration } from './lab-narration';
-
-registerLabModels();
 const seed = content.scenarios[0]!;
 
 function captionsOf(config: LabConfig) {
-  const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+  const timeline = runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
   return narrationsFor(timeline, labNarration).map((narration) => narration.caption);
 }
 
@@ -73,7 +71,7 @@ describe('each lock service answers in its own words', () => {
     ['chubby', /^acquired, generation \d+$/, 'TryAcquire fails: held'],
   ] as const)('%s', (service, grant, refusal) => {
     const config = presetConfig({ service, storage: 'unchecked', ttlMs: 600_000 });
-    const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
     const labels = narrationsFor(timeline, labNarration).map((narration) => narration.label);
     const kinds = timeline.frames.map((frame) => frame.happening.kind);
     expect(labels[kinds.indexOf('leaseGranted')]).toEqual(
@@ -86,7 +84,7 @@ describe('each lock service answers in its own words', () => {
     for (const service of ['redis', 'redlock'] as const) {
       for (const storage of ['fenced', 'unchecked'] as const) {
         const config = presetConfig({ service, storage });
-        const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+        const timeline = runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
         // The row's starting fence was written before the story; every step after it is under this service.
         const told = narrationsFor(timeline, labNarration).slice(1);
         expect(told.length).toBeGreaterThan(10);
@@ -99,7 +97,7 @@ describe('each lock service answers in its own words', () => {
 describe('lab panels under a service without tokens', () => {
   it('the certificates panel says the last write had no token, and belief vs truth is shown', () => {
     const config = presetConfig({ service: 'redlock', storage: 'unchecked' });
-    const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
     const last = timeline.frames.length - 1;
     render(
       <>

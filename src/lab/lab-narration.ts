@@ -1,6 +1,6 @@
 import lab from 'virtual:lockstep/lab';
 import type { Happening } from '@/sim/happenings';
-import { issuesTokens, type LockServiceKind } from '@/sim/lock-backends';
+import { issuesTokens, type LockServiceKind } from '@/sim/services/service';
 import { staleWritesLanded, type Frame, type Timeline } from '@/sim/run';
 import { lockConfigOf } from '@/sim/world';
 import type { CaptionKey } from '@/content/caption-keys';

@@ -4,8 +4,8 @@ import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { CodeText } from '@/components/code-text';
 import { CopyButton } from '@/components/copy-button';
 import { iframeSnippet, labEmbedUrl } from '@/store/links';
-import { etcdKeysOf, redlockNodesOf, registerLabModels } from '@/sim/lab-services';
-import { nodeTime } from '@/sim/redlock';
+import { ALL_MODELS } from '@/sim/all-models';
+import { nodeTime } from '@/sim/services/redlock';
 import { runScenario, type Frame } from '@/sim/run';
 import { CertificatesPanelView } from '@/story/certificates-panel-view';
 import { formatTime } from '@/story/format';
@@ -33,8 +33,6 @@ import { labNarration } from './lab-narration';
 import { reasonFor, verdictOf } from './verdict';
 import './lab.css';
 
-registerLabModels();
-
 /**
  * The lock lab: change the what-ifs, and the simulation runs again and is stepped through like the walkthrough.
  * Embedded (embed.html?widget=lab), it keeps its settings in the frame's URL and links out to the full page.
@@ -45,7 +43,10 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
   const [problems, setProblems] = useState<readonly FieldProblem[]>(initial.problems);
   const [cursor, setCursor] = useState(0);
   const seed = content.scenarios[0]!;
-  const timeline = useMemo(() => runScenario(labScenario(seed, config), labRunSettings(config)), [seed, config]);
+  const timeline = useMemo(
+    () => runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS),
+    [seed, config],
+  );
   const step = Math.min(cursor, timeline.frames.length - 1);
   const frame = timeline.frames[step]!;
   const verdict = verdictOf(timeline);
@@ -369,7 +370,9 @@ function NumberField({
 function EtcdKeys({ frames }: { frames: readonly Frame[] }) {
   const seen = new Map<string, number>();
   for (const frame of frames) {
-    for (const [name, key] of Object.entries(etcdKeysOf(frame.world.lock) ?? {})) seen.set(name, key.createRevision);
+    const view = frame.world.lock.view();
+    const keys = view.kind === 'etcd' ? view.keys : {};
+    for (const [name, key] of Object.entries(keys)) seen.set(name, key.createRevision);
   }
   if (frames[0]?.world.lock.kind !== 'etcd') return null;
   return (
@@ -403,7 +406,8 @@ function EtcdKeys({ frames }: { frames: readonly Frame[] }) {
 
 /** Redlock's five nodes at this step: each one's own clock, and whose key it holds. */
 function RedlockNodes({ frame }: { frame: Frame }) {
-  const nodes = redlockNodesOf(frame.world.lock);
+  const view = frame.world.lock.view();
+  const nodes = view.kind === 'redlock' ? view.nodes : null;
   if (!nodes) return null;
   return (
     <section className="panel" aria-labelledby="redlock-nodes">

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '@/content/load-content';
-import { registerLabModels } from '@/sim/lab-services';
+import { ALL_MODELS } from '@/sim/all-models';
 import { runScenario } from '@/sim/run';
 import { narrationsFor } from '@/story/narrations';
 import {
@@ -18,13 +18,11 @@ import {
 } from './lab-config';
 import { labNarration } from './lab-narration';
 import { reasonFor, verdictOf } from './verdict';
-
-registerLabModels();
 const { content, lab } = loadContent(resolve(import.meta.dirname, '../../content'));
 const seed = content.scenarios.find((scenario) => scenario.id === 'stale-certificate')!;
 
 function run(config: LabConfig) {
-  return verdictOf(runScenario(labScenario(seed, config), labRunSettings(config)));
+  return verdictOf(runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS));
 }
 
 function presetNamed(id: string) {
@@ -62,7 +60,7 @@ describe('lab presets', () => {
 describe("Snip's weekly email: an efficiency lock", () => {
   it("sends the paused worker's copy too: two emails, judged harmless duplicate work", () => {
     const config = presetNamed('snips-weekly-email');
-    const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
     expect(timeline.outcome).toEqual({ kind: 'emailsSent', count: 2, row: null });
     expect(timeline.frames.at(-1)!.world.emailsSent.map((email) => email.renewer)).toEqual(['B', 'A']);
     const verdict = verdictOf(timeline);
@@ -71,7 +69,7 @@ describe("Snip's weekly email: an efficiency lock", () => {
 
   it('sends once with the idempotency key: the second claim inserts nothing', () => {
     const config = presetNamed('weekly-email-idempotency-key');
-    const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
     const claims = timeline.frames.flatMap((frame) =>
       frame.happening.kind === 'emailRequested' ? [[frame.happening.renewer, frame.happening.claim]] : [],
     );
@@ -92,7 +90,7 @@ describe("Snip's weekly email: an efficiency lock", () => {
 describe('a pause during acquisition', () => {
   it('Redlock reads its clock after the replies and lets go of a lock whose TTL is spent', () => {
     const config = presetNamed('pause-during-acquisition');
-    const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
     const late = timeline.frames.find((frame) => frame.happening.kind === 'grantTooLate')?.happening;
     expect(late).toMatchObject({ renewer: 'A', elapsedMs: 40_000, validityMs: 30_000 - 40_000 - 302 });
     expect(verdictOf(timeline).kind).toBe('duplicateWork');
@@ -104,7 +102,7 @@ describe('a pause during acquisition', () => {
 
   it('a pause shorter than the TTL leaves Redlock enough validity to keep the lock', () => {
     const config = { ...presetNamed('pause-during-acquisition'), pauseMs: 10_000 };
-    const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
     expect(timeline.frames.some((frame) => frame.happening.kind === 'grantTooLate')).toBe(false);
   });
 });
@@ -183,7 +181,7 @@ describe('lab settings in the URL', () => {
 /** What the lab shows must have happened: the failover, the real cause of a duplicate, the emails counted. */
 describe('the lab shows what happened', () => {
   const kindsOf = (config: LabConfig) => {
-    const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
     return { timeline, kinds: timeline.frames.map((frame) => frame.happening.kind) };
   };
 
@@ -231,7 +229,7 @@ describe('the lab shows what happened', () => {
 
   it.each([2, 3] as const)('with %i renewers, the verdict counts the emails actually sent', (renewers) => {
     const config = presetConfig({ service: 'redis', resource: 'email', storage: 'unchecked', renewers });
-    const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
     const sent = timeline.frames.at(-1)!.world.emailsSent.length;
     expect(sent).toBe(renewers);
     expect(verdictOf(timeline)).toEqual({ kind: 'duplicateWork', writes: sent });
@@ -266,7 +264,7 @@ describe('a service without tokens is never fenced', () => {
     (service) => {
       for (const pauseMs of [0, 40_000]) {
         const config: LabConfig = { ...DEFAULT_LAB_CONFIG, service, storage: 'fenced', pauseMs };
-        const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+        const timeline = runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
         expect(reasonFor(verdictOf(timeline), config)).not.toBe('fenced');
         for (const write of timeline.frames.at(-1)!.world.writes) expect(write.fencingToken).toBeNull();
       }
@@ -277,7 +275,7 @@ describe('a service without tokens is never fenced', () => {
 /** The end of a run is told by what landed on the way, not only by the last row (fresh-eyes review). */
 describe('how a lab run ends', () => {
   const told = (config: LabConfig) => {
-    const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
     return { timeline, narrations: narrationsFor(timeline, labNarration) };
   };
 
@@ -353,7 +351,7 @@ describe('lab settings from a link', () => {
 
 describe('the lab shows the causes it relies on', () => {
   const told = (config: LabConfig) => {
-    const timeline = runScenario(labScenario(seed, config), labRunSettings(config));
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
     const narrations = narrationsFor(timeline, labNarration);
     const index = (kind: string, renewer?: string) =>
       timeline.frames.findIndex(

@@ -1,4 +1,4 @@
-import { issuesTokens } from '@/sim/lock-backends';
+import { issuesTokens } from '@/sim/services/service';
 import { staleWritesLanded, type Timeline } from '@/sim/run';
 import type { LabConfig } from './lab-config';
 

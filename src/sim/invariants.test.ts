@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildRenewer, buildScenario } from '@/testing/builders';
 import { findRow } from './certificates-table';
-import { truthOf } from './lock-backends';
 import { runScenario } from './run';
 import type { ScenarioDefinition } from './scenario';
 
@@ -64,8 +63,8 @@ describe('invariants over random timings', () => {
         // Grants are read off the lock service itself: replies can reach a paused renewer late and out of order.
         const grants = runScenario(scenario, { fencing }).frames.flatMap((frame) =>
           frame.happening.kind === 'acquireRequested' &&
-          truthOf(frame.world.lock, frame.at)?.holder === frame.happening.renewer
-            ? [truthOf(frame.world.lock, frame.at)!.token!]
+          frame.world.lock.truth(frame.at)?.holder === frame.happening.renewer
+            ? [frame.world.lock.truth(frame.at)!.token!]
             : [],
         );
         expect(grants.length).toBeGreaterThanOrEqual(2);

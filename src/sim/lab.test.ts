@@ -1,12 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildRenewer, buildScenario } from '@/testing/builders';
-import { registerLabModels } from './lab-services';
-import { issuesTokens, type LockServiceConfig } from './lock-backends';
+import { ALL_MODELS } from './all-models';
+import { issuesTokens, type LockServiceConfig } from './services/service';
 import { MAX_EVENTS, runScenario } from './run';
 import type { ScenarioDefinition } from './scenario';
-
-registerLabModels();
 
 const SERVICES: Record<string, LockServiceConfig> = {
   fencing: { kind: 'fencing' },
@@ -30,7 +28,7 @@ const pausedHolder = (lockService: LockServiceConfig, pauseMs = 40_000): Scenari
 describe('every lock service on the paused-holder evening', () => {
   for (const [name, service] of Object.entries(SERVICES)) {
     it(`${name}: with unchecked storage, A's stale certificate lands after B's`, () => {
-      const timeline = runScenario(pausedHolder(service), { fencing: false });
+      const timeline = runScenario(pausedHolder(service), { fencing: false }, ALL_MODELS);
       expect(timeline.outcome).toMatchObject({
         kind: 'staleOverwrote',
         staleWriter: 'A',
@@ -40,13 +38,13 @@ describe('every lock service on the paused-holder evening', () => {
     });
 
     it(`${name}: with storage that checks tokens, ${issuesTokens(service.kind) ? 'the stale write is refused' : 'there is no token to check, so it still lands'}`, () => {
-      const timeline = runScenario(pausedHolder(service), { fencing: true });
+      const timeline = runScenario(pausedHolder(service), { fencing: true }, ALL_MODELS);
       expect(timeline.outcome.kind).toBe(issuesTokens(service.kind) ? 'newestKept' : 'staleOverwrote');
     });
   }
 
   it('etcd: the tokens are the lock key revisions, rising from one holder to the next', () => {
-    const timeline = runScenario(pausedHolder(SERVICES.etcd!), { fencing: true });
+    const timeline = runScenario(pausedHolder(SERVICES.etcd!), { fencing: true }, ALL_MODELS);
     const tokens = timeline.frames.flatMap(({ happening }) =>
       happening.kind === 'leaseGranted' ? [happening.lease.token] : [],
     );
@@ -63,7 +61,7 @@ describe('every lock service on the paused-holder evening', () => {
         buildRenewer({ id: 'B', startsAtMs: 4_000 }),
       ],
     });
-    const timeline = runScenario(scenario, { fencing: true });
+    const timeline = runScenario(scenario, { fencing: true }, ALL_MODELS);
     const refused = timeline.frames.find(({ happening }) => happening.kind === 'leaseRefused');
     expect(refused?.at).toBe(4_000);
     expect(timeline.frames.map(({ happening }) => happening.kind)).not.toContain('leaseExpired');
@@ -77,14 +75,16 @@ describe('every lock service on the paused-holder evening', () => {
         buildRenewer({ id: 'B', startsAtMs: 4_000 }),
       ],
     });
-    const timeline = runScenario(scenario, { fencing: true });
+    const timeline = runScenario(scenario, { fencing: true }, ALL_MODELS);
     expect(timeline.frames.find(({ happening }) => happening.kind === 'leaseExpired')?.at).toBe(3_000);
   });
 
   it('chubby: a 15 s lock-delay covers a 40 s pause, but not a 60 s one (Burrows: "imperfect")', () => {
     const delayed = { kind: 'chubby', lockDelayMs: 15_000 } as const;
-    expect(runScenario(pausedHolder(delayed, 40_000), { fencing: false }).outcome.kind).toBe('newestKept');
-    expect(runScenario(pausedHolder(delayed, 60_000), { fencing: false }).outcome.kind).toBe('staleOverwrote');
+    expect(runScenario(pausedHolder(delayed, 40_000), { fencing: false }, ALL_MODELS).outcome.kind).toBe('newestKept');
+    expect(runScenario(pausedHolder(delayed, 60_000), { fencing: false }, ALL_MODELS).outcome.kind).toBe(
+      'staleOverwrote',
+    );
   });
 
   it("redis failover: the promoted replica never had A's key, so B is granted while A still holds it", () => {
@@ -95,7 +95,7 @@ describe('every lock service on the paused-holder evening', () => {
         buildRenewer({ id: 'B', startsAtMs: 5_000 }),
       ],
     });
-    const timeline = runScenario(scenario, { fencing: false });
+    const timeline = runScenario(scenario, { fencing: false }, ALL_MODELS);
     const grants = timeline.frames
       .filter(({ happening }) => happening.kind === 'leaseGranted')
       .map((frame) => frame.at);
@@ -106,8 +106,8 @@ describe('every lock service on the paused-holder evening', () => {
     const scenario = buildScenario({
       renewers: [buildRenewer({ id: 'A', writeDelayMs: 90_000 }), buildRenewer({ id: 'B', startsAtMs: 31_000 })],
     });
-    expect(runScenario(scenario, { fencing: false }).outcome.kind).toBe('staleOverwrote');
-    expect(runScenario(scenario, { fencing: true }).outcome.kind).toBe('newestKept');
+    expect(runScenario(scenario, { fencing: false }, ALL_MODELS).outcome.kind).toBe('staleOverwrote');
+    expect(runScenario(scenario, { fencing: true }, ALL_MODELS).outcome.kind).toBe('newestKept');
   });
 });
 
@@ -163,7 +163,7 @@ describe('lab properties', () => {
   it('with a token-issuing service and fenced storage, no write from an earlier grant lands after a later one', () => {
     fc.assert(
       fc.property(configurations(tokenServices), (scenario) => {
-        expect(runScenario(scenario, { fencing: true }).outcome.kind).toBe('newestKept');
+        expect(runScenario(scenario, { fencing: true }, ALL_MODELS).outcome.kind).toBe('newestKept');
       }),
       { numRuns: 1_000 },
     );
@@ -173,7 +173,7 @@ describe('lab properties', () => {
     fc.assert(
       fc.property(configurations(anyService), (scenario) => {
         const email = { ...scenario, resource: { kind: 'weeklyEmail', owner: 'o', week: 'w' } as const };
-        const outcome = runScenario(email, { fencing: false, idempotencyKey: true }).outcome;
+        const outcome = runScenario(email, { fencing: false, idempotencyKey: true }, ALL_MODELS).outcome;
         expect(outcome).toMatchObject({ kind: 'emailsSent' });
         expect(outcome.kind === 'emailsSent' ? outcome.count : Infinity).toBeLessThanOrEqual(1);
       }),
@@ -192,7 +192,7 @@ describe('lab properties', () => {
           fc.boolean(),
           fc.boolean(),
           (scenario, fencing, idempotencyKey) => {
-            const timeline = runScenario(scenario, { fencing, idempotencyKey });
+            const timeline = runScenario(scenario, { fencing, idempotencyKey }, ALL_MODELS);
             const email = scenario.resource?.kind === 'weeklyEmail';
             // A run ends by itself, or it was cut off at the bound and says so.
             expect(timeline.settled || timeline.events === MAX_EVENTS).toBe(true);

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import content from 'virtual:lockstep/content';
 import { buildRenewer, buildScenario } from '@/testing/builders';
 import { runStory } from '@/testing/story';
-import { registerLabModels } from './lab-services';
-import { acquireChubby, createChubbyLock, loseHolder } from './chubby';
-import { createEtcd, expireEtcdLeases, grantEtcdLease, lockEtcd } from './etcd';
+import { ALL_MODELS } from './all-models';
+import { acquireChubby, createChubbyLock, loseHolder } from './services/chubby';
+import { createEtcd, expireEtcdLeases, grantEtcdLease, lockEtcd } from './services/etcd';
 import { virtualMs } from './types';
-import { closeSession, createEphemeralSequential, createZooKeeper, openSession } from './zookeeper';
+import { closeSession, createEphemeralSequential, createZooKeeper, openSession } from './services/zookeeper';
 
 /** The rules the lesson rests on, each checked where it happens, in the middle of the story and at its edges. */
 const seed = content.scenarios[0]!;
@@ -102,14 +102,13 @@ describe("etcd: an expired lease's keys are deleted at a new revision", () => {
 
 describe('a Redlock grant read too late counts as a failed attempt', () => {
   it('with a TTL shorter than the round trip, A gives up after its tenth late grant instead of retrying for ever', () => {
-    registerLabModels();
     const scenario = buildScenario({
       lockService: { kind: 'redlock' },
       leaseTtlMs: 28,
       networkDelayMs: 13,
       renewers: [buildRenewer({ id: 'A' })],
     });
-    const story = runStory(scenario, { fencing: false });
+    const story = runStory(scenario, { fencing: false }, ALL_MODELS);
     expect(story.timeline.settled).toBe(true);
     const late = story.timeline.frames.filter((frame) => frame.happening.kind === 'grantTooLate');
     expect(late).toHaveLength(9);

@@ -2,7 +2,8 @@ import { findRow } from './certificates-table.ts';
 import { CERTIFICATES_TABLE, LOCK_SERVICE, type Happening, type LifelineId, type Outcome } from './happenings.ts';
 import type { RunSettings, ScenarioDefinition } from './scenario.ts';
 import type { VirtualMs } from './types.ts';
-import { createWorld, isSettled, step, type World, type WriteRecord } from './world.ts';
+import { LESSON_LOCK_SERVICE } from './services/lesson.ts';
+import { createWorld, isSettled, step, type SimModels, type World, type WriteRecord } from './world.ts';
 
 /** One step of the walkthrough: what happened, when, and the whole world right after it. */
 export interface Frame {
@@ -27,13 +28,20 @@ export interface Timeline {
 /** A bound on events processed, so a configuration that would run for ever still ends, with a verdict. */
 export const MAX_EVENTS = 5_000;
 
+/** What the walkthrough runs on: the lesson's own lock service and the certificate row. */
+export const LESSON_MODELS: SimModels = { services: { fencing: LESSON_LOCK_SERVICE } };
+
 /**
  * Runs a scenario to the end and records every visible step. The walkthrough is exactly this list:
  * change the scenario or the settings and the steps change with it.
  */
-export function runScenario(scenario: ScenarioDefinition, settings: RunSettings): Timeline {
+export function runScenario(
+  scenario: ScenarioDefinition,
+  settings: RunSettings,
+  models: SimModels = LESSON_MODELS,
+): Timeline {
   const lifelines = [...scenario.renewers.map((renewer) => renewer.id), LOCK_SERVICE, CERTIFICATES_TABLE];
-  let world = createWorld(scenario);
+  let world = createWorld(scenario, models);
   const frames: Frame[] = [];
   const record = (happening: Happening, at: VirtualMs = world.now) => {
     frames.push({ index: frames.length, at, happening, world });
@@ -41,7 +49,7 @@ export function runScenario(scenario: ScenarioDefinition, settings: RunSettings)
   record({ kind: 'scenarioStarted', row: findRow(world.table, scenario.domain) });
   let processed = 0;
   for (; !isSettled(world) && processed < MAX_EVENTS; processed += 1) {
-    const result = step(world, settings, scenario);
+    const result = step(world, settings, scenario, models);
     world = result.world;
     if (result.happening) record(result.happening);
   }

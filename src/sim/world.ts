@@ -7,20 +7,13 @@ import {
 } from './certificates-table.ts';
 import type { Happening } from './happenings.ts';
 import {
-  acquireOn,
-  clientValidityMs,
   createBackend,
   expireOn,
-  failoverOn,
-  keepAliveIntervalFor,
-  keepAliveOn,
-  needsKeepAlive,
-  nextExpiry,
-  releaseOn,
   type LockBackend,
+  type LockServices,
   type LockServiceConfig,
   type LockTruth,
-} from './lock-backends.ts';
+} from './services/service.ts';
 import { randomLeaseValue } from './random.ts';
 import type { ProtectedResource, RenewerDefinition, RunSettings, ScenarioDefinition } from './scenario.ts';
 import {
@@ -158,7 +151,7 @@ export interface World {
 
 /**
  * A resource other than the certificate row, taking a renewer's write. The row is built in; the weekly email
- * is registered with the lab's models, so the first view does not carry it.
+ * comes with the models a run is given (ALL_MODELS), so the first view does not carry it.
  */
 export interface ResourceModel<Resource extends ProtectedResource> {
   receive(
@@ -169,16 +162,10 @@ export interface ResourceModel<Resource extends ProtectedResource> {
   ): { world: World; rowsChanged: number; happening: Happening };
 }
 
-const resourceModels: { weeklyEmail?: ResourceModel<Extract<ProtectedResource, { kind: 'weeklyEmail' }>> } = {};
-
-export function registerWeeklyEmail(model: ResourceModel<Extract<ProtectedResource, { kind: 'weeklyEmail' }>>) {
-  resourceModels.weeklyEmail = model;
-}
-
-function resourceModelFor(kind: 'weeklyEmail') {
-  const model = resourceModels[kind];
-  if (!model) throw new Error(`No model for the "${kind}" resource; call registerLabModels() first`);
-  return model;
+/** The models a run uses: the lock services it may meet, and the weekly email where it is guarded. */
+export interface SimModels {
+  readonly services: LockServices;
+  readonly weeklyEmail?: ResourceModel<Extract<ProtectedResource, { kind: 'weeklyEmail' }>> | undefined;
 }
 
 /** How many refusals a renewer takes before it gives up until its next scheduled run. */
@@ -187,15 +174,16 @@ export const DEFAULT_MAX_ATTEMPTS = 10;
 /** The parts of a world a single step needs besides the world itself. */
 interface Context {
   readonly scenario: ScenarioDefinition;
+  readonly models: SimModels;
   readonly writeMode: WriteMode;
   readonly idempotencyKey: boolean;
 }
 
-export function createWorld(scenario: ScenarioDefinition): World {
+export function createWorld(scenario: ScenarioDefinition, models: SimModels): World {
   const initial = scenario.initialCertificate;
   let world: World = {
     now: virtualMs(0),
-    lock: createBackend(lockConfigOf(scenario), {
+    lock: createBackend(models.services, lockConfigOf(scenario), {
       key: scenario.lockKey,
       ttlMs: scenario.leaseTtlMs,
       firstToken: scenario.firstFencingToken,
@@ -281,6 +269,7 @@ export function step(
   world: World,
   settings: RunSettings,
   scenario: ScenarioDefinition,
+  models: SimModels,
 ): { world: World; happening: Happening | null } {
   if (world.queue.length === 0) return { world, happening: null };
   // A message the process sent at the instant its pause starts is on the wire, and arrives first: a process
@@ -303,6 +292,7 @@ export function step(
   const advanced: World = { ...world, queue: rest, now: next.at };
   const context: Context = {
     scenario,
+    models,
     writeMode: settings.fencing ? 'fenced' : 'unfenced',
     idempotencyKey: settings.idempotencyKey ?? false,
   };
@@ -375,8 +365,8 @@ function pauseProcess(world: World, id: RenewerId, durationMs: number) {
   const until = virtualMs(world.now + durationMs);
   let paused = updateRenewer(world, id, { pause: { since: world.now, until } });
   // Keep-alives stop with the process: from now on its lease or session can run out.
-  const expiry = nextExpiry(paused.lock);
-  if (needsKeepAlive(paused.lock.kind) && expiry !== null) paused = scheduleExpiryCheck(paused, expiry);
+  const expiry = paused.lock.nextExpiry();
+  if (paused.lock.needsKeepAlive && expiry !== null) paused = scheduleExpiryCheck(paused, expiry);
   return {
     world: schedule(paused, until, { kind: 'pauseEnded', renewer: id }),
     happening: { kind: 'processPaused', renewer: id, until, durationMs } satisfies Happening,
@@ -394,7 +384,7 @@ function resumeProcess(world: World, id: RenewerId) {
 
 /** The lock service loses its state at a failover; whoever held the lock is not told. */
 function failOver(world: World) {
-  const { backend, lost } = failoverOn(world.lock, world.now);
+  const { backend, lost } = world.lock.failover(world.now);
   return { world: { ...world, lock: backend }, happening: { kind: 'failover', lost } satisfies Happening };
 }
 
@@ -404,7 +394,7 @@ function checkExpiry(world: World) {
   const expired = lost[0];
   let next: World = { ...world, lock: backend };
   // Another lease may end later while nobody renews it (its holder paused): check again then, not after it wakes.
-  const upcoming = nextExpiry(backend);
+  const upcoming = backend.nextExpiry();
   if (upcoming !== null && upcoming > world.now) next = scheduleExpiryCheck(next, upcoming);
   return { world: next, happening: expired ? ({ kind: 'leaseExpired', lease: expired } satisfies Happening) : null };
 }
@@ -414,12 +404,12 @@ function keepAlive(world: World, id: RenewerId, context: Context) {
   const renewer = renewerById(world, id);
   if (renewer.belief.kind !== 'holds' || renewer.phase === 'done') return { world, happening: null };
   const ttlMs = context.scenario.leaseTtlMs;
-  let next: World = { ...world, lock: keepAliveOn(world.lock, id, world.now, ttlMs) };
-  next = schedule(next, world.now + keepAliveIntervalFor(world.lock.kind, ttlMs), {
+  let next: World = { ...world, lock: world.lock.keepAlive(id, world.now, ttlMs) };
+  next = schedule(next, world.now + world.lock.keepAliveIntervalMs(ttlMs), {
     kind: 'keepAliveDue',
     renewer: id,
   });
-  const expiry = nextExpiry(next.lock);
+  const expiry = next.lock.nextExpiry();
   if (expiry !== null) next = scheduleExpiryCheck(next, expiry);
   return { world: next, happening: null };
 }
@@ -458,7 +448,7 @@ function deliver(world: World, message: Message, context: Context): { world: Wor
 }
 
 function lockServiceReceivesAcquire(world: World, message: Extract<Message, { kind: 'acquire' }>, context: Context) {
-  const { backend, outcome } = acquireOn(world.lock, lockConfigOf(context.scenario), {
+  const { backend, outcome } = world.lock.acquire(lockConfigOf(context.scenario), {
     holder: message.from,
     value: message.leaseValue,
     ttlMs: message.ttlMs,
@@ -522,7 +512,7 @@ function renewerReceivesAcquireReply(
     return { world: next, happening: { kind: 'leaseRefused', renewer: id, heldBy: result.heldBy, retryAt } };
   }
   const { grant, grantOrder } = result;
-  const validityMs = clientValidityMs(world.lock.kind, context.scenario.leaseTtlMs, world.now - message.requestedAt);
+  const validityMs = world.lock.validityOnReplyMs(context.scenario.leaseTtlMs, world.now - message.requestedAt);
   if (validityMs !== null && validityMs <= 0) return discardLateGrant(world, message, validityMs, context);
   let next = updateRenewer(world, id, {
     phase: 'awaitingCertificate',
@@ -533,8 +523,8 @@ function renewerReceivesAcquireReply(
       grantOrder,
     },
   });
-  if (needsKeepAlive(world.lock.kind)) {
-    next = schedule(next, world.now + keepAliveIntervalFor(world.lock.kind, context.scenario.leaseTtlMs), {
+  if (world.lock.needsKeepAlive) {
+    next = schedule(next, world.now + world.lock.keepAliveIntervalMs(context.scenario.leaseTtlMs), {
       kind: 'keepAliveDue',
       renewer: id,
     });
@@ -591,7 +581,9 @@ function requestCertificate(world: World, id: RenewerId, context: Context) {
 function tableReceivesWrite(world: World, message: Extract<Message, { kind: 'write' }>, context: Context) {
   const { resource } = context.scenario;
   if (resource?.kind === 'weeklyEmail') {
-    const taken = resourceModelFor(resource.kind).receive(world, message, resource, context.idempotencyKey);
+    const model = context.models.weeklyEmail;
+    if (!model) throw new Error('This run guards the weekly email; pass its model to runScenario (ALL_MODELS has it)');
+    const taken = model.receive(world, message, resource, context.idempotencyKey);
     const reply: Message = {
       kind: 'writeReply',
       to: message.from,
@@ -666,7 +658,8 @@ function renewerReceivesWriteReply(world: World, message: Extract<Message, { kin
 }
 
 function lockServiceReceivesRelease(world: World, message: Extract<Message, { kind: 'release' }>, context: Context) {
-  const released = releaseOn(world.lock, { holder: message.from, value: message.leaseValue, now: world.now });
+  const release = world.lock.release({ holder: message.from, value: message.leaseValue, now: world.now });
+  const released = { ...release, heldBy: release.backend.truth(world.now) };
   const result: Extract<Message, { kind: 'releaseReply' }>['result'] = released.released
     ? {
         released: true,

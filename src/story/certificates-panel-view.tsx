@@ -2,7 +2,7 @@ import content from 'virtual:lockstep/content';
 import { CodeText } from '@/components/code-text';
 import { findRow, type CertificateRow } from '@/sim/certificates-table';
 import { useId } from 'react';
-import { issuesTokens } from '@/sim/lock-backends';
+import { issuesTokens } from '@/sim/services/service';
 import { judgeOutcome, type Timeline } from '@/sim/run';
 import { lockConfigOf } from '@/sim/world';
 import { describeCertificate } from './narrate';

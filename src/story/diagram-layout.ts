@@ -1,5 +1,4 @@
 import { scaleBand, scalePoint } from 'd3-scale';
-import { truthOf } from '@/sim/lock-backends';
 import { CERTIFICATES_TABLE, LOCK_SERVICE, shapeOf, type LifelineId } from '@/sim/happenings';
 import type { Timeline } from '@/sim/run';
 import { formatTick } from './format';
@@ -141,7 +140,7 @@ function lifelineBars(timeline: Timeline, xOf: (id: LifelineId) => number): Life
     );
   };
   for (const frame of timeline.frames) {
-    const lease = truthOf(frame.world.lock, frame.at);
+    const lease = frame.world.lock.truth(frame.at);
     if (lease) extend(`lease-${lease.token ?? lease.holder}`, 'lease', lease.holder, frame.index);
     for (const renewer of frame.world.renewers) {
       if (renewer.pause) extend(`pause-${renewer.id}-${renewer.pause.since}`, 'pause', renewer.id, frame.index);

@@ -1,11 +1,10 @@
-import { truthOf } from '@/sim/lock-backends';
 import type { Frame, Timeline } from '@/sim/run';
 import type { Renewer } from '@/sim/world';
 import { formatTime } from './format';
 
 /** The same for any step of any timeline (the lock lab's). */
 export function RenewersPanelView({ frame, timeline }: { frame: Frame; timeline: Timeline }) {
-  const lease = truthOf(frame.world.lock, frame.at);
+  const lease = frame.world.lock.truth(frame.at);
   const nameOf = (id: string) => timeline.scenario.renewers.find((renewer) => renewer.id === id)?.name ?? id;
 
   const truthFor = (renewer: Renewer) => {

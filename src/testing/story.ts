@@ -3,15 +3,20 @@ import content from 'virtual:lockstep/content';
 import type { Happening, HappeningKind } from '@/sim/happenings';
 import { runScenario, type Frame, type Timeline } from '@/sim/run';
 import type { RunSettings, ScenarioDefinition } from '@/sim/scenario';
-import type { Belief } from '@/sim/world';
+import type { Belief, SimModels } from '@/sim/world';
 import { narrate, type NarrationExtension } from '@/story/narrate';
 
 /**
  * A domain test driver: run a story, go to one moment of it, and state a fact about that moment in a line.
  *   runStory(scenario, { fencing: true }).at('writeAnswered', 'A').expectBelief('A', 'lost').expectCaption(/UPDATE 0/)
  */
-export function runStory(scenario: ScenarioDefinition, settings: RunSettings, narration?: NarrationExtension) {
-  const timeline = runScenario(scenario, settings);
+export function runStory(
+  scenario: ScenarioDefinition,
+  settings: RunSettings,
+  models?: SimModels,
+  narration?: NarrationExtension,
+) {
+  const timeline = runScenario(scenario, settings, models);
   return storyOf(timeline, narration);
 }
 

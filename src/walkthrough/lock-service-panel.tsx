@@ -1,4 +1,3 @@
-import { nextTokenOf, truthOf } from '@/sim/lock-backends';
 import { selectFrame, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { formatTime } from '@/story/format';
@@ -8,8 +7,10 @@ export function LockServicePanel() {
   const frame = useWalkthrough(selectFrame);
   const timeline = useWalkthrough(selectTimeline);
   const { lock } = frame.world;
-  const lease = truthOf(lock, frame.at);
-  const nextToken = nextTokenOf(lock);
+  const lease = lock.truth(frame.at);
+  const view = lock.view();
+  // Only the lesson's own service keeps a plain counter to show.
+  const nextToken = view.kind === 'counter' ? view.nextToken : null;
   const nameOf = (id: string) => timeline.scenario.renewers.find((renewer) => renewer.id === id)?.name ?? id;
   const ttl = timeline.scenario.leaseTtlMs;
   const remaining = lease?.expiresAt != null ? lease.expiresAt - frame.at : 0;

@@ -9,7 +9,7 @@ import {
   lockEtcd,
   unlockEtcd,
 } from './etcd';
-import { virtualMs } from './types';
+import { virtualMs } from '../types';
 
 const PREFIX = 'locks/cert/go.shop.example';
 

@@ -1,5 +1,6 @@
-import type { FencingToken, RenewerId, VirtualMs } from './types.ts';
-import { fencingToken, virtualMs } from './types.ts';
+import type { FencingToken, RenewerId, VirtualMs } from '../types.ts';
+import { fencingToken, virtualMs } from '../types.ts';
+import { leaseTruth, lockService, type LockModel } from './service.ts';
 
 /** The lease as the lock service records it. `value` is the holder's random id, compared on release. */
 export interface Lease {
@@ -11,7 +12,7 @@ export interface Lease {
 }
 
 /** A single lock key: free, or held by one lease. Expiry is computed against the clock, never by a timer. */
-export interface LockService {
+export interface LessonLock {
   readonly key: string;
   readonly lease: Lease | null;
   /** The token the next grant will carry; it only ever grows. */
@@ -27,7 +28,7 @@ export type ReleaseResult =
   | { readonly released: true; readonly lease: Lease }
   | { readonly released: false; readonly reason: ReleaseRefusal; readonly heldBy: Lease | null };
 
-export function createLockService(key: string, firstToken: number): LockService {
+export function createLockService(key: string, firstToken: number): LessonLock {
   return { key, lease: null, nextToken: fencingToken(firstToken) };
 }
 
@@ -37,7 +38,7 @@ export function isExpired(lease: Lease, now: VirtualMs): boolean {
 }
 
 /** The lease that is in force at `now`, if any. */
-export function currentLease(lock: LockService, now: VirtualMs): Lease | null {
+export function currentLease(lock: LessonLock, now: VirtualMs): Lease | null {
   return lock.lease && !isExpired(lock.lease, now) ? lock.lease : null;
 }
 
@@ -46,9 +47,9 @@ export function currentLease(lock: LockService, now: VirtualMs): Lease | null {
  * `SET key value NX PX ttl` has the same rule but answers only OK or nil: the lab's Redis model hides the token.)
  */
 export function grantLease(
-  lock: LockService,
+  lock: LessonLock,
   request: { holder: RenewerId; value: string; ttlMs: number; now: VirtualMs },
-): { lock: LockService; result: AcquireResult } {
+): { lock: LessonLock; result: AcquireResult } {
   const existing = currentLease(lock, request.now);
   if (existing) return { lock, result: { granted: false, heldBy: existing } };
   const lease: Lease = {
@@ -70,9 +71,9 @@ export function grantLease(
  * `release key, token n` names instead (Redis's compare-and-delete script compares the value).
  */
 export function releaseLease(
-  lock: LockService,
+  lock: LessonLock,
   request: { value: string; now: VirtualMs },
-): { lock: LockService; result: ReleaseResult } {
+): { lock: LessonLock; result: ReleaseResult } {
   const existing = currentLease(lock, request.now);
   if (!existing)
     return { lock: dropExpired(lock, request.now), result: { released: false, reason: 'noLease', heldBy: null } };
@@ -83,11 +84,36 @@ export function releaseLease(
 }
 
 /** Forget a lease whose time is up, as Redis deletes an expired key. Returns the expired lease, if one was dropped. */
-export function expireLease(lock: LockService, now: VirtualMs): { lock: LockService; expired: Lease | null } {
+export function expireLease(lock: LessonLock, now: VirtualMs): { lock: LessonLock; expired: Lease | null } {
   if (!lock.lease || !isExpired(lock.lease, now)) return { lock, expired: null };
   return { lock: { ...lock, lease: null }, expired: lock.lease };
 }
 
-function dropExpired(lock: LockService, now: VirtualMs): LockService {
+function dropExpired(lock: LessonLock, now: VirtualMs): LessonLock {
   return expireLease(lock, now).lock;
 }
+
+/** The lesson's generic lock service: a lease per grant, and a fencing token that rises with every grant. */
+const lessonModel: LockModel<LessonLock> = {
+  needsKeepAlive: false,
+  create: (_config, settings) => createLockService(settings.key, settings.firstToken),
+  acquire(state, _config, request) {
+    const { lock, result } = grantLease(state, request);
+    if (!result.granted) return { state: lock, outcome: { granted: false, heldBy: leaseTruth(result.heldBy) } };
+    return { state: lock, outcome: { granted: true, token: result.lease.token, expiresAt: result.lease.expiresAt } };
+  },
+  release(state, request) {
+    const { lock, result } = releaseLease(state, request);
+    return { state: lock, released: result.released };
+  },
+  keepAlive: (state) => state,
+  expire: (state, now) => expireLease(state, now).lock,
+  nextExpiry: (state) => state.lease?.expiresAt ?? null,
+  truth: (state, now) => {
+    const lease = currentLease(state, now);
+    return lease ? leaseTruth(lease) : null;
+  },
+  view: (state) => ({ kind: 'counter', nextToken: state.nextToken }),
+};
+
+export const LESSON_LOCK_SERVICE = lockService('fencing', lessonModel);

@@ -1,4 +1,5 @@
-import type { VirtualMs } from './types.ts';
+import { virtualMs, type VirtualMs } from '../types.ts';
+import { earliest, lockService, type LockModel } from './service.ts';
 
 /**
  * Chubby's lock (Burrows, OSDI 2006, §2.4): a lock generation number that rises each time the lock goes
@@ -63,3 +64,55 @@ export function checkSequencer(lock: ChubbyLock, sequencer: Sequencer): boolean 
     sequencer.generation === lock.generation
   );
 }
+
+/** Chubby sessions are kept alive by the client library; a lease shorter than a second is not offered. */
+export function chubbySessionTtl(ttlMs: number): number {
+  return Math.max(1_000, ttlMs);
+}
+
+interface ChubbyState {
+  readonly lock: ChubbyLock;
+  readonly sessions: Readonly<Record<string, VirtualMs>>;
+}
+
+const chubbyModel: LockModel<ChubbyState> = {
+  needsKeepAlive: true,
+  keepAliveIntervalMs: (ttlMs) => Math.floor(chubbySessionTtl(ttlMs) / 3),
+  create: (config, settings) => ({
+    lock: createChubbyLock(settings.key, config.kind === 'chubby' ? config.lockDelayMs : 0, settings.firstToken - 1),
+    sessions: {},
+  }),
+  acquire(state, _config, request) {
+    const { lock, sequencer } = acquireChubby(state.lock, request.holder, request.now);
+    if (!sequencer) {
+      const next = { ...state, lock };
+      return { state: next, outcome: { granted: false, heldBy: chubbyModel.truth(next, request.now) } };
+    }
+    const until = virtualMs(request.now + chubbySessionTtl(request.ttlMs));
+    return {
+      state: { lock, sessions: { ...state.sessions, [request.holder]: until } },
+      outcome: { granted: true, token: sequencer.generation, expiresAt: until },
+    };
+  },
+  release: (state, request) => ({
+    state: { ...state, lock: releaseChubby(state.lock, request.holder) },
+    released: state.lock.holder === request.holder,
+  }),
+  keepAlive: (state, holder, now, ttlMs) =>
+    state.lock.holder === holder
+      ? { ...state, sessions: { ...state.sessions, [holder]: virtualMs(now + chubbySessionTtl(ttlMs)) } }
+      : state,
+  expire(state, now) {
+    const holder = state.lock.holder;
+    const until = holder ? state.sessions[holder] : undefined;
+    // A session that lapsed means a failed holder: the lock is freed, but held back for the lock-delay.
+    return holder && until !== undefined && now >= until ? { ...state, lock: loseHolder(state.lock, now) } : state;
+  },
+  nextExpiry: (state) => earliest(Object.values(state.sessions)),
+  truth(state) {
+    const holder = state.lock.holder;
+    return holder ? { holder, token: state.lock.generation, expiresAt: state.sessions[holder] ?? null } : null;
+  },
+};
+
+export const CHUBBY_SERVICE = lockService('chubby', chubbyModel);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acquireRedlock, clockDriftMs, createNodes, majorityHolders, nodeTime, releaseRedlock } from './redlock';
-import { virtualMs } from './types';
+import { virtualMs } from '../types';
 
 const NODES = ['A', 'B', 'C', 'D', 'E'];
 const KEY = 'lock:cert:go.shop.example';

@@ -7,7 +7,7 @@ import {
   MAX_LOCK_DELAY_MS,
   releaseChubby,
 } from './chubby';
-import { virtualMs } from './types';
+import { virtualMs } from '../types';
 import {
   createEphemeralSequential,
   createZooKeeper,

@@ -1,4 +1,5 @@
-import type { VirtualMs } from './types.ts';
+import { virtualMs, type RenewerId, type VirtualMs } from '../types.ts';
+import { earliest, lockService, type LockModel } from './service.ts';
 
 /**
  * Redlock, as the Redis documentation specifies it: N independent Redis masters (5 in the docs), each with
@@ -128,3 +129,71 @@ export function majorityHolders(nodes: readonly RedlockNode[], key: string, now:
   const quorum = Math.floor(nodes.length / 2) + 1;
   return [...counts].filter(([, count]) => count >= quorum).map(([value]) => value);
 }
+
+export const REDLOCK_NODES = ['A', 'B', 'C', 'D', 'E'] as const;
+
+interface RedlockHolding {
+  readonly holder: RenewerId;
+  readonly value: string;
+  readonly expiresAt: VirtualMs;
+}
+
+interface RedlockState {
+  readonly nodes: readonly RedlockNode[];
+  readonly holdings: readonly RedlockHolding[];
+}
+
+const redlockModel: LockModel<RedlockState> = {
+  needsKeepAlive: false,
+  // validity = TTL − (T2 − T1) − drift, with T2 read after the last reply is read (Redis docs, node-redlock).
+  validityOnReplyMs: (ttlMs, elapsedMs) => ttlMs - elapsedMs - clockDriftMs(ttlMs),
+  create: (config) => ({
+    nodes: createNodes(REDLOCK_NODES, config.kind === 'redlock' ? (config.clocks ?? {}) : {}),
+    holdings: [],
+  }),
+  acquire(state, config, request) {
+    const redlock = config.kind === 'redlock' ? config : null;
+    const blocked = new Set(redlock?.unreachable?.[request.holder] ?? []);
+    const result = acquireRedlock(state.nodes, {
+      key: 'lock',
+      value: request.value,
+      ttlMs: request.ttlMs,
+      startAt: request.now,
+      perNodeMs: redlock?.perNodeMs ?? 5,
+      reachable: new Set(REDLOCK_NODES.filter((node) => !blocked.has(node))),
+    });
+    if (!result.granted) {
+      const next = { ...state, nodes: result.nodes };
+      return { state: next, outcome: { granted: false, heldBy: redlockModel.truth(next, request.now) } };
+    }
+    const expiresAt = virtualMs(result.finishedAt + result.validityMs);
+    const holdings = [
+      ...state.holdings.filter((holding) => holding.holder !== request.holder),
+      { holder: request.holder, value: request.value, expiresAt },
+    ];
+    return { state: { nodes: result.nodes, holdings }, outcome: { granted: true, token: null, expiresAt } };
+  },
+  release(state, request) {
+    const held = majorityHolders(state.nodes, 'lock', request.now).includes(request.value);
+    return {
+      state: {
+        nodes: releaseRedlock(state.nodes, 'lock', request.value, request.now),
+        holdings: state.holdings.filter((holding) => holding.value !== request.value),
+      },
+      released: held,
+    };
+  },
+  keepAlive: (state) => state,
+  expire: (state, now) => ({ ...state, holdings: state.holdings.filter((holding) => now < holding.expiresAt) }),
+  nextExpiry: (state) => earliest(state.holdings.map((holding) => holding.expiresAt)),
+  truth(state, now) {
+    const values = majorityHolders(state.nodes, 'lock', now);
+    const holding = state.holdings.find((candidate) => values.includes(candidate.value));
+    return holding ? { holder: holding.holder, token: null, expiresAt: holding.expiresAt } : null;
+  },
+};
+
+export const REDLOCK_SERVICE = lockService('redlock', {
+  ...redlockModel,
+  view: (state) => ({ kind: 'redlock', nodes: state.nodes }),
+});

@@ -1,4 +1,5 @@
-import type { VirtualMs } from './types.ts';
+import { virtualMs, type VirtualMs } from '../types.ts';
+import { earliest, lockService, type LockModel, type LockTruth } from './service.ts';
 
 /**
  * ZooKeeper as its lock recipe uses it (ZooKeeper recipes and programmer's guide): every transaction gets
@@ -105,3 +106,46 @@ export function deleteNode(zk: ZooKeeper, name: string): ZooKeeper {
     children: zk.children.filter((node) => node.name !== name),
   };
 }
+
+interface ZooKeeperState {
+  readonly zk: ZooKeeper;
+  readonly nodes: Readonly<Record<string, string>>;
+}
+
+const zookeeperModel: LockModel<ZooKeeperState> = {
+  needsKeepAlive: true,
+  create: (_config, settings) => ({ zk: createZooKeeper(settings.firstToken - 1), nodes: {} }),
+  acquire(state, _config, request) {
+    const session = openSession(state.zk, request.holder, request.ttlMs, request.now);
+    const created = createEphemeralSequential(session, request.holder);
+    if (zkLockHolder(created.zk)?.name !== created.node.name) {
+      const next = { ...state, zk: deleteNode(created.zk, created.node.name) };
+      return { state: next, outcome: { granted: false, heldBy: zookeeperModel.truth(next, request.now) } };
+    }
+    const timeout = created.zk.sessions[request.holder]?.timeoutMs ?? request.ttlMs;
+    return {
+      state: { zk: created.zk, nodes: { ...state.nodes, [request.holder]: created.node.name } },
+      outcome: { granted: true, token: created.node.czxid, expiresAt: virtualMs(request.now + timeout) },
+    };
+  },
+  release(state, request) {
+    const name = state.nodes[request.holder];
+    const owned = name !== undefined && zkLockHolder(state.zk)?.name === name;
+    const zk = name ? deleteNode(state.zk, name) : state.zk;
+    const nodes = Object.fromEntries(Object.entries(state.nodes).filter(([id]) => id !== request.holder));
+    return { state: { zk, nodes }, released: owned };
+  },
+  keepAlive: (state, holder, now) => ({ ...state, zk: heartbeat(state.zk, holder, now) }),
+  expire: (state, now) => ({ ...state, zk: expireSessions(state.zk, now).zk }),
+  nextExpiry: (state) =>
+    earliest(Object.values(state.zk.sessions).map((session) => session.lastHeardAt + session.timeoutMs)),
+  truth(state): LockTruth | null {
+    const node = zkLockHolder(state.zk);
+    if (!node) return null;
+    const session = state.zk.sessions[node.ephemeralOwner];
+    const expiresAt = session ? virtualMs(session.lastHeardAt + session.timeoutMs) : null;
+    return { holder: node.ephemeralOwner, token: node.czxid, expiresAt };
+  },
+};
+
+export const ZOOKEEPER_SERVICE = lockService('zookeeper', zookeeperModel);

@@ -1,5 +1,6 @@
-import { nextRandom } from './random.ts';
-import type { VirtualMs } from './types.ts';
+import { nextRandom } from '../random.ts';
+import type { VirtualMs } from '../types.ts';
+import { earliest, lockService, type LockModel } from './service.ts';
 
 /**
  * etcd's store as its lock client uses it (etcd API docs, client/v3/concurrency/mutex.go): every change
@@ -110,3 +111,62 @@ export function unlockEtcd(store: EtcdStore, key: string): EtcdStore {
     keys: Object.fromEntries(Object.entries(store.keys).filter(([name]) => name !== key)),
   };
 }
+
+/** etcd grants leases in whole seconds, never below its minimum TTL (2 s at the default election timeout). */
+export function etcdLeaseTtl(ttlMs: number): number {
+  return Math.max(2_000, Math.ceil(ttlMs / 1_000) * 1_000);
+}
+
+interface EtcdState {
+  readonly store: EtcdStore;
+  readonly keys: Readonly<Record<string, { readonly key: string; readonly leaseId: string }>>;
+}
+
+const etcdModel: LockModel<EtcdState> = {
+  needsKeepAlive: true,
+  keepAliveIntervalMs: (ttlMs) => keepAliveIntervalMs(etcdLeaseTtl(ttlMs)),
+  create: (_config, settings) => ({ store: createEtcd(settings.firstToken - 1, settings.seed), keys: {} }),
+  acquire(state, _config, request) {
+    const lease = grantEtcdLease(state.store, etcdLeaseTtl(request.ttlMs), request.now);
+    const locked = lockEtcd(lease.store, 'lock', lease.lease.id);
+    if (!locked.owner) {
+      // A try-lock: a waiter that does not own the lock removes its key and comes back later.
+      const next = { ...state, store: unlockEtcd(locked.store, locked.key) };
+      return { state: next, outcome: { granted: false, heldBy: etcdModel.truth(next, request.now) } };
+    }
+    const keys = { ...state.keys, [request.holder]: { key: locked.key, leaseId: lease.lease.id } };
+    return {
+      state: { store: locked.store, keys },
+      outcome: { granted: true, token: locked.createRevision, expiresAt: lease.lease.expiresAt },
+    };
+  },
+  release(state, request) {
+    const mine = state.keys[request.holder];
+    const owned = mine !== undefined && etcdLockOwner(state.store, 'lock') === mine.key;
+    const store = mine ? unlockEtcd(state.store, mine.key) : state.store;
+    const keys = Object.fromEntries(Object.entries(state.keys).filter(([id]) => id !== request.holder));
+    return { state: { store, keys }, released: owned };
+  },
+  keepAlive(state, holder, now) {
+    const mine = state.keys[holder];
+    return mine ? { ...state, store: keepAliveEtcdLease(state.store, mine.leaseId, now).store } : state;
+  },
+  expire: (state, now) => ({ ...state, store: expireEtcdLeases(state.store, now) }),
+  nextExpiry: (state) => earliest(Object.values(state.store.leases).map((lease) => lease.expiresAt)),
+  truth(state) {
+    const owner = etcdLockOwner(state.store, 'lock');
+    const entry = Object.entries(state.keys).find(([, mine]) => mine.key === owner);
+    if (!owner || !entry) return null;
+    const lease = state.store.leases[entry[1].leaseId];
+    return {
+      holder: entry[0],
+      token: state.store.keys[owner]?.createRevision ?? null,
+      expiresAt: lease?.expiresAt ?? null,
+    };
+  },
+};
+
+export const ETCD_SERVICE = lockService('etcd', {
+  ...etcdModel,
+  view: (state) => ({ kind: 'etcd', keys: state.store.keys }),
+});

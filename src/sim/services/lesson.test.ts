@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createLockService, currentLease, grantLease, releaseLease, type LockService } from './lock-service';
-import { virtualMs } from './types';
+import { createLockService, currentLease, grantLease, releaseLease, type LessonLock } from './lesson';
+import { virtualMs } from '../types';
 
 const KEY = 'lock:cert:go.shop.example';
 
-function acquire(lock: LockService, holder: string, now: number, ttlMs = 30_000) {
+function acquire(lock: LessonLock, holder: string, now: number, ttlMs = 30_000) {
   return grantLease(lock, { holder, value: `value-${holder}`, ttlMs, now: virtualMs(now) });
 }
 

@@ -1,0 +1,191 @@
+import { virtualMs, type RenewerId, type VirtualMs } from '../types.ts';
+import type { EtcdKey } from './etcd.ts';
+import type { NodeClock, RedlockNode } from './redlock.ts';
+
+/** Which lock service a scenario runs against, with its own settings. */
+export type LockServiceConfig =
+  | { readonly kind: 'fencing' }
+  | { readonly kind: 'redis'; readonly failoverAtMs?: number | undefined }
+  | {
+      readonly kind: 'redlock';
+      readonly clocks?: Readonly<Partial<Record<string, NodeClock>>> | undefined;
+      readonly perNodeMs?: number | undefined;
+      /** Nodes a renewer cannot reach, by renewer id (a partition). */
+      readonly unreachable?: Readonly<Record<string, readonly string[]>> | undefined;
+    }
+  | { readonly kind: 'etcd' }
+  | { readonly kind: 'zookeeper' }
+  | { readonly kind: 'chubby'; readonly lockDelayMs: number };
+
+export type LockServiceKind = LockServiceConfig['kind'];
+
+/** Every lock service, in the order the lab offers them. */
+export const LOCK_SERVICE_KINDS = [
+  'fencing',
+  'redis',
+  'redlock',
+  'etcd',
+  'zookeeper',
+  'chubby',
+] as const satisfies readonly LockServiceKind[];
+
+/**
+ * Which services hand a fencing token out with each grant. Redis and Redlock give none, so nothing they
+ * grant can be fenced: storage that checks tokens has nothing to check.
+ */
+export const ISSUES_TOKENS = {
+  fencing: true,
+  redis: false,
+  redlock: false,
+  etcd: true,
+  zookeeper: true,
+  chubby: true,
+} as const satisfies Record<LockServiceKind, boolean>;
+
+export const issuesTokens = (kind: LockServiceKind): boolean => ISSUES_TOKENS[kind];
+
+/** What the lock service itself knows: who holds the lock, with which token, until when. */
+export interface LockTruth {
+  readonly holder: RenewerId;
+  readonly token: number | null;
+  readonly expiresAt: VirtualMs | null;
+}
+
+export interface BackendSettings {
+  readonly key: string;
+  readonly ttlMs: number;
+  readonly firstToken: number;
+  readonly seed: number;
+}
+
+export type AcquireOutcome =
+  | { readonly granted: true; readonly token: number | null; readonly expiresAt: VirtualMs }
+  | { readonly granted: false; readonly heldBy: LockTruth | null };
+
+export interface AcquireRequest {
+  readonly holder: RenewerId;
+  readonly value: string;
+  readonly ttlMs: number;
+  readonly now: VirtualMs;
+}
+
+/** What a panel may show of a service's own state, beyond who holds the lock. */
+export type ServiceView =
+  | { readonly kind: 'counter'; readonly nextToken: number }
+  | { readonly kind: 'redlock'; readonly nodes: readonly RedlockNode[] }
+  | { readonly kind: 'etcd'; readonly keys: Readonly<Record<string, EtcdKey>> }
+  | { readonly kind: 'none' };
+
+/**
+ * One lock service, faithful to its documented behaviour, as pure functions of its state. Each service file
+ * under sim/services/ defines one and turns it into a `LockService` with `lockService(kind, model)`.
+ */
+export interface LockModel<State> {
+  /** Whether holders keep a lease or session alive while they run. */
+  readonly needsKeepAlive: boolean;
+  create(config: LockServiceConfig, settings: BackendSettings): State;
+  acquire(state: State, config: LockServiceConfig, request: AcquireRequest): { state: State; outcome: AcquireOutcome };
+  release(
+    state: State,
+    request: { holder: RenewerId; value: string; now: VirtualMs },
+  ): { state: State; released: boolean };
+  keepAlive(state: State, holder: RenewerId, now: VirtualMs, ttlMs: number): State;
+  expire(state: State, now: VirtualMs): State;
+  nextExpiry(state: State): VirtualMs | null;
+  truth(state: State, now: VirtualMs): LockTruth | null;
+  /** A failover to a replica that lost the lock's state (Redis); the lease it took, if any. */
+  failover?(state: State, now: VirtualMs): { state: State; lost: LockTruth | null };
+  /** How often a running holder renews, if it does. */
+  keepAliveIntervalMs?(ttlMs: number): number;
+  /** For clients that check the clock once the replies are in (Redlock): how much of the lease is left. */
+  validityOnReplyMs?(ttlMs: number, elapsedMs: number): number;
+  view?(state: State): ServiceView;
+}
+
+/**
+ * A lock service's state with its model bound to it, so the world can use any service without knowing its
+ * state's type. Immutable: every change returns a new backend.
+ */
+export interface LockBackend {
+  readonly kind: LockServiceKind;
+  readonly needsKeepAlive: boolean;
+  acquire(config: LockServiceConfig, request: AcquireRequest): { backend: LockBackend; outcome: AcquireOutcome };
+  release(request: { holder: RenewerId; value: string; now: VirtualMs }): { backend: LockBackend; released: boolean };
+  keepAlive(holder: RenewerId, now: VirtualMs, ttlMs: number): LockBackend;
+  expire(now: VirtualMs): LockBackend;
+  failover(now: VirtualMs): { backend: LockBackend; lost: LockTruth | null };
+  nextExpiry(): VirtualMs | null;
+  truth(now: VirtualMs): LockTruth | null;
+  /** How often a running holder renews (etcd's client: every TTL/3), never more often than twice a second. */
+  keepAliveIntervalMs(ttlMs: number): number;
+  /** What the client computes is left of its lock when it reads the reply; null where clients do not check. */
+  validityOnReplyMs(ttlMs: number, elapsedMs: number): number | null;
+  view(): ServiceView;
+}
+
+/** A lock service the simulation can run: its kind, and how to start it. */
+export interface LockService<K extends LockServiceKind = LockServiceKind> {
+  readonly kind: K;
+  create(config: LockServiceConfig, settings: BackendSettings): LockBackend;
+}
+
+/** The services a run may use, by kind; the walkthrough passes only its own, the lab all of them. */
+export type LockServices = { readonly [K in LockServiceKind]?: LockService<K> };
+
+export function lockService<K extends LockServiceKind, State>(kind: K, model: LockModel<State>): LockService<K> {
+  return { kind, create: (config, settings) => bind(kind, model, model.create(config, settings)) };
+}
+
+function bind<State>(kind: LockServiceKind, model: LockModel<State>, state: State): LockBackend {
+  const next = (changed: State) => bind(kind, model, changed);
+  return {
+    kind,
+    needsKeepAlive: model.needsKeepAlive,
+    acquire(config, request) {
+      const { state: changed, outcome } = model.acquire(state, config, request);
+      return { backend: next(changed), outcome };
+    },
+    release(request) {
+      const { state: changed, released } = model.release(state, request);
+      return { backend: next(changed), released };
+    },
+    keepAlive: (holder, now, ttlMs) => next(model.keepAlive(state, holder, now, ttlMs)),
+    expire: (now) => next(model.expire(state, now)),
+    failover(now) {
+      if (!model.failover) return { backend: next(state), lost: null };
+      const { state: changed, lost } = model.failover(state, now);
+      return { backend: next(changed), lost };
+    },
+    nextExpiry: () => model.nextExpiry(state),
+    truth: (now) => model.truth(state, now),
+    keepAliveIntervalMs: (ttlMs) => Math.max(500, model.keepAliveIntervalMs?.(ttlMs) ?? Math.floor(ttlMs / 3)),
+    validityOnReplyMs: (ttlMs, elapsedMs) => model.validityOnReplyMs?.(ttlMs, elapsedMs) ?? null,
+    view: () => model.view?.(state) ?? { kind: 'none' },
+  };
+}
+
+export function createBackend(services: LockServices, config: LockServiceConfig, settings: BackendSettings) {
+  const service = services[config.kind];
+  if (!service) {
+    throw new Error(`This run needs the "${config.kind}" lock service; pass it to runScenario (ALL_MODELS has it)`);
+  }
+  return service.create(config, settings);
+}
+
+export function leaseTruth(lease: { holder: RenewerId; token: number; expiresAt: VirtualMs }): LockTruth {
+  return { holder: lease.holder, token: lease.token, expiresAt: lease.expiresAt };
+}
+
+/** Lets time pass: leases and sessions that ran out are dropped. Returns the holder that lost the lock, if any. */
+export function expireOn(backend: LockBackend, now: VirtualMs): { backend: LockBackend; lost: LockTruth[] } {
+  const before = backend.truth(virtualMs(now - 1));
+  const expired = backend.expire(now);
+  const after = expired.truth(now);
+  return { backend: expired, lost: before && before.holder !== after?.holder ? [before] : [] };
+}
+
+/** The earliest of some moments, if any. */
+export const earliest = (times: readonly (number | null | undefined)[]) => {
+  const valid = times.filter((time): time is number => typeof time === 'number');
+  return valid.length > 0 ? virtualMs(Math.min(...valid)) : null;
+};
