@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createProgressStore } from '@/progress/progress-store';
+import { createProgressActions, createProgressStore } from '@/progress/progress-store';
 import { createWalkthroughActions } from '@/store/actions';
 import { DEFAULT_SCENARIO_ID } from '@/store/selectors';
 import { createWalkthroughStore } from '@/store/walkthrough-store';
@@ -79,5 +79,136 @@ describe('the embed bridge obeys only the parent window at the configured origin
     disconnect();
     deliver(goToStep(5), HOST, parentWindow);
     expect(walkthroughStore.getState().cursor).toBe(0);
+  });
+});
+
+describe('what the embed bridge tells the host', () => {
+  let observed: (() => void) | null = null;
+  beforeEach(() => {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          observed = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    Object.defineProperty(window, 'parent', { value: parentWindow, configurable: true });
+    parentWindow.postMessage.mockClear();
+  });
+  afterEach(() => {
+    Object.defineProperty(window, 'parent', { value: window, configurable: true });
+    vi.unstubAllGlobals();
+  });
+
+  const sent = () => parentWindow.postMessage.mock.calls.map(([message, origin]) => ({ message, origin }));
+  const events = () =>
+    sent().flatMap(({ message }) => ((message as { kind: string }).kind === 'event' ? [message] : []));
+
+  it('reports its height once, and again only when it changes, always to the host origin only', () => {
+    let height = 600.2;
+    vi.spyOn(document.body, 'getBoundingClientRect').mockImplementation(() => ({ height }) as DOMRect);
+    const { disconnect } = setup();
+    observed!();
+    height = 812;
+    observed!();
+    expect(sent()).toEqual([
+      { message: { source: 'lockstep', version: 1, kind: 'resize', height: 601 }, origin: HOST },
+      { message: { source: 'lockstep', version: 1, kind: 'resize', height: 812 }, origin: HOST },
+    ]);
+    disconnect();
+  });
+
+  it('reports each step, with fencing, and completion only at the last step', () => {
+    const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
+    const actions = createWalkthroughActions(walkthroughStore);
+    const disconnect = connectToHost({
+      parentOrigin: HOST,
+      walkthroughStore,
+      walkthroughActions: actions,
+      progressStore: createProgressStore(null),
+    });
+    actions.next();
+    actions.setFencing(false);
+    expect(events()).toEqual([
+      {
+        source: 'lockstep',
+        version: 1,
+        kind: 'event',
+        verb: 'progressed',
+        widget: 'walkthrough',
+        step: 2,
+        of: 23,
+        fencing: 'on',
+      },
+      {
+        source: 'lockstep',
+        version: 1,
+        kind: 'event',
+        verb: 'progressed',
+        widget: 'walkthrough',
+        step: 2,
+        of: 23,
+        fencing: 'off',
+      },
+    ]);
+    parentWindow.postMessage.mockClear();
+    actions.goToLast();
+    expect(events().map((event) => (event as { verb: string }).verb)).toEqual(['progressed', 'completed']);
+    disconnect();
+  });
+
+  it('reports each checked quiz answer once, right or wrong, and the score when every question is answered', async () => {
+    const progressStore = createProgressStore(null);
+    const progress = createProgressActions(progressStore);
+    const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
+    const disconnect = connectToHost({
+      parentOrigin: HOST,
+      walkthroughStore,
+      walkthroughActions: createWalkthroughActions(walkthroughStore),
+      progressStore: Promise.resolve(progressStore),
+      questionIds: ['q1', 'q2'],
+      scoreQuestion: (id, response) => (id === 'unknown' ? null : response.includes('right')),
+    });
+    await Promise.resolve();
+    progress.respond('q1', ['right']);
+    progress.check('q1', ['right']);
+    progress.check('unknown', ['x']);
+    progress.check('q2', ['wrong']);
+    expect(events()).toEqual([
+      {
+        source: 'lockstep',
+        version: 1,
+        kind: 'event',
+        verb: 'answered',
+        widget: 'quiz',
+        questionId: 'q1',
+        correct: true,
+      },
+      {
+        source: 'lockstep',
+        version: 1,
+        kind: 'event',
+        verb: 'answered',
+        widget: 'quiz',
+        questionId: 'q2',
+        correct: false,
+      },
+      { source: 'lockstep', version: 1, kind: 'event', verb: 'completed', widget: 'quiz', score: { right: 1, of: 2 } },
+    ]);
+    disconnect();
+  });
+
+  it('stays silent with no host origin, or when it is not in a frame', () => {
+    const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
+    const actions = createWalkthroughActions(walkthroughStore);
+    const options = { walkthroughStore, walkthroughActions: actions, progressStore: createProgressStore(null) };
+    connectToHost({ ...options, parentOrigin: null })();
+    Object.defineProperty(window, 'parent', { value: window, configurable: true });
+    connectToHost({ ...options, parentOrigin: HOST })();
+    actions.next();
+    expect(parentWindow.postMessage).not.toHaveBeenCalled();
   });
 });
