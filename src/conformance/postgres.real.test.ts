@@ -82,7 +82,7 @@ describe('the certificates table model against PostgreSQL 15', () => {
       cases.map(async ([mode, tokens], index) => {
         const domain = `generated-${index}.example`;
         let table: CertificatesTable = createCertificatesTable([
-          { domain, cert: { serial: 0, issuedAt: null }, fence: 32 },
+          { domain, cert: { serial: 0, issuedAt: null }, fence: fencingToken(32) },
         ]);
         await pool.query(statements.insertRow, [domain, describeCertificate({ serial: 0, issuedAt: null }), 32]);
         const simulated: number[] = [];

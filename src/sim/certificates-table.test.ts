@@ -11,7 +11,9 @@ import { fencingToken, virtualMs } from './types';
 const DOMAIN = 'go.shop.example';
 
 function tableWithFence(fence: number): CertificatesTable {
-  return createCertificatesTable([{ domain: DOMAIN, cert: { serial: 1002, issuedAt: virtualMs(36_000) }, fence }]);
+  return createCertificatesTable([
+    { domain: DOMAIN, cert: { serial: 1002, issuedAt: virtualMs(36_000) }, fence: fencingToken(fence) },
+  ]);
 }
 
 function write(token: number) {

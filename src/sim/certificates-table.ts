@@ -4,7 +4,7 @@ import type { Certificate, FencingToken } from './types.ts';
 export interface CertificateRow {
   readonly domain: string;
   readonly cert: Certificate;
-  readonly fence: number;
+  readonly fence: FencingToken;
 }
 
 export interface CertificatesTable {

@@ -113,7 +113,7 @@ export type Outcome =
       readonly kind: 'staleOverwrote';
       readonly row: CertificateRow;
       /** The token of the newer write it replaced; null where the service gives no tokens. */
-      readonly replacedToken: number | null;
+      readonly replacedToken: FencingToken | null;
       /** Who wrote the stale row, and which grant of the lock that was. */
       readonly staleWriter: RenewerId;
       readonly staleGrant: number;

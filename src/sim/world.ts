@@ -191,7 +191,7 @@ export function createWorld(scenario: ScenarioDefinition, models: SimModels): Wo
     }),
     grants: 0,
     table: createCertificatesTable([
-      { domain: scenario.domain, cert: { serial: initial.serial, issuedAt: null }, fence: initial.fence },
+      { domain: scenario.domain, cert: { serial: initial.serial, issuedAt: null }, fence: fencingToken(initial.fence) },
     ]),
     renewers: scenario.renewers.map(createRenewer),
     writes: [],

@@ -1,4 +1,4 @@
-import { virtualMs, type VirtualMs } from '../types.ts';
+import { fencingToken, virtualMs, type VirtualMs } from '../types.ts';
 import { earliest, lockService, type LockModel } from './service.ts';
 
 /**
@@ -52,7 +52,7 @@ export function releaseChubby(lock: ChubbyLock, client: string): ChubbyLock {
 /** The holder failed or became unreachable (its session expired): the lock is freed but held back. */
 export function loseHolder(lock: ChubbyLock, now: VirtualMs): ChubbyLock {
   if (lock.holder === null) return lock;
-  return { ...lock, holder: null, blockedUntil: (now + lock.lockDelayMs) as VirtualMs };
+  return { ...lock, holder: null, blockedUntil: virtualMs(now + lock.lockDelayMs) };
 }
 
 /** CheckSequencer: still the current generation, held, and in the right mode. */
@@ -91,7 +91,7 @@ const chubbyModel: LockModel<ChubbyState> = {
     const until = virtualMs(request.now + chubbySessionTtl(request.ttlMs));
     return {
       state: { lock, sessions: { ...state.sessions, [request.holder]: until } },
-      outcome: { granted: true, token: sequencer.generation, expiresAt: until },
+      outcome: { granted: true, token: fencingToken(sequencer.generation), expiresAt: until },
     };
   },
   release: (state, request) => ({
@@ -111,7 +111,9 @@ const chubbyModel: LockModel<ChubbyState> = {
   nextExpiry: (state) => earliest(Object.values(state.sessions)),
   truth(state) {
     const holder = state.lock.holder;
-    return holder ? { holder, token: state.lock.generation, expiresAt: state.sessions[holder] ?? null } : null;
+    return holder
+      ? { holder, token: fencingToken(state.lock.generation), expiresAt: state.sessions[holder] ?? null }
+      : null;
   },
 };
 

@@ -1,5 +1,5 @@
 import { nextRandom } from '../random.ts';
-import type { VirtualMs } from '../types.ts';
+import { fencingToken, virtualMs, type VirtualMs } from '../types.ts';
 import { earliest, lockService, type LockModel } from './service.ts';
 
 /**
@@ -42,7 +42,7 @@ export function grantEtcdLease(
   const id = Math.floor(value * 0xffffffff)
     .toString(16)
     .padStart(8, '0');
-  const lease: EtcdLease = { id, ttlMs, expiresAt: (now + ttlMs) as VirtualMs };
+  const lease: EtcdLease = { id, ttlMs, expiresAt: virtualMs(now + ttlMs) };
   return { store: { ...store, rngState: state, leases: { ...store.leases, [id]: lease } }, lease };
 }
 
@@ -54,7 +54,7 @@ export function keepAliveEtcdLease(
 ): { store: EtcdStore; alive: boolean } {
   const lease = store.leases[leaseId];
   if (!lease || now >= lease.expiresAt) return { store, alive: false };
-  const renewed = { ...lease, expiresAt: (now + lease.ttlMs) as VirtualMs };
+  const renewed = { ...lease, expiresAt: virtualMs(now + lease.ttlMs) };
   return { store: { ...store, leases: { ...store.leases, [leaseId]: renewed } }, alive: true };
 }
 
@@ -137,7 +137,7 @@ const etcdModel: LockModel<EtcdState> = {
     const keys = { ...state.keys, [request.holder]: { key: locked.key, leaseId: lease.lease.id } };
     return {
       state: { store: locked.store, keys },
-      outcome: { granted: true, token: locked.createRevision, expiresAt: lease.lease.expiresAt },
+      outcome: { granted: true, token: fencingToken(locked.createRevision), expiresAt: lease.lease.expiresAt },
     };
   },
   release(state, request) {
@@ -158,9 +158,10 @@ const etcdModel: LockModel<EtcdState> = {
     const entry = Object.entries(state.keys).find(([, mine]) => mine.key === owner);
     if (!owner || !entry) return null;
     const lease = state.store.leases[entry[1].leaseId];
+    const createRevision = state.store.keys[owner]?.createRevision;
     return {
       holder: entry[0],
-      token: state.store.keys[owner]?.createRevision ?? null,
+      token: createRevision === undefined ? null : fencingToken(createRevision),
       expiresAt: lease?.expiresAt ?? null,
     };
   },

@@ -94,13 +94,13 @@ export function acquireRedlock(nodes: readonly RedlockNode[], attempt: RedlockAt
   const lockedOn: string[] = [];
   let current = [...nodes];
   current = current.map((node) => {
-    clock = (clock + attempt.perNodeMs) as VirtualMs;
+    clock = virtualMs(clock + attempt.perNodeMs);
     if (!attempt.reachable.has(node.id)) return node;
     const result = setNx(node, attempt.key, attempt.value, attempt.ttlMs, clock);
     if (result.ok) lockedOn.push(node.id);
     return result.node;
   });
-  const finishedAt = (clock + (attempt.pauseBeforeRepliesMs ?? 0)) as VirtualMs;
+  const finishedAt = virtualMs(clock + (attempt.pauseBeforeRepliesMs ?? 0));
   const elapsedMs = finishedAt - attempt.startAt;
   const validityMs = attempt.ttlMs - elapsedMs - clockDriftMs(attempt.ttlMs);
   const quorum = Math.floor(nodes.length / 2) + 1;

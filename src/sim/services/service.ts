@@ -1,4 +1,4 @@
-import { virtualMs, type RenewerId, type VirtualMs } from '../types.ts';
+import { virtualMs, type FencingToken, type RenewerId, type VirtualMs } from '../types.ts';
 import type { EtcdKey } from './etcd.ts';
 import type { NodeClock, RedlockNode } from './redlock.ts';
 
@@ -47,7 +47,7 @@ export const issuesTokens = (kind: LockServiceKind): boolean => ISSUES_TOKENS[ki
 /** What the lock service itself knows: who holds the lock, with which token, until when. */
 export interface LockTruth {
   readonly holder: RenewerId;
-  readonly token: number | null;
+  readonly token: FencingToken | null;
   readonly expiresAt: VirtualMs | null;
 }
 
@@ -59,7 +59,7 @@ export interface BackendSettings {
 }
 
 export type AcquireOutcome =
-  | { readonly granted: true; readonly token: number | null; readonly expiresAt: VirtualMs }
+  | { readonly granted: true; readonly token: FencingToken | null; readonly expiresAt: VirtualMs }
   | { readonly granted: false; readonly heldBy: LockTruth | null };
 
 export interface AcquireRequest {
@@ -71,7 +71,7 @@ export interface AcquireRequest {
 
 /** What a panel may show of a service's own state, beyond who holds the lock. */
 export type ServiceView =
-  | { readonly kind: 'counter'; readonly nextToken: number }
+  | { readonly kind: 'counter'; readonly nextToken: FencingToken }
   | { readonly kind: 'redlock'; readonly nodes: readonly RedlockNode[] }
   | { readonly kind: 'etcd'; readonly keys: Readonly<Record<string, EtcdKey>> }
   | { readonly kind: 'none' };
@@ -172,7 +172,7 @@ export function createBackend(services: LockServices, config: LockServiceConfig,
   return service.create(config, settings);
 }
 
-export function leaseTruth(lease: { holder: RenewerId; token: number; expiresAt: VirtualMs }): LockTruth {
+export function leaseTruth(lease: { holder: RenewerId; token: FencingToken; expiresAt: VirtualMs }): LockTruth {
   return { holder: lease.holder, token: lease.token, expiresAt: lease.expiresAt };
 }
 

@@ -1,4 +1,4 @@
-import { virtualMs, type VirtualMs } from '../types.ts';
+import { fencingToken, virtualMs, type VirtualMs } from '../types.ts';
 import { earliest, lockService, type LockModel, type LockTruth } from './service.ts';
 
 /**
@@ -125,7 +125,7 @@ const zookeeperModel: LockModel<ZooKeeperState> = {
     const timeout = created.zk.sessions[request.holder]?.timeoutMs ?? request.ttlMs;
     return {
       state: { zk: created.zk, nodes: { ...state.nodes, [request.holder]: created.node.name } },
-      outcome: { granted: true, token: created.node.czxid, expiresAt: virtualMs(request.now + timeout) },
+      outcome: { granted: true, token: fencingToken(created.node.czxid), expiresAt: virtualMs(request.now + timeout) },
     };
   },
   release(state, request) {
@@ -144,7 +144,7 @@ const zookeeperModel: LockModel<ZooKeeperState> = {
     if (!node) return null;
     const session = state.zk.sessions[node.ephemeralOwner];
     const expiresAt = session ? virtualMs(session.lastHeardAt + session.timeoutMs) : null;
-    return { holder: node.ephemeralOwner, token: node.czxid, expiresAt };
+    return { holder: node.ephemeralOwner, token: fencingToken(node.czxid), expiresAt };
   },
 };
 
