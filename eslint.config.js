@@ -17,10 +17,9 @@ const ALLOWED = {
   walkthrough: ['sim', 'content', 'components', 'story', 'store', 'progress'],
   lesson: ['sim', 'content', 'components', 'story', 'store', 'practice', 'walkthrough'],
   lab: ['sim', 'content', 'components', 'story', 'store'],
-  practice: ['sim', 'content', 'components', 'store', 'quiz', 'progress'],
-  quiz: ['content'],
+  practice: ['sim', 'content', 'components', 'store', 'progress'],
   progress: ['content'],
-  presenter: ['sim', 'content', 'components', 'story', 'store', 'walkthrough', 'practice', 'progress', 'quiz'],
+  presenter: ['sim', 'content', 'components', 'story', 'store', 'walkthrough', 'practice', 'progress'],
 };
 
 const LAYERS = Object.entries(ALLOWED).map(([folder, allowed]) => ({
@@ -71,7 +70,7 @@ export default tseslint.config(
     // The layers, bottom up: sim ← content ← story, store ← features ← app. Each may import only those below.
     // Tests may also use the helpers in src/testing.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**', 'src/test/**'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
     plugins: { 'import-x': importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,

@@ -31,7 +31,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     // Those need real servers; `npm run test:real` runs them (vitest.real.config.ts).
     exclude: [...configDefaults.exclude, 'src/**/*.real.test.ts'],
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./src/testing/setup.ts'],
     env: { TZ: 'UTC' },
   },
 });

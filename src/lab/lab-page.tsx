@@ -10,7 +10,7 @@ import { runScenario, type Frame } from '@/sim/run';
 import { CertificatesPanelView } from '@/story/certificates-panel-view';
 import { formatTime } from '@/story/format';
 import { fillTemplate } from '@/story/narrate';
-import { narrationsFor } from '@/story/narrations';
+import { narrationsFor } from '@/story/timeline-narrations';
 import { RenewersPanelView } from '@/story/renewers-panel-view';
 import { SequenceDiagramView } from '@/story/sequence-diagram-view';
 import {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContent } from '@/content/load-content';
 import { ALL_MODELS } from '@/sim/all-models';
 import { runScenario } from '@/sim/run';
-import { narrationsFor } from '@/story/narrations';
+import { narrationsFor } from '@/story/timeline-narrations';
 import {
   DEFAULT_LAB_CONFIG,
   fieldApplies,

@@ -5,7 +5,7 @@ import { CodeText } from '@/components/code-text';
 import { CopyButton } from '@/components/copy-button';
 import type { QuizLink, QuizQuestion } from '@/content/schema';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
-import { currentOrder, scoreAnswer } from '@/quiz/score';
+import { currentOrder, scoreAnswer } from '@/practice/score';
 import { iframeSnippet, quizEmbedUrl } from '@/store/links';
 import { serializeUrlState } from '@/store/url-state';
 

@@ -2,7 +2,7 @@ import './diagram.css';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import type { Timeline } from '@/sim/run';
 import { layoutDiagram, type DiagramLayout, type DiagramRow } from './diagram-layout';
-import { narrationsFor } from './narrations';
+import { narrationsFor } from './timeline-narrations';
 import { plainText } from './narrate';
 import { useElementWidth } from './use-element-size';
 import { useMediaQuery } from './use-media-query';

@@ -3,7 +3,7 @@ import { CodeText } from '@/components/code-text';
 import { selectCursor, timelineFor } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { CertificatesPanelView } from '@/story/certificates-panel-view';
-import { narrationsFor } from '@/story/narrations';
+import { narrationsFor } from '@/story/timeline-narrations';
 import { SequenceDiagramView } from '@/story/sequence-diagram-view';
 
 /** The same step with fencing off and on, next to each other (stacked on a phone), so a class sees both endings. */

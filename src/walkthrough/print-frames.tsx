@@ -5,7 +5,7 @@ import { selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { CodeText } from '@/components/code-text';
 import { formatTime } from '@/story/format';
-import { narrationsFor } from '@/story/narrations';
+import { narrationsFor } from '@/story/timeline-narrations';
 import { SequenceDiagramView } from '@/story/sequence-diagram-view';
 
 /**

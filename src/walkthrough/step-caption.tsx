@@ -2,7 +2,7 @@ import { CodeText } from '@/components/code-text';
 import { selectCursor, selectFrame, selectStepCount, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { formatTime } from '@/story/format';
-import { narrationsFor } from '@/story/narrations';
+import { narrationsFor } from '@/story/timeline-narrations';
 import { plainText } from '@/story/narrate';
 
 /** The current step in plain words, and the same words for screen readers as each step arrives. */

@@ -3,7 +3,7 @@ import { serializeUrlState } from '@/store/url-state';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 import { formatTime } from '@/story/format';
-import { narrationsFor } from '@/story/narrations';
+import { narrationsFor } from '@/story/timeline-narrations';
 import './text-version.css';
 
 /** Every step as an ordered list, for screen readers and for reading; each step links to itself. */
