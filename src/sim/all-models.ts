@@ -5,7 +5,8 @@ import { REDIS_LOCK_SERVICE } from './services/redis.ts';
 import { REDLOCK_SERVICE } from './services/redlock.ts';
 import { ZOOKEEPER_SERVICE } from './services/zookeeper.ts';
 import type { LockServiceKind, LockService } from './services/service.ts';
-import { weeklyEmailModel } from './weekly-email.ts';
+import { certificateRowModel } from './resources/certificate-row.ts';
+import { weeklyEmailModel } from './resources/weekly-email.ts';
 import type { SimModels } from './world.ts';
 
 /** Every lock service by kind; a missing or misfiled one is a type error here. */
@@ -19,4 +20,7 @@ const ALL_SERVICES: { readonly [K in LockServiceKind]: LockService<K> } = {
 };
 
 /** Every model the simulation has: what the lab runs on. Import it lazily where it must stay out of a view. */
-export const ALL_MODELS: SimModels = { services: ALL_SERVICES, weeklyEmail: weeklyEmailModel };
+export const ALL_MODELS: SimModels = {
+  services: ALL_SERVICES,
+  resources: { certificate: certificateRowModel, weeklyEmail: weeklyEmailModel },
+};

@@ -3,7 +3,9 @@ import { CERTIFICATES_TABLE, LOCK_SERVICE, type Happening, type LifelineId, type
 import type { RunSettings, ScenarioDefinition } from './scenario.ts';
 import type { VirtualMs } from './types.ts';
 import { LESSON_LOCK_SERVICE } from './services/lesson.ts';
-import { createWorld, isSettled, step, type SimModels, type World, type WriteRecord } from './world.ts';
+import { certificateRowModel } from './resources/certificate-row.ts';
+import { step } from './step.ts';
+import { createWorld, isSettled, resourceModelOf, type SimModels, type World, type WriteRecord } from './world.ts';
 
 /** One step of the walkthrough: what happened, when, and the whole world right after it. */
 export interface Frame {
@@ -29,7 +31,10 @@ export interface Timeline {
 export const MAX_EVENTS = 5_000;
 
 /** What the walkthrough runs on: the lesson's own lock service and the certificate row. */
-export const LESSON_MODELS: SimModels = { services: { fencing: LESSON_LOCK_SERVICE } };
+export const LESSON_MODELS: SimModels = {
+  services: { fencing: LESSON_LOCK_SERVICE },
+  resources: { certificate: certificateRowModel },
+};
 
 /**
  * Runs a scenario to the end and records every visible step. The walkthrough is exactly this list:
@@ -53,10 +58,7 @@ export function runScenario(
     world = result.world;
     if (result.happening) record(result.happening);
   }
-  const outcome =
-    scenario.resource?.kind === 'weeklyEmail'
-      ? ({ kind: 'emailsSent', count: world.emailsSent.length, row: null } as const)
-      : judgeOutcome(world, scenario.domain);
+  const outcome = resourceModelOf(scenario, models).judge(world, scenario);
   // The story ends with the last thing that happened, not with a deadline nobody was waiting for.
   record({ kind: 'scenarioEnded', outcome }, frames.at(-1)?.at ?? world.now);
   return { scenario, settings, lifelines, frames, outcome, settled: isSettled(world), events: processed };
@@ -75,32 +77,4 @@ export function staleWritesLanded(writes: readonly WriteRecord[]) {
     else newest = write;
   }
   return stale;
-}
-
-/**
- * Stale means the row was last written under an earlier grant of the lock than a write the table had already
- * accepted. Grants are counted by the simulation, so this works even where the lock service gives no token.
- */
-export function judgeOutcome(world: World, domain: string): Outcome {
-  const row = findRow(world.table, domain);
-  const accepted = world.writes.filter((write) => write.rowsChanged > 0);
-  const last = accepted.at(-1);
-  if (!row || !last) return { kind: 'newestKept', row };
-  const newer = accepted
-    .slice(0, -1)
-    .reduce<(typeof accepted)[number] | null>(
-      (best, write) => (write.grantOrder > (best?.grantOrder ?? -Infinity) ? write : best),
-      null,
-    );
-  if (newer && last.grantOrder < newer.grantOrder) {
-    return {
-      kind: 'staleOverwrote',
-      row,
-      replacedToken: newer.fencingToken,
-      staleWriter: last.renewer,
-      staleGrant: last.grantOrder,
-      newerGrant: newer.grantOrder,
-    };
-  }
-  return { kind: 'newestKept', row };
 }

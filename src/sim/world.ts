@@ -1,21 +1,13 @@
-import {
-  createCertificatesTable,
-  findRow,
-  writeCertificate,
-  type CertificatesTable,
-  type WriteMode,
-} from './certificates-table.ts';
-import type { Happening } from './happenings.ts';
+import { createCertificatesTable, type CertificatesTable, type WriteMode } from './certificates-table.ts';
+import type { Happening, Outcome } from './happenings.ts';
 import {
   createBackend,
-  expireOn,
   type LockBackend,
   type LockServices,
   type LockServiceConfig,
   type LockTruth,
 } from './services/service.ts';
-import { randomLeaseValue } from './random.ts';
-import type { ProtectedResource, RenewerDefinition, RunSettings, ScenarioDefinition } from './scenario.ts';
+import type { ProtectedResource, RenewerDefinition, ScenarioDefinition } from './scenario.ts';
 import {
   fencingToken,
   virtualMs,
@@ -149,32 +141,44 @@ export interface World {
   readonly nextSerial: number;
 }
 
+/** What storage answers a renewer's write: `UPDATE n`, with what the row held before. */
+export interface WriteAnswer {
+  readonly rowsChanged: number;
+  readonly previousFence: number | null;
+  readonly overwroteNewer: boolean;
+}
+
 /**
- * A resource other than the certificate row, taking a renewer's write. The row is built in; the weekly email
- * comes with the models a run is given (ALL_MODELS), so the first view does not carry it.
+ * What the lock protects, as a model: it takes a renewer's write and answers it, and judges how the run ended.
+ * Stepping never asks which resource it is; the certificate row and the weekly email each say it themselves.
  */
-export interface ResourceModel<Resource extends ProtectedResource> {
+export interface ResourceModel {
   receive(
     world: World,
     write: Extract<Message, { kind: 'write' }>,
-    resource: Resource,
-    idempotencyKey: boolean,
-  ): { world: World; rowsChanged: number; happening: Happening };
+    context: Context,
+  ): { world: World; answer: WriteAnswer; happening: Happening };
+  /** Whether a writer that is answered 0 learns it lost the lock (a fenced row), or only that the work was done. */
+  readonly zeroMeansLost: boolean;
+  /** Whether the answer is a step of its own, or already told by the step that took the write. */
+  readonly answerIsAStep: boolean;
+  judge(world: World, scenario: ScenarioDefinition): Outcome;
 }
 
-/** The models a run uses: the lock services it may meet, and the weekly email where it is guarded. */
+/** The models a run uses: the lock services it may meet, and the resources it may guard. */
 export interface SimModels {
   readonly services: LockServices;
-  readonly weeklyEmail?: ResourceModel<Extract<ProtectedResource, { kind: 'weeklyEmail' }>> | undefined;
+  readonly resources: { readonly [K in ProtectedResource['kind']]?: ResourceModel };
 }
 
 /** How many refusals a renewer takes before it gives up until its next scheduled run. */
 export const DEFAULT_MAX_ATTEMPTS = 10;
 
 /** The parts of a world a single step needs besides the world itself. */
-interface Context {
+export interface Context {
   readonly scenario: ScenarioDefinition;
   readonly models: SimModels;
+  readonly resource: ResourceModel;
   readonly writeMode: WriteMode;
   readonly idempotencyKey: boolean;
 }
@@ -252,7 +256,7 @@ export function schedule(world: World, at: number, event: SimEvent): World {
 }
 
 /** One expiry check per instant is enough; keep-alives and checks would otherwise pile up duplicates. */
-function scheduleExpiryCheck(world: World, at: number): World {
+export function scheduleExpiryCheck(world: World, at: number): World {
   const queued = world.queue.some((entry) => entry.at === at && entry.event.kind === 'expiryCheck');
   return queued ? world : schedule(world, at, { kind: 'expiryCheck' });
 }
@@ -261,461 +265,31 @@ export function isSettled(world: World): boolean {
   return world.queue.length === 0;
 }
 
-/**
- * Runs the next due event. Returns the new world and what happened, or no happening when the event
- * was deferred (its process is paused) or changed nothing a learner would see.
- */
-export function step(
-  world: World,
-  settings: RunSettings,
-  scenario: ScenarioDefinition,
-  models: SimModels,
-): { world: World; happening: Happening | null } {
-  if (world.queue.length === 0) return { world, happening: null };
-  // A message the process sent at the instant its pause starts is on the wire, and arrives first: a process
-  // that freezes just after sending has still sent. (Replies to it wait until it wakes, as below.)
-  const head = world.queue[0]!;
-  const pausing = head.event.kind === 'pauseStarted' ? head.event.renewer : null;
-  const wire =
-    pausing === null
-      ? -1
-      : world.queue.findIndex(
-          ({ at, event }) =>
-            at === head.at &&
-            event.kind === 'messageDelivered' &&
-            'from' in event.message &&
-            event.message.from === pausing,
-        );
-  const index = Math.max(wire, 0);
-  const next = world.queue[index]!;
-  const rest = [...world.queue.slice(0, index), ...world.queue.slice(index + 1)];
-  const advanced: World = { ...world, queue: rest, now: next.at };
-  const context: Context = {
-    scenario,
-    models,
-    writeMode: settings.fencing ? 'fenced' : 'unfenced',
-    idempotencyKey: settings.idempotencyKey ?? false,
-  };
-  const target = targetRenewer(next.event);
-  const pause = target ? renewerById(advanced, target).pause : null;
-  // A paused process runs none of its code: whatever reaches it waits until it wakes.
-  if (pause && next.event.kind !== 'pauseEnded') {
-    return { world: schedule(advanced, pause.until, next.event), happening: null };
-  }
-  return handle(advanced, next.event, context);
-}
-
-function targetRenewer(event: SimEvent): RenewerId | null {
-  switch (event.kind) {
-    case 'attemptDue':
-    case 'certificateRequestDue':
-    case 'certificateIssued':
-    case 'pauseStarted':
-    case 'pauseEnded':
-      return event.renewer;
-    case 'messageDelivered':
-      return 'to' in event.message ? event.message.to : null;
-    case 'keepAliveDue':
-      return event.renewer;
-    case 'expiryCheck':
-    case 'failover':
-    case 'clockJumped':
-    case 'networkPartitioned':
-      return null;
-  }
-}
-
-function handle(world: World, event: SimEvent, context: Context): { world: World; happening: Happening | null } {
-  switch (event.kind) {
-    case 'attemptDue':
-      return requestLease(world, event.renewer, context);
-    case 'pauseStarted':
-      return pauseProcess(world, event.renewer, event.durationMs);
-    case 'pauseEnded':
-      return resumeProcess(world, event.renewer);
-    case 'expiryCheck':
-      return checkExpiry(world);
-    case 'failover':
-      return failOver(world);
-    // Node clocks and reachability are part of the service's settings; these events only make them visible.
-    case 'clockJumped':
-      return { world, happening: { kind: 'clockJumped', node: event.node, byMs: event.byMs } satisfies Happening };
-    case 'networkPartitioned':
-      return { world, happening: { kind: 'networkPartitioned', unreachable: event.unreachable } satisfies Happening };
-    case 'keepAliveDue':
-      return keepAlive(world, event.renewer, context);
-    case 'certificateRequestDue':
-      return requestCertificate(world, event.renewer, context);
-    case 'certificateIssued':
-      return receiveCertificate(world, event.renewer, event.cert, context);
-    case 'messageDelivered':
-      return deliver(world, event.message, context);
-  }
-}
-
-function requestLease(world: World, id: RenewerId, context: Context) {
-  const { leaseValue, state } = randomLeaseValue(world.rngState);
-  const ttlMs = context.scenario.leaseTtlMs;
-  let next = updateRenewer({ ...world, rngState: state }, id, { phase: 'acquiring', leaseValue });
-  next = send(next, { kind: 'acquire', from: id, leaseValue, ttlMs, sentAt: world.now }, context);
-  return { world: next, happening: null };
-}
-
-function pauseProcess(world: World, id: RenewerId, durationMs: number) {
-  const until = virtualMs(world.now + durationMs);
-  let paused = updateRenewer(world, id, { pause: { since: world.now, until } });
-  // Keep-alives stop with the process: from now on its lease or session can run out.
-  const expiry = paused.lock.nextExpiry();
-  if (paused.lock.needsKeepAlive && expiry !== null) paused = scheduleExpiryCheck(paused, expiry);
-  return {
-    world: schedule(paused, until, { kind: 'pauseEnded', renewer: id }),
-    happening: { kind: 'processPaused', renewer: id, until, durationMs } satisfies Happening,
-  };
-}
-
-function resumeProcess(world: World, id: RenewerId) {
-  const { pause } = renewerById(world, id);
-  const pausedForMs = pause ? world.now - pause.since : 0;
-  return {
-    world: updateRenewer(world, id, { pause: null }),
-    happening: { kind: 'processResumed', renewer: id, pausedForMs } satisfies Happening,
-  };
-}
-
-/** The lock service loses its state at a failover; whoever held the lock is not told. */
-function failOver(world: World) {
-  const { backend, lost } = world.lock.failover(world.now);
-  return { world: { ...world, lock: backend }, happening: { kind: 'failover', lost } satisfies Happening };
-}
-
-/** The lock service forgets a lease or session whose time is up; nobody tells the holder. */
-function checkExpiry(world: World) {
-  const { backend, lost } = expireOn(world.lock, world.now);
-  const expired = lost[0];
-  let next: World = { ...world, lock: backend };
-  // Another lease may end later while nobody renews it (its holder paused): check again then, not after it wakes.
-  const upcoming = backend.nextExpiry();
-  if (upcoming !== null && upcoming > world.now) next = scheduleExpiryCheck(next, upcoming);
-  return { world: next, happening: expired ? ({ kind: 'leaseExpired', lease: expired } satisfies Happening) : null };
-}
-
-/** A running holder renews its lease or session every TTL/3; a paused one misses its turn. */
-function keepAlive(world: World, id: RenewerId, context: Context) {
-  const renewer = renewerById(world, id);
-  if (renewer.belief.kind !== 'holds' || renewer.phase === 'done') return { world, happening: null };
-  const ttlMs = context.scenario.leaseTtlMs;
-  let next: World = { ...world, lock: world.lock.keepAlive(id, world.now, ttlMs) };
-  next = schedule(next, world.now + world.lock.keepAliveIntervalMs(ttlMs), {
-    kind: 'keepAliveDue',
-    renewer: id,
-  });
-  const expiry = next.lock.nextExpiry();
-  if (expiry !== null) next = scheduleExpiryCheck(next, expiry);
-  return { world: next, happening: null };
-}
-
-function receiveCertificate(world: World, id: RenewerId, cert: Certificate, context: Context) {
-  const renewer = renewerById(world, id);
-  let next = updateRenewer(world, id, { certificate: cert, phase: 'writing' });
-  // A renewer that still believes it holds the lock writes with the token it was given, however old.
-  if (renewer.belief.kind === 'holds') {
-    const { token, grantOrder } = renewer.belief;
-    next = send(
-      next,
-      { kind: 'write', from: id, cert, fencingToken: token, grantOrder },
-      context,
-      writeDelayOf(context, id),
-    );
-  }
-  return { world: next, happening: { kind: 'certificateReceived', renewer: id, cert } satisfies Happening };
-}
-
-function deliver(world: World, message: Message, context: Context): { world: World; happening: Happening | null } {
-  switch (message.kind) {
-    case 'acquire':
-      return lockServiceReceivesAcquire(world, message, context);
-    case 'acquireReply':
-      return renewerReceivesAcquireReply(world, message, context);
-    case 'write':
-      return tableReceivesWrite(world, message, context);
-    case 'writeReply':
-      return renewerReceivesWriteReply(world, message, context);
-    case 'release':
-      return lockServiceReceivesRelease(world, message, context);
-    case 'releaseReply':
-      return renewerReceivesReleaseReply(world, message);
-  }
-}
-
-function lockServiceReceivesAcquire(world: World, message: Extract<Message, { kind: 'acquire' }>, context: Context) {
-  const { backend, outcome } = world.lock.acquire(lockConfigOf(context.scenario), {
-    holder: message.from,
-    value: message.leaseValue,
-    ttlMs: message.ttlMs,
-    now: world.now,
-  });
-  let next: World = { ...world, lock: backend };
-  if (outcome.granted) {
-    const grantOrder = world.grants + 1;
-    const grant: LockTruth = { holder: message.from, token: outcome.token, expiresAt: outcome.expiresAt };
-    next = scheduleExpiryCheck({ ...next, grants: grantOrder }, outcome.expiresAt);
-    next = send(
-      next,
-      {
-        kind: 'acquireReply',
-        to: message.from,
-        requestedAt: message.sentAt,
-        result: { granted: true, grant, grantOrder },
-      },
-      context,
-    );
-  } else {
-    next = send(
-      next,
-      {
-        kind: 'acquireReply',
-        to: message.from,
-        requestedAt: message.sentAt,
-        result: { granted: false, heldBy: outcome.heldBy },
-      },
-      context,
-    );
-  }
-  const happening: Happening = {
-    kind: 'acquireRequested',
-    renewer: message.from,
-    leaseValue: message.leaseValue,
-    ttlMs: message.ttlMs,
-  };
-  return { world: next, happening };
-}
-
-function renewerReceivesAcquireReply(
-  world: World,
-  message: Extract<Message, { kind: 'acquireReply' }>,
-  context: Context,
-): { world: World; happening: Happening } {
-  const id = message.to;
-  const { result } = message;
-  if (!result.granted) {
-    const definition = definitionOf(context, id);
-    const attempts = renewerById(world, id).attempts + 1;
-    const retryAt = virtualMs(world.now + definition.retryEveryMs);
-    if (attempts >= (definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)) {
-      const next = updateRenewer(world, id, { phase: 'done', leaseValue: null, attempts });
-      return { world: next, happening: { kind: 'renewerGaveUp', renewer: id, attempts } };
-    }
-    const next = schedule(updateRenewer(world, id, { phase: 'waiting', leaseValue: null, attempts }), retryAt, {
-      kind: 'attemptDue',
-      renewer: id,
-    });
-    return { world: next, happening: { kind: 'leaseRefused', renewer: id, heldBy: result.heldBy, retryAt } };
-  }
-  const { grant, grantOrder } = result;
-  const validityMs = world.lock.validityOnReplyMs(context.scenario.leaseTtlMs, world.now - message.requestedAt);
-  if (validityMs !== null && validityMs <= 0) return discardLateGrant(world, message, validityMs, context);
-  let next = updateRenewer(world, id, {
-    phase: 'awaitingCertificate',
-    belief: {
-      kind: 'holds',
-      token: grant.token === null ? null : fencingToken(grant.token),
-      expiresAt: grant.expiresAt ?? world.now,
-      grantOrder,
-    },
-  });
-  if (world.lock.needsKeepAlive) {
-    next = schedule(next, world.now + world.lock.keepAliveIntervalMs(context.scenario.leaseTtlMs), {
-      kind: 'keepAliveDue',
-      renewer: id,
-    });
-  }
-  return {
-    world: schedule(next, world.now, { kind: 'certificateRequestDue', renewer: id }),
-    happening: { kind: 'leaseGranted', renewer: id, lease: grant },
-  };
-}
-
-/**
- * A Redlock client reads the clock again once the replies are in; if the TTL has run out meanwhile, it
- * unlocks every node and tries later. This is what catches a pause while the replies were in flight.
- */
-function discardLateGrant(
-  world: World,
-  message: Extract<Message, { kind: 'acquireReply' }>,
-  validityMs: number,
-  context: Context,
-) {
-  const id = message.to;
-  const renewer = renewerById(world, id);
-  const definition = definitionOf(context, id);
-  const retryAt = virtualMs(world.now + definition.retryEveryMs);
-  // A grant read too late counts as a failed attempt: a TTL too short for the network never ends in a retry loop.
-  const attempts = renewer.attempts + 1;
-  const givesUp = attempts >= (definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
-  let next = updateRenewer(world, id, { phase: givesUp ? 'done' : 'waiting', attempts });
-  if (renewer.leaseValue) next = send(next, { kind: 'release', from: id, leaseValue: renewer.leaseValue }, context);
-  if (givesUp) return { world: next, happening: { kind: 'renewerGaveUp', renewer: id, attempts } satisfies Happening };
-  next = schedule(next, retryAt, { kind: 'attemptDue', renewer: id });
-  const happening: Happening = {
-    kind: 'grantTooLate',
-    renewer: id,
-    elapsedMs: world.now - message.requestedAt,
-    validityMs,
-    retryAt,
-  };
-  return { world: next, happening };
-}
-
-/** The CA takes its time; the certificate it issues carries the next serial and the moment it was issued. */
-function requestCertificate(world: World, id: RenewerId, context: Context) {
-  const readyAt = virtualMs(world.now + definitionOf(context, id).certificateAuthorityMs);
-  const cert: Certificate = { serial: world.nextSerial, issuedAt: readyAt };
-  const next = schedule({ ...world, nextSerial: world.nextSerial + 1 }, readyAt, {
-    kind: 'certificateIssued',
-    renewer: id,
-    cert,
-  });
-  return { world: next, happening: { kind: 'certificateRequested', renewer: id, readyAt } satisfies Happening };
-}
-
-function tableReceivesWrite(world: World, message: Extract<Message, { kind: 'write' }>, context: Context) {
-  const { resource } = context.scenario;
-  if (resource?.kind === 'weeklyEmail') {
-    const model = context.models.weeklyEmail;
-    if (!model) throw new Error('This run guards the weekly email; pass its model to runScenario (ALL_MODELS has it)');
-    const taken = model.receive(world, message, resource, context.idempotencyKey);
-    const reply: Message = {
-      kind: 'writeReply',
-      to: message.from,
-      fencingToken: message.fencingToken,
-      rowsChanged: taken.rowsChanged,
-      previousFence: null,
-      overwroteNewer: false,
-    };
-    return { world: send(taken.world, reply, context), happening: taken.happening };
-  }
-  // A write with no token cannot be fenced: storage that checks tokens has nothing to check it against.
-  const mode: WriteMode = message.fencingToken === null ? 'unfenced' : context.writeMode;
-  const previousRow = findRow(world.table, context.scenario.domain);
-  const token = message.fencingToken ?? fencingToken(previousRow?.fence ?? 0);
-  const write = { domain: context.scenario.domain, cert: message.cert, fencingToken: token };
-  const result = writeCertificate(world.table, write, mode);
-  const newestOrder = Math.max(0, ...world.writes.filter((w) => w.rowsChanged > 0).map((w) => w.grantOrder));
-  const overwroteNewer = result.rowsChanged === 1 && message.grantOrder < newestOrder;
-  const record: WriteRecord = {
-    renewer: message.from,
-    fencingToken: message.fencingToken,
-    grantOrder: message.grantOrder,
-    cert: message.cert,
-    rowsChanged: result.rowsChanged,
-  };
-  let next: World = { ...world, table: result.table, writes: [...world.writes, record] };
-  next = send(
-    next,
-    {
-      kind: 'writeReply',
-      to: message.from,
-      fencingToken: message.fencingToken,
-      rowsChanged: result.rowsChanged,
-      previousFence: result.previous?.fence ?? null,
-      overwroteNewer,
-    },
-    context,
-  );
-  const happening: Happening = {
-    kind: 'writeRequested',
-    renewer: message.from,
-    mode,
-    cert: message.cert,
-    fencingToken: message.fencingToken,
-    rowsChanged: result.rowsChanged,
-    previous: result.previous,
-  };
-  return { world: next, happening };
-}
-
-function renewerReceivesWriteReply(world: World, message: Extract<Message, { kind: 'writeReply' }>, context: Context) {
-  const id = message.to;
-  const renewer = renewerById(world, id);
-  // Zero rows means a higher token has written: the renewer learns it lost the lock.
-  const sentEmail = context.scenario.resource?.kind === 'weeklyEmail';
-  const belief: Belief =
-    message.rowsChanged === 0 && !sentEmail ? { kind: 'lost', token: message.fencingToken } : renewer.belief;
-  let next = updateRenewer(world, id, { belief, phase: 'releasing' });
-  // Release in every case, as a `finally` block would; compare-and-delete makes that safe.
-  if (renewer.leaseValue) next = send(next, { kind: 'release', from: id, leaseValue: renewer.leaseValue }, context);
-  // The mail sender's answer is the emailRequested step itself; its reply adds nothing to show.
-  if (sentEmail) return { world: next, happening: null };
-  const happening: Happening = {
-    kind: 'writeAnswered',
-    renewer: id,
-    fencingToken: message.fencingToken,
-    rowsChanged: message.rowsChanged,
-    previousFence: message.previousFence,
-    overwroteNewer: message.overwroteNewer,
-  };
-  return { world: next, happening };
-}
-
-function lockServiceReceivesRelease(world: World, message: Extract<Message, { kind: 'release' }>, context: Context) {
-  const release = world.lock.release({ holder: message.from, value: message.leaseValue, now: world.now });
-  const released = { ...release, heldBy: release.backend.truth(world.now) };
-  const result: Extract<Message, { kind: 'releaseReply' }>['result'] = released.released
-    ? {
-        released: true,
-        lease: { holder: message.from, token: null, expiresAt: null, ...truthBefore(world, message.from) },
-      }
-    : { released: false, reason: released.heldBy ? 'notHolder' : 'noLease', heldBy: released.heldBy };
-  const next = send({ ...world, lock: released.backend }, { kind: 'releaseReply', to: message.from, result }, context);
-  const happening: Happening = { kind: 'releaseRequested', renewer: message.from, leaseValue: message.leaseValue };
-  return { world: next, happening };
-}
-
-function renewerReceivesReleaseReply(world: World, message: Extract<Message, { kind: 'releaseReply' }>) {
-  const id = message.to;
-  const renewer = renewerById(world, id);
-  const { result } = message;
-  if (result.released) {
-    const next = updateRenewer(world, id, {
-      phase: renewer.phase === 'waiting' ? 'waiting' : 'done',
-      belief: { kind: 'none' },
-      leaseValue: null,
-    });
-    return { world: next, happening: { kind: 'leaseReleased', renewer: id, lease: result.lease } satisfies Happening };
-  }
-  const lostToken = renewer.belief.kind === 'none' ? null : renewer.belief.token;
-  const belief: Belief = lostToken === null ? { kind: 'none' } : { kind: 'lost', token: lostToken };
-  const next = updateRenewer(world, id, {
-    phase: renewer.phase === 'waiting' ? 'waiting' : 'done',
-    belief,
-    leaseValue: null,
-  });
-  const happening: Happening = { kind: 'releaseRefused', renewer: id, reason: result.reason, heldBy: result.heldBy };
-  return { world: next, happening };
-}
-
-function send(world: World, message: Message, context: Context, extraDelayMs = 0): World {
+export function send(world: World, message: Message, context: Context, extraDelayMs = 0): World {
   return schedule(world, world.now + context.scenario.networkDelayMs + extraDelayMs, {
     kind: 'messageDelivered',
     message,
   });
 }
 
-function writeDelayOf(context: Context, id: RenewerId): number {
+export function writeDelayOf(context: Context, id: RenewerId): number {
   return definitionOf(context, id).writeDelayMs ?? 0;
+}
+
+/** The model of what a scenario's lock guards; the certificate row when the scenario names none. */
+export function resourceModelOf(scenario: ScenarioDefinition, models: SimModels): ResourceModel {
+  const kind = scenario.resource?.kind ?? 'certificate';
+  const model = models.resources[kind];
+  if (!model)
+    throw new Error(`This run guards the "${kind}" resource; pass its model to runScenario (ALL_MODELS has it)`);
+  return model;
 }
 
 export function lockConfigOf(scenario: ScenarioDefinition): LockServiceConfig {
   return scenario.lockService ?? { kind: 'fencing' };
 }
 
-/** What the service knew of this holder's lease just before it let go: its token and expiry. */
-function truthBefore(world: World, holder: RenewerId): Partial<LockTruth> {
-  const renewer = renewerById(world, holder);
-  return renewer.belief.kind === 'holds' ? { token: renewer.belief.token, expiresAt: renewer.belief.expiresAt } : {};
-}
-
-function definitionOf(context: Context, id: RenewerId): RenewerDefinition {
+export function definitionOf(context: Context, id: RenewerId): RenewerDefinition {
   const definition = context.scenario.renewers.find((renewer) => renewer.id === id);
   if (!definition) throw new Error(`No renewer "${id}" in scenario ${context.scenario.id}`);
   return definition;
@@ -727,7 +301,7 @@ export function renewerById(world: World, id: RenewerId): Renewer {
   return renewer;
 }
 
-function updateRenewer(world: World, id: RenewerId, change: Partial<Renewer>): World {
+export function updateRenewer(world: World, id: RenewerId, change: Partial<Renewer>): World {
   return {
     ...world,
     renewers: world.renewers.map((renewer) => (renewer.id === id ? { ...renewer, ...change } : renewer)),

@@ -3,7 +3,8 @@ import { CodeText } from '@/components/code-text';
 import { findRow, type CertificateRow } from '@/sim/certificates-table';
 import { useId } from 'react';
 import { issuesTokens } from '@/sim/services/service';
-import { judgeOutcome, type Timeline } from '@/sim/run';
+import { judgeOutcome } from '@/sim/resources/certificate-row';
+import type { Timeline } from '@/sim/run';
 import { lockConfigOf } from '@/sim/world';
 import { describeCertificate } from './narrate';
 

@@ -1,13 +1,17 @@
-import type { Happening } from './happenings.ts';
-import type { ResourceModel, World, WriteRecord } from './world.ts';
+import type { Happening } from '../happenings.ts';
+import type { ResourceModel, World, WriteRecord } from '../world.ts';
 
 /**
  * Snip's weekly report, the efficiency case: a second holder means a second email, not corrupted data.
  * With an idempotency key, the sender first claims `(owner, week)` in `sent_reports`, unique on both, with
  * `INSERT … ON CONFLICT DO NOTHING`; a claim that inserts nothing means the report already went.
  */
-export const weeklyEmailModel: ResourceModel<{ kind: 'weeklyEmail'; owner: string; week: string }> = {
-  receive(world, write, resource, idempotencyKey) {
+export const weeklyEmailModel: ResourceModel = {
+  // A claim that inserts nothing means the report went already: the work is done, the lock is not known lost.
+  zeroMeansLost: false,
+  answerIsAStep: false,
+  receive(world, write, { scenario, idempotencyKey }) {
+    const resource = scenario.resource?.kind === 'weeklyEmail' ? scenario.resource : { owner: '', week: '' };
     const alreadyClaimed =
       idempotencyKey &&
       world.reportClaims.some((claim) => claim.owner === resource.owner && claim.week === resource.week);
@@ -32,6 +36,8 @@ export const weeklyEmailModel: ResourceModel<{ kind: 'weeklyEmail'; owner: strin
     };
     const claim = !idempotencyKey ? 'none' : alreadyClaimed ? 'alreadyClaimed' : 'claimed';
     const happening: Happening = { kind: 'emailRequested', renewer: write.from, claim, sent };
-    return { world: next, rowsChanged: record.rowsChanged, happening };
+    const answer = { rowsChanged: record.rowsChanged, previousFence: null, overwroteNewer: false };
+    return { world: next, answer, happening };
   },
+  judge: (world) => ({ kind: 'emailsSent', count: world.emailsSent.length, row: null }),
 };

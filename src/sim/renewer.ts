@@ -1,0 +1,216 @@
+import type { Happening } from './happenings.ts';
+import { randomLeaseValue } from './random.ts';
+import { fencingToken, virtualMs, type Certificate, type RenewerId } from './types.ts';
+import {
+  DEFAULT_MAX_ATTEMPTS,
+  definitionOf,
+  renewerById,
+  schedule,
+  scheduleExpiryCheck,
+  send,
+  updateRenewer,
+  writeDelayOf,
+  type Belief,
+  type Context,
+  type Message,
+  type World,
+} from './world.ts';
+
+export function requestLease(world: World, id: RenewerId, context: Context) {
+  const { leaseValue, state } = randomLeaseValue(world.rngState);
+  const ttlMs = context.scenario.leaseTtlMs;
+  let next = updateRenewer({ ...world, rngState: state }, id, { phase: 'acquiring', leaseValue });
+  next = send(next, { kind: 'acquire', from: id, leaseValue, ttlMs, sentAt: world.now }, context);
+  return { world: next, happening: null };
+}
+
+export function pauseProcess(world: World, id: RenewerId, durationMs: number) {
+  const until = virtualMs(world.now + durationMs);
+  let paused = updateRenewer(world, id, { pause: { since: world.now, until } });
+  // Keep-alives stop with the process: from now on its lease or session can run out.
+  const expiry = paused.lock.nextExpiry();
+  if (paused.lock.needsKeepAlive && expiry !== null) paused = scheduleExpiryCheck(paused, expiry);
+  return {
+    world: schedule(paused, until, { kind: 'pauseEnded', renewer: id }),
+    happening: { kind: 'processPaused', renewer: id, until, durationMs } satisfies Happening,
+  };
+}
+
+export function resumeProcess(world: World, id: RenewerId) {
+  const { pause } = renewerById(world, id);
+  const pausedForMs = pause ? world.now - pause.since : 0;
+  return {
+    world: updateRenewer(world, id, { pause: null }),
+    happening: { kind: 'processResumed', renewer: id, pausedForMs } satisfies Happening,
+  };
+}
+
+/** A running holder renews its lease or session every TTL/3; a paused one misses its turn. */
+export function keepAlive(world: World, id: RenewerId, context: Context) {
+  const renewer = renewerById(world, id);
+  if (renewer.belief.kind !== 'holds' || renewer.phase === 'done') return { world, happening: null };
+  const ttlMs = context.scenario.leaseTtlMs;
+  let next: World = { ...world, lock: world.lock.keepAlive(id, world.now, ttlMs) };
+  next = schedule(next, world.now + world.lock.keepAliveIntervalMs(ttlMs), {
+    kind: 'keepAliveDue',
+    renewer: id,
+  });
+  const expiry = next.lock.nextExpiry();
+  if (expiry !== null) next = scheduleExpiryCheck(next, expiry);
+  return { world: next, happening: null };
+}
+
+export function receiveCertificate(world: World, id: RenewerId, cert: Certificate, context: Context) {
+  const renewer = renewerById(world, id);
+  let next = updateRenewer(world, id, { certificate: cert, phase: 'writing' });
+  // A renewer that still believes it holds the lock writes with the token it was given, however old.
+  if (renewer.belief.kind === 'holds') {
+    const { token, grantOrder } = renewer.belief;
+    next = send(
+      next,
+      { kind: 'write', from: id, cert, fencingToken: token, grantOrder },
+      context,
+      writeDelayOf(context, id),
+    );
+  }
+  return { world: next, happening: { kind: 'certificateReceived', renewer: id, cert } satisfies Happening };
+}
+
+export function renewerReceivesAcquireReply(
+  world: World,
+  message: Extract<Message, { kind: 'acquireReply' }>,
+  context: Context,
+): { world: World; happening: Happening } {
+  const id = message.to;
+  const { result } = message;
+  if (!result.granted) {
+    const definition = definitionOf(context, id);
+    const attempts = renewerById(world, id).attempts + 1;
+    const retryAt = virtualMs(world.now + definition.retryEveryMs);
+    if (attempts >= (definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)) {
+      const next = updateRenewer(world, id, { phase: 'done', leaseValue: null, attempts });
+      return { world: next, happening: { kind: 'renewerGaveUp', renewer: id, attempts } };
+    }
+    const next = schedule(updateRenewer(world, id, { phase: 'waiting', leaseValue: null, attempts }), retryAt, {
+      kind: 'attemptDue',
+      renewer: id,
+    });
+    return { world: next, happening: { kind: 'leaseRefused', renewer: id, heldBy: result.heldBy, retryAt } };
+  }
+  const { grant, grantOrder } = result;
+  const validityMs = world.lock.validityOnReplyMs(context.scenario.leaseTtlMs, world.now - message.requestedAt);
+  if (validityMs !== null && validityMs <= 0) return discardLateGrant(world, message, validityMs, context);
+  let next = updateRenewer(world, id, {
+    phase: 'awaitingCertificate',
+    belief: {
+      kind: 'holds',
+      token: grant.token === null ? null : fencingToken(grant.token),
+      expiresAt: grant.expiresAt ?? world.now,
+      grantOrder,
+    },
+  });
+  if (world.lock.needsKeepAlive) {
+    next = schedule(next, world.now + world.lock.keepAliveIntervalMs(context.scenario.leaseTtlMs), {
+      kind: 'keepAliveDue',
+      renewer: id,
+    });
+  }
+  return {
+    world: schedule(next, world.now, { kind: 'certificateRequestDue', renewer: id }),
+    happening: { kind: 'leaseGranted', renewer: id, lease: grant },
+  };
+}
+
+/**
+ * A Redlock client reads the clock again once the replies are in; if the TTL has run out meanwhile, it
+ * unlocks every node and tries later. This is what catches a pause while the replies were in flight.
+ */
+function discardLateGrant(
+  world: World,
+  message: Extract<Message, { kind: 'acquireReply' }>,
+  validityMs: number,
+  context: Context,
+) {
+  const id = message.to;
+  const renewer = renewerById(world, id);
+  const definition = definitionOf(context, id);
+  const retryAt = virtualMs(world.now + definition.retryEveryMs);
+  // A grant read too late counts as a failed attempt: a TTL too short for the network never ends in a retry loop.
+  const attempts = renewer.attempts + 1;
+  const givesUp = attempts >= (definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+  let next = updateRenewer(world, id, { phase: givesUp ? 'done' : 'waiting', attempts });
+  if (renewer.leaseValue) next = send(next, { kind: 'release', from: id, leaseValue: renewer.leaseValue }, context);
+  if (givesUp) return { world: next, happening: { kind: 'renewerGaveUp', renewer: id, attempts } satisfies Happening };
+  next = schedule(next, retryAt, { kind: 'attemptDue', renewer: id });
+  const happening: Happening = {
+    kind: 'grantTooLate',
+    renewer: id,
+    elapsedMs: world.now - message.requestedAt,
+    validityMs,
+    retryAt,
+  };
+  return { world: next, happening };
+}
+
+/** The CA takes its time; the certificate it issues carries the next serial and the moment it was issued. */
+export function requestCertificate(world: World, id: RenewerId, context: Context) {
+  const readyAt = virtualMs(world.now + definitionOf(context, id).certificateAuthorityMs);
+  const cert: Certificate = { serial: world.nextSerial, issuedAt: readyAt };
+  const next = schedule({ ...world, nextSerial: world.nextSerial + 1 }, readyAt, {
+    kind: 'certificateIssued',
+    renewer: id,
+    cert,
+  });
+  return { world: next, happening: { kind: 'certificateRequested', renewer: id, readyAt } satisfies Happening };
+}
+
+export function renewerReceivesWriteReply(
+  world: World,
+  message: Extract<Message, { kind: 'writeReply' }>,
+  context: Context,
+) {
+  const id = message.to;
+  const renewer = renewerById(world, id);
+  // Zero rows means a higher token has written: the renewer learns it lost the lock.
+  const belief: Belief =
+    message.rowsChanged === 0 && context.resource.zeroMeansLost
+      ? { kind: 'lost', token: message.fencingToken }
+      : renewer.belief;
+  let next = updateRenewer(world, id, { belief, phase: 'releasing' });
+  // Release in every case, as a `finally` block would; compare-and-delete makes that safe.
+  if (renewer.leaseValue) next = send(next, { kind: 'release', from: id, leaseValue: renewer.leaseValue }, context);
+  // The mail sender's answer is the emailRequested step itself; its reply adds nothing to show.
+  if (!context.resource.answerIsAStep) return { world: next, happening: null };
+  const happening: Happening = {
+    kind: 'writeAnswered',
+    renewer: id,
+    fencingToken: message.fencingToken,
+    rowsChanged: message.rowsChanged,
+    previousFence: message.previousFence,
+    overwroteNewer: message.overwroteNewer,
+  };
+  return { world: next, happening };
+}
+
+export function renewerReceivesReleaseReply(world: World, message: Extract<Message, { kind: 'releaseReply' }>) {
+  const id = message.to;
+  const renewer = renewerById(world, id);
+  const { result } = message;
+  if (result.released) {
+    const next = updateRenewer(world, id, {
+      phase: renewer.phase === 'waiting' ? 'waiting' : 'done',
+      belief: { kind: 'none' },
+      leaseValue: null,
+    });
+    return { world: next, happening: { kind: 'leaseReleased', renewer: id, lease: result.lease } satisfies Happening };
+  }
+  const lostToken = renewer.belief.kind === 'none' ? null : renewer.belief.token;
+  const belief: Belief = lostToken === null ? { kind: 'none' } : { kind: 'lost', token: lostToken };
+  const next = updateRenewer(world, id, {
+    phase: renewer.phase === 'waiting' ? 'waiting' : 'done',
+    belief,
+    leaseValue: null,
+  });
+  const happening: Happening = { kind: 'releaseRefused', renewer: id, reason: result.reason, heldBy: result.heldBy };
+  return { world: next, happening };
+}

@@ -1,0 +1,71 @@
+import { findRow, writeCertificate, type WriteMode } from '../certificates-table.ts';
+import type { Happening, Outcome } from '../happenings.ts';
+import { fencingToken } from '../types.ts';
+import type { ResourceModel, World, WriteRecord } from '../world.ts';
+
+/**
+ * The lesson's certificates table: a write is an `UPDATE`, fenced (`WHERE fence <= $token`) or not, and the
+ * row's answer `UPDATE n` is a step of its own. 0 rows tells the writer a newer holder has written.
+ */
+export const certificateRowModel: ResourceModel = {
+  zeroMeansLost: true,
+  answerIsAStep: true,
+  receive(world, message, context) {
+    // A write with no token cannot be fenced: storage that checks tokens has nothing to check it against.
+    const mode: WriteMode = message.fencingToken === null ? 'unfenced' : context.writeMode;
+    const previousRow = findRow(world.table, context.scenario.domain);
+    const token = message.fencingToken ?? fencingToken(previousRow?.fence ?? 0);
+    const write = { domain: context.scenario.domain, cert: message.cert, fencingToken: token };
+    const result = writeCertificate(world.table, write, mode);
+    const newestOrder = Math.max(0, ...world.writes.filter((w) => w.rowsChanged > 0).map((w) => w.grantOrder));
+    const overwroteNewer = result.rowsChanged === 1 && message.grantOrder < newestOrder;
+    const record: WriteRecord = {
+      renewer: message.from,
+      fencingToken: message.fencingToken,
+      grantOrder: message.grantOrder,
+      cert: message.cert,
+      rowsChanged: result.rowsChanged,
+    };
+    const next: World = { ...world, table: result.table, writes: [...world.writes, record] };
+    const answer = { rowsChanged: result.rowsChanged, previousFence: result.previous?.fence ?? null, overwroteNewer };
+    const happening: Happening = {
+      kind: 'writeRequested',
+      renewer: message.from,
+      mode,
+      cert: message.cert,
+      fencingToken: message.fencingToken,
+      rowsChanged: result.rowsChanged,
+      previous: result.previous,
+    };
+    return { world: next, answer, happening };
+  },
+  judge: (world, scenario) => judgeOutcome(world, scenario.domain),
+};
+
+/**
+ * Stale means the row was last written under an earlier grant of the lock than a write the table had already
+ * accepted. Grants are counted by the simulation, so this works even where the lock service gives no token.
+ */
+export function judgeOutcome(world: World, domain: string): Outcome {
+  const row = findRow(world.table, domain);
+  const accepted = world.writes.filter((write) => write.rowsChanged > 0);
+  const last = accepted.at(-1);
+  if (!row || !last) return { kind: 'newestKept', row };
+  const newer = accepted
+    .slice(0, -1)
+    .reduce<(typeof accepted)[number] | null>(
+      (best, write) => (write.grantOrder > (best?.grantOrder ?? -Infinity) ? write : best),
+      null,
+    );
+  if (newer && last.grantOrder < newer.grantOrder) {
+    return {
+      kind: 'staleOverwrote',
+      row,
+      replacedToken: newer.fencingToken,
+      staleWriter: last.renewer,
+      staleGrant: last.grantOrder,
+      newerGrant: newer.grantOrder,
+    };
+  }
+  return { kind: 'newestKept', row };
+}
