@@ -383,6 +383,17 @@ describe('loadContent rejects broken lesson and practice files', () => {
     ]);
   });
 
+  it('a panel sentence with a placeholder it cannot be given', () => {
+    const dir = contentWith('ui/panels.json', (json) => {
+      (json as { belief: Record<string, string> }).belief.holdsToken = 'it holds the lock with {tokn}.';
+    });
+    expect(problemsOf(dir)).toEqual([
+      expect.stringMatching(
+        /^content\/ui\/panels\.json: belief\.holdsToken: unknown placeholder \{tokn\}; this step offers \{token\}$/,
+      ),
+    ]);
+  });
+
   it('a source without a usable link', () => {
     const dir = contentWith('sources.json', (json) => {
       (json as { sources: Record<string, unknown>[] }).sources[0]!.url = 'javascript:alert(1)';

@@ -10,6 +10,7 @@ import {
   captionsSchema,
   labCaptionsSchema,
   postgresSchema,
+  panelsSchema,
   describeIssues,
   interviewSchema,
   notesSchema,
@@ -119,6 +120,7 @@ export function loadContent(contentDir: string): LoadedContent {
   const presets = read(join(contentDir, 'lab', 'presets.json'), presetsSchema);
   const labCaptions = read(join(contentDir, 'lab', 'captions.json'), labCaptionsSchema);
   const postgres = read(join(contentDir, 'postgres', 'statements.json'), postgresSchema);
+  const panels = read(join(contentDir, 'ui', 'panels.json'), panelsSchema);
   const quizPath = join(contentDir, 'practice', 'quiz.json');
   const quiz = read(quizPath, quizSchema);
   const interviewPath = join(contentDir, 'practice', 'interview.json');
@@ -194,6 +196,7 @@ export function loadContent(contentDir: string): LoadedContent {
     !presets ||
     !labCaptions ||
     !postgres ||
+    !panels ||
     !sources ||
     !quiz ||
     !interview ||
@@ -207,6 +210,7 @@ export function loadContent(contentDir: string): LoadedContent {
       captions,
       toc: sections.map(({ id, title }) => ({ id, title })),
       opening,
+      panels,
     },
     lesson: { sections: sections.slice(1), sources: sources.sources },
     practice: {

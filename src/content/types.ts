@@ -3,6 +3,7 @@ import type {
   CaptionsContent,
   InterviewContent,
   NotesContent,
+  PanelsContent,
   PresetsContent,
   PostgresContent,
   LabCaptionsContent,
@@ -24,6 +25,8 @@ export interface Content {
   readonly captions: CaptionsContent;
   readonly toc: readonly { readonly id: string; readonly title: string }[];
   readonly opening: LessonSection;
+  /** The story panels' sentences (belief vs truth, the certificates table). */
+  readonly panels: PanelsContent;
 }
 
 /** The rest of the lesson, loaded after the first view. */

@@ -6,7 +6,9 @@ import { issuesTokens } from '@/sim/services/service';
 import { judgeOutcome } from '@/sim/resources/certificate-row';
 import type { Timeline } from '@/sim/run';
 import { lockConfigOf } from '@/sim/world';
-import { describeCertificate } from './narrate';
+import { describeCertificate, fillTemplate } from './narrate';
+
+const TABLE = content.panels.table;
 
 type Column = 'domain' | 'cert' | 'fence';
 
@@ -79,18 +81,27 @@ export function CertificatesPanelView({
       )}
       {lastWrite && (
         <p className={`write-result${writeAtThisStep ? ' fresh' : ''}`}>
-          Last write: {lastWrite.fencingToken === null ? 'no token' : `token ${lastWrite.fencingToken}`},{' '}
-          {describeCertificate(lastWrite.cert)} → <strong>UPDATE {lastWrite.rowsChanged}</strong>
-          {lastWrite.rowsChanged === 0 ? ' (rejected: a higher token has written)' : ''}
+          {fillTemplate(TABLE.lastWrite, {
+            token:
+              lastWrite.fencingToken === null
+                ? TABLE.noToken
+                : fillTemplate(TABLE.withToken, { token: String(lastWrite.fencingToken) }),
+            certificate: describeCertificate(lastWrite.cert),
+          })}{' '}
+          <strong>UPDATE {lastWrite.rowsChanged}</strong>
+          {lastWrite.rowsChanged === 0 ? TABLE.rejected : ''}
         </p>
       )}
       {outcome.kind === 'staleOverwrote' && (
         <p className="stale-warning">
-          <strong>Stale certificate.</strong> The table now holds {describeCertificate(outcome.row.cert)}
-          {staleToken === null ? ', written with no token' : ` (token ${staleToken})`}, which replaced a newer
-          certificate written
-          {outcome.replacedToken === null ? ' under a later grant of the lock' : ` with token ${outcome.replacedToken}`}
-          .
+          <strong>{TABLE.staleTitle}</strong>{' '}
+          {staleToken === null || outcome.replacedToken === null
+            ? fillTemplate(TABLE.staleNoToken, { certificate: describeCertificate(outcome.row.cert) })
+            : fillTemplate(TABLE.staleToken, {
+                certificate: describeCertificate(outcome.row.cert),
+                token: String(staleToken),
+                replacedToken: String(outcome.replacedToken),
+              })}
         </p>
       )}
     </section>

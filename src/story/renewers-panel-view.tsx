@@ -1,6 +1,10 @@
+import content from 'virtual:lockstep/content';
 import type { Frame, Timeline } from '@/sim/run';
 import type { Renewer } from '@/sim/world';
 import { formatTime } from './format';
+import { fillTemplate } from './narrate';
+
+const { belief: BELIEF, truth: TRUTH } = content.panels;
 
 /** The same for any step of any timeline (the lock lab's). */
 export function RenewersPanelView({ frame, timeline }: { frame: Frame; timeline: Timeline }) {
@@ -8,11 +12,12 @@ export function RenewersPanelView({ frame, timeline }: { frame: Frame; timeline:
   const nameOf = (id: string) => timeline.scenario.renewers.find((renewer) => renewer.id === id)?.name ?? id;
 
   const truthFor = (renewer: Renewer) => {
-    if (!lease) return 'Nobody holds the lock.';
-    const token = lease.token === null ? '' : ` with token ${lease.token}`;
-    const until = lease.expiresAt === null ? '' : ` until ${formatTime(lease.expiresAt)}`;
-    if (lease.holder === renewer.id) return `it holds the lock${token}${until}.`;
-    return `${nameOf(lease.holder)} holds the lock${token}.`;
+    if (!lease) return TRUTH.free;
+    const until = lease.expiresAt === null ? '' : fillTemplate(TRUTH.until, { time: formatTime(lease.expiresAt) });
+    const values = { token: String(lease.token), until, holder: nameOf(lease.holder) };
+    const self = lease.holder === renewer.id;
+    const key = `${self ? 'self' : 'other'}${lease.token === null ? '' : 'Token'}` as const;
+    return fillTemplate(TRUTH[key], values);
   };
 
   return (
@@ -45,16 +50,8 @@ export function RenewersPanelView({ frame, timeline }: { frame: Frame; timeline:
 }
 
 function describeBelief(renewer: Renewer): string {
-  switch (renewer.belief.kind) {
-    case 'none':
-      return renewer.phase === 'done' ? 'it has finished and holds no lock.' : 'it does not hold the lock.';
-    case 'holds':
-      return renewer.belief.token === null
-        ? 'it holds the lock.'
-        : `it holds the lock with token ${renewer.belief.token}.`;
-    case 'lost':
-      return renewer.belief.token === null
-        ? 'it lost the lock.'
-        : `it lost the lock; token ${renewer.belief.token} is no longer good.`;
-  }
+  const { belief } = renewer;
+  if (belief.kind === 'none') return renewer.phase === 'done' ? BELIEF.done : BELIEF.none;
+  if (belief.token === null) return BELIEF[belief.kind];
+  return fillTemplate(BELIEF[`${belief.kind}Token`], { token: String(belief.token) });
 }
