@@ -134,3 +134,13 @@ test('the Redis failover preset shows the failover as a step before B is granted
   await expect(caption).toContainText('Renewer A, which still believes it holds the lock');
   await expect(page.locator('.lab-run g.row.current')).toContainText('primary fails over');
 });
+
+test('the verdict names the stale writer by name, with its token or without one', async ({ page }) => {
+  await page.goto('/?lab&service=fencing&storage=unchecked');
+  await page.getByRole('button', { name: 'Go to the end' }).click();
+  const verdict = page.getByRole('status').filter({ hasText: 'Verdict:' });
+  await expect(verdict).toContainText("Renewer A's write with token 33 landed after a newer one.");
+  await page.getByRole('combobox', { name: 'Lock service' }).selectOption('redlock');
+  await page.getByRole('button', { name: 'Go to the end' }).click();
+  await expect(verdict).toContainText("Renewer A's write, which carried no token, landed after a newer one.");
+});

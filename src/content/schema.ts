@@ -455,6 +455,7 @@ export const presetsSchema = z
       })
       .strict(),
     counts: z.object({ emails: template(['count']), writes: template(['count']) }).strict(),
+    staleWrite: z.object({ withToken: template(['writer', 'token']), noToken: template(['writer']) }).strict(),
     presets: z
       .array(
         z

@@ -64,6 +64,7 @@ export interface LabContent {
   readonly verdicts: PresetsContent['verdicts'];
   readonly reasons: PresetsContent['reasons'];
   readonly counts: PresetsContent['counts'];
+  readonly staleWrite: PresetsContent['staleWrite'];
   readonly presets: PresetsContent['presets'];
   readonly captions: LabCaptionsContent['steps'];
 }

@@ -273,7 +273,11 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
         <p className={`verdict verdict-${verdict.kind}`} role="status">
           <strong>Verdict: {lab.verdicts[verdict.kind]}.</strong>{' '}
           {verdict.kind === 'staleWriteLanded' &&
-            `Renewer ${verdict.writer}'s write${verdict.token === null ? ' (no token)' : ` with token ${verdict.token}`} landed after a newer one. `}
+            `${fillTemplate(verdict.token === null ? lab.staleWrite.noToken : lab.staleWrite.withToken, {
+              writer:
+                timeline.scenario.renewers.find((renewer) => renewer.id === verdict.writer)?.name ?? verdict.writer,
+              token: String(verdict.token),
+            })} `}
           {verdict.kind === 'duplicateWork' &&
             `${fillTemplate(lab.counts[config.resource === 'email' ? 'emails' : 'writes'], { count: String(verdict.writes) })} `}
           {lab.reasons[reasonFor(verdict, config)]}
