@@ -107,7 +107,7 @@ test('the lab embeds: its settings come from the frame URL and the verdict match
 test('under Redlock "checks tokens" is greyed out with the reason; switching to etcd offers it again', async ({
   page,
 }) => {
-  await page.goto('/?lab&service=fencing&storage=fenced');
+  await page.goto('/?lab&service=lesson&storage=fenced');
   const storage = page.getByRole('combobox', { name: 'Storage' });
   await expect(storage).toHaveValue('fenced');
   await page.getByRole('combobox', { name: 'Lock service' }).selectOption('redlock');
@@ -136,7 +136,7 @@ test('the Redis failover preset shows the failover as a step before B is granted
 });
 
 test('the verdict names the stale writer by name, with its token or without one', async ({ page }) => {
-  await page.goto('/?lab&service=fencing&storage=unchecked');
+  await page.goto('/?lab&service=lesson&storage=unchecked');
   await page.getByRole('button', { name: 'Go to the end' }).click();
   const verdict = page.getByRole('status').filter({ hasText: 'Verdict:' });
   await expect(verdict).toContainText("Renewer A's write with token 33 landed after a newer one.");

@@ -28,8 +28,8 @@ export interface ReplayResult {
 }
 
 export async function replayScenario(scenario: ScenarioDefinition, options: ReplayOptions): Promise<ReplayResult> {
-  const kind = scenario.lockService?.kind ?? 'fencing';
-  if (kind !== 'fencing') {
+  const kind = scenario.lockService?.kind ?? 'lesson';
+  if (kind !== 'lesson') {
     throw new Error(
       `replay plays the lesson's lock service (stood in for by Redis with a token counter); ${scenario.id} uses ${kind}`,
     );

@@ -59,7 +59,7 @@ const redlockNode = z.enum(['A', 'B', 'C', 'D', 'E']);
 
 /** Which lock service a scenario runs against; the lesson's own when absent. */
 const lockServiceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('fencing') }).strict(),
+  z.object({ kind: z.literal('lesson') }).strict(),
   z.object({ kind: z.literal('redis'), failoverAtMs: milliseconds.optional() }).strict(),
   z
     .object({

@@ -83,7 +83,7 @@ export const LAB_FIELDS: Readonly<Record<NumericField, NumericSpec>> = {
 };
 
 export const DEFAULT_LAB_CONFIG: LabConfig = {
-  service: 'fencing',
+  service: 'lesson',
   resource: 'certificate',
   storage: 'fenced',
   ttlMs: 30_000,
@@ -120,7 +120,8 @@ export function parseLabConfig(search: string): { config: LabConfig; problems: F
   const problems: FieldProblem[] = [];
   const config: { -readonly [K in keyof LabConfig]: LabConfig[K] } = { ...DEFAULT_LAB_CONFIG };
 
-  const service = params.get('service');
+  // Links made before the lesson's own service was called 'lesson' said 'fencing'; they still open it.
+  const service = params.get('service') === 'fencing' ? 'lesson' : params.get('service');
   if (service !== null) {
     if ((LAB_SERVICES as readonly string[]).includes(service)) config.service = service as LockServiceKind;
     else

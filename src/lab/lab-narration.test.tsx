@@ -48,7 +48,7 @@ describe('lab captions', () => {
 
 describe('each lock service is asked in its own words', () => {
   it.each([
-    ['fencing', /acquire lock:cert:go\.shop\.example, lease 30 s/],
+    ['lesson', /acquire lock:cert:go\.shop\.example, lease 30 s/],
     ['redis', /SET lock:cert:go\.shop\.example [0-9a-f]+ NX PX 30000/],
     ['redlock', /each of the five Redis nodes/],
     ['etcd', /a lease with a TTL of 30 s/],
@@ -63,7 +63,7 @@ describe('each lock service is asked in its own words', () => {
 /** The first grant's reply, and the first refusal's, as each real service words them. */
 describe('each lock service answers in its own words', () => {
   it.each([
-    ['fencing', 'granted, token 33', 'refused: held by Renewer A'],
+    ['lesson', 'granted, token 33', 'refused: held by Renewer A'],
     ['redis', 'OK', '(nil)'],
     ['redlock', 'OK from a majority', 'no majority'],
     ['etcd', /^key created, revision \d+$/, 'ErrLocked: older key'],

@@ -34,7 +34,7 @@ const NO_TOKEN_CAPTIONS: CaptionMap = {
  * captions; the others would not answer "granted, token 33".
  */
 const SERVICE_CAPTIONS: Readonly<Record<LockServiceKind, CaptionMap>> = {
-  fencing: {},
+  lesson: {},
   redis: {
     acquireRequested: 'acquireRequestedRedis',
     releaseRequested: 'releaseRequestedRedis',

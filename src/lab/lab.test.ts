@@ -162,7 +162,7 @@ describe('lab settings in the URL', () => {
       ttlMs: 1_000,
       pauseMs: DEFAULT_LAB_CONFIG.pauseMs,
       lockDelayMs: 60_000,
-      service: 'fencing',
+      service: 'lesson',
       renewers: 2,
     });
     expect(problems.map((problem) => problem.field).sort()).toEqual([
@@ -251,7 +251,7 @@ describe('a service without tokens is never fenced', () => {
   });
 
   it('token-issuing services keep the option', () => {
-    for (const service of ['fencing', 'etcd', 'zookeeper', 'chubby'] as const) {
+    for (const service of ['lesson', 'etcd', 'zookeeper', 'chubby'] as const) {
       expect(parseLabConfig(`?service=${service}&storage=fenced`)).toMatchObject({
         config: { storage: 'fenced' },
         problems: [],
@@ -279,7 +279,7 @@ describe('how a lab run ends', () => {
     return { timeline, narrations: narrationsFor(timeline, labNarration) };
   };
 
-  it.each(['redis', 'fencing'] as const)(
+  it.each(['redis', 'lesson'] as const)(
     '%s, three renewers, unchecked: A\'s stale write landed before C overwrote it, so the verdict is "stale write landed"',
     (service) => {
       const config = presetConfig({ service, storage: 'unchecked', renewers: 3 });
@@ -316,7 +316,7 @@ describe('how a lab run ends', () => {
     ['chubby', "Renewer A's session lapses"],
     ['redis', 'key expires'],
     ['redlock', "Renewer A's validity ends"],
-    ['fencing', "Renewer A's lease expires"],
+    ['lesson', "Renewer A's lease expires"],
   ] as const)('%s: the lease running out is told in its own words', (service, label) => {
     const { timeline, narrations } = told(presetConfig({ service, storage: 'unchecked' }));
     const expired = timeline.frames.findIndex((frame) => frame.happening.kind === 'leaseExpired');
@@ -327,7 +327,7 @@ describe('how a lab run ends', () => {
 describe('lab settings from a link', () => {
   it('names every setting it could not use, not only the numbers', () => {
     const { config, problems } = parseLabConfig('?service=consul&renewers=7&resource=pdf&pauseWhen=never');
-    expect(config).toMatchObject({ service: 'fencing', renewers: 2, resource: 'certificate' });
+    expect(config).toMatchObject({ service: 'lesson', renewers: 2, resource: 'certificate' });
     expect(problems.map((problem) => problem.field)).toEqual(['service', 'resource', 'pauseWhen', 'renewers']);
   });
 
@@ -343,7 +343,7 @@ describe('lab settings from a link', () => {
     ['lockDelayMs', 'chubby'],
     ['failoverAtMs', 'redis'],
   ] as const)('%s applies only under %s', (field, service) => {
-    for (const other of ['fencing', 'redis', 'redlock', 'etcd', 'zookeeper', 'chubby'] as const) {
+    for (const other of ['lesson', 'redis', 'redlock', 'etcd', 'zookeeper', 'chubby'] as const) {
       expect(fieldApplies(field, presetConfig({ service: other }))).toBe(other === service);
     }
   });
@@ -392,5 +392,16 @@ describe('the lab shows the causes it relies on', () => {
     expect(timeline.frames[index('writeRequested', 'A')]!.at).toBe(25_000);
     // B's write has no delay, and is told as usual.
     expect(narrations[index('certificateReceived', 'B')]!.label).toMatch(/^gets serial \d+$/);
+  });
+});
+
+describe("the lesson's own service", () => {
+  it("is 'lesson' in links, and an older link's 'fencing' still opens it, with no notice", () => {
+    expect(parseLabConfig('?service=lesson')).toMatchObject({ config: { service: 'lesson' }, problems: [] });
+    expect(parseLabConfig('?service=fencing&storage=fenced')).toMatchObject({
+      config: { service: 'lesson', storage: 'fenced' },
+      problems: [],
+    });
+    expect(serializeLabConfig(parseLabConfig('?service=fencing').config)).toMatch(/service=lesson/);
   });
 });

@@ -7,7 +7,7 @@ import { MAX_EVENTS, runScenario } from './run';
 import type { ScenarioDefinition } from './scenario';
 
 const SERVICES: Record<string, LockServiceConfig> = {
-  fencing: { kind: 'fencing' },
+  fencing: { kind: 'lesson' },
   redis: { kind: 'redis' },
   redlock: { kind: 'redlock' },
   etcd: { kind: 'etcd' },
@@ -207,7 +207,7 @@ describe('lab properties', () => {
             expect(last.emailsSent.length).toBeLessThanOrEqual(scenario.renewers.length);
             if (idempotencyKey && email) expect(last.emailsSent.length).toBeLessThanOrEqual(1);
             // Fenced by a service that hands out tokens, the row's fence only ever rises.
-            if (fencing && !email && issuesTokens(scenario.lockService?.kind ?? 'fencing')) {
+            if (fencing && !email && issuesTokens(scenario.lockService?.kind ?? 'lesson')) {
               const fences = timeline.frames.map((frame) => frame.world.table.rows[0]!.fence);
               fences.forEach((fence, index) => expect(fence).toBeGreaterThanOrEqual(fences[index - 1] ?? fence));
               expect(timeline.outcome.kind).toBe('newestKept');

@@ -11,7 +11,7 @@ import type { SimModels } from './world.ts';
 
 /** Every lock service by kind; a missing or misfiled one is a type error here. */
 const ALL_SERVICES: { readonly [K in LockServiceKind]: LockService<K> } = {
-  fencing: LESSON_LOCK_SERVICE,
+  lesson: LESSON_LOCK_SERVICE,
   redis: REDIS_LOCK_SERVICE,
   redlock: REDLOCK_SERVICE,
   etcd: ETCD_SERVICE,

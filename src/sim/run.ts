@@ -32,7 +32,7 @@ export const MAX_EVENTS = 5_000;
 
 /** What the walkthrough runs on: the lesson's own lock service and the certificate row. */
 export const LESSON_MODELS: SimModels = {
-  services: { fencing: LESSON_LOCK_SERVICE },
+  services: { lesson: LESSON_LOCK_SERVICE },
   resources: { certificate: certificateRowModel },
 };
 

@@ -286,7 +286,7 @@ export function resourceModelOf(scenario: ScenarioDefinition, models: SimModels)
 }
 
 export function lockConfigOf(scenario: ScenarioDefinition): LockServiceConfig {
-  return scenario.lockService ?? { kind: 'fencing' };
+  return scenario.lockService ?? { kind: 'lesson' };
 }
 
 export function definitionOf(context: Context, id: RenewerId): RenewerDefinition {

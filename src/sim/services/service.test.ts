@@ -26,7 +26,7 @@ describe('lock services behind one interface', () => {
   });
 
   it('renews at a third of the TTL by default, never more often than twice a second', () => {
-    const lesson = createBackend(ALL_MODELS.services, { kind: 'fencing' }, settings);
+    const lesson = createBackend(ALL_MODELS.services, { kind: 'lesson' }, settings);
     expect(lesson.keepAliveIntervalMs(30_000)).toBe(10_000);
     expect(lesson.keepAliveIntervalMs(900)).toBe(500);
     expect(lesson.keepAliveIntervalMs(1_499)).toBe(500);
@@ -34,11 +34,11 @@ describe('lock services behind one interface', () => {
   });
 
   it('only Redlock checks the clock on reply; only Redis fails over', () => {
-    const lesson = createBackend(ALL_MODELS.services, { kind: 'fencing' }, settings);
+    const lesson = createBackend(ALL_MODELS.services, { kind: 'lesson' }, settings);
     const redlock = createBackend(ALL_MODELS.services, { kind: 'redlock' }, settings);
     expect(lesson.validityOnReplyMs(30_000, 100)).toBeNull();
     expect(redlock.validityOnReplyMs(30_000, 100)).toBe(30_000 - 100 - 302);
-    const held = lesson.acquire({ kind: 'fencing' }, request('A', 0)).backend;
+    const held = lesson.acquire({ kind: 'lesson' }, request('A', 0)).backend;
     const afterFailover = held.failover(virtualMs(1_000));
     expect(afterFailover.lost).toBeNull();
     expect(afterFailover.backend.truth(virtualMs(1_000))).toMatchObject({ holder: 'A', token: 33 });
@@ -50,8 +50,8 @@ describe('lock services behind one interface', () => {
   });
 
   it('reports a holder lost to expiry exactly at the lease end, and nobody before', () => {
-    const held = createBackend(ALL_MODELS.services, { kind: 'fencing' }, settings).acquire(
-      { kind: 'fencing' },
+    const held = createBackend(ALL_MODELS.services, { kind: 'lesson' }, settings).acquire(
+      { kind: 'lesson' },
       request('A', 0),
     ).backend;
     expect(expireOn(held, virtualMs(29_999)).lost).toEqual([]);
@@ -59,7 +59,7 @@ describe('lock services behind one interface', () => {
   });
 
   it("shows each service's own state through a typed view", () => {
-    expect(createBackend(ALL_MODELS.services, { kind: 'fencing' }, settings).view()).toEqual({
+    expect(createBackend(ALL_MODELS.services, { kind: 'lesson' }, settings).view()).toEqual({
       kind: 'counter',
       nextToken: 33,
     });

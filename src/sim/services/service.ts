@@ -4,7 +4,7 @@ import type { NodeClock, RedlockNode } from './redlock.ts';
 
 /** Which lock service a scenario runs against, with its own settings. */
 export type LockServiceConfig =
-  | { readonly kind: 'fencing' }
+  | { readonly kind: 'lesson' }
   | { readonly kind: 'redis'; readonly failoverAtMs?: number | undefined }
   | {
       readonly kind: 'redlock';
@@ -21,7 +21,7 @@ export type LockServiceKind = LockServiceConfig['kind'];
 
 /** Every lock service, in the order the lab offers them. */
 export const LOCK_SERVICE_KINDS = [
-  'fencing',
+  'lesson',
   'redis',
   'redlock',
   'etcd',
@@ -34,7 +34,7 @@ export const LOCK_SERVICE_KINDS = [
  * grant can be fenced: storage that checks tokens has nothing to check.
  */
 export const ISSUES_TOKENS = {
-  fencing: true,
+  lesson: true,
   redis: false,
   redlock: false,
   etcd: true,
