@@ -394,6 +394,15 @@ describe('loadContent rejects broken lesson and practice files', () => {
     ]);
   });
 
+  it('a link notice that drops a placeholder it must be able to fill', () => {
+    const dir = contentWith('ui/notices.json', (json) => {
+      (json as { link: Record<string, string> }).link.stepBeyondEnd = 'Step {step} of {total}.';
+    });
+    expect(problemsOf(dir)).toEqual([
+      expect.stringMatching(/^content\/ui\/notices\.json: link\.stepBeyondEnd: unknown placeholder \{total\}/),
+    ]);
+  });
+
   it('a source without a usable link', () => {
     const dir = contentWith('sources.json', (json) => {
       (json as { sources: Record<string, unknown>[] }).sources[0]!.url = 'javascript:alert(1)';

@@ -11,6 +11,7 @@ import {
   labCaptionsSchema,
   postgresSchema,
   panelsSchema,
+  noticesSchema,
   describeIssues,
   interviewSchema,
   notesSchema,
@@ -121,6 +122,7 @@ export function loadContent(contentDir: string): LoadedContent {
   const labCaptions = read(join(contentDir, 'lab', 'captions.json'), labCaptionsSchema);
   const postgres = read(join(contentDir, 'postgres', 'statements.json'), postgresSchema);
   const panels = read(join(contentDir, 'ui', 'panels.json'), panelsSchema);
+  const notices = read(join(contentDir, 'ui', 'notices.json'), noticesSchema);
   const quizPath = join(contentDir, 'practice', 'quiz.json');
   const quiz = read(quizPath, quizSchema);
   const interviewPath = join(contentDir, 'practice', 'interview.json');
@@ -197,6 +199,7 @@ export function loadContent(contentDir: string): LoadedContent {
     !labCaptions ||
     !postgres ||
     !panels ||
+    !notices ||
     !sources ||
     !quiz ||
     !interview ||
@@ -211,6 +214,7 @@ export function loadContent(contentDir: string): LoadedContent {
       toc: sections.map(({ id, title }) => ({ id, title })),
       opening,
       panels,
+      notices,
     },
     lesson: { sections: sections.slice(1), sources: sources.sources },
     practice: {

@@ -8,6 +8,7 @@ import {
   type WalkthroughCaptionKey,
 } from './caption-keys.ts';
 import { LAB_FIELDS } from '../lab/lab-config.ts';
+import { PLACEHOLDER } from './fill-template.ts';
 import { MAX_LOCK_DELAY_MS } from '../sim/services/chubby.ts';
 import { issuesTokens, LOCK_SERVICE_KINDS, type LockServiceKind } from '../sim/services/service.ts';
 
@@ -106,8 +107,6 @@ export const scenarioSchema = z
       seen.add(renewer.id);
     });
   });
-
-const PLACEHOLDER = /\{(\w+)\}/g;
 
 function captionTemplate(key: CaptionKey) {
   return template(CAPTION_VARIABLES[key]);
@@ -346,6 +345,22 @@ export const panelsSchema = z
   .strict();
 
 export type PanelsContent = z.output<typeof panelsSchema>;
+
+/** What the page says when a link asks for something it cannot show. */
+export const noticesSchema = z
+  .object({
+    link: z
+      .object({
+        fencingUnknown: template(['value']),
+        stepNotANumber: template(['value']),
+        stepBelowOne: template(['step']),
+        stepBeyondEnd: template(['step', 'count']),
+      })
+      .strict(),
+  })
+  .strict();
+
+export type NoticesContent = z.output<typeof noticesSchema>;
 
 export const predictionSchema = z
   .object({

@@ -4,6 +4,7 @@ import type {
   InterviewContent,
   NotesContent,
   PanelsContent,
+  NoticesContent,
   PresetsContent,
   PostgresContent,
   LabCaptionsContent,
@@ -27,6 +28,8 @@ export interface Content {
   readonly opening: LessonSection;
   /** The story panels' sentences (belief vs truth, the certificates table). */
   readonly panels: PanelsContent;
+  /** What the page says about a link it could not follow as given. */
+  readonly notices: NoticesContent;
 }
 
 /** The rest of the lesson, loaded after the first view. */

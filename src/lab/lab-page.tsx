@@ -9,7 +9,7 @@ import { nodeTime } from '@/sim/services/redlock';
 import { runScenario, type Frame } from '@/sim/run';
 import { CertificatesPanelView } from '@/story/certificates-panel-view';
 import { formatTime } from '@/story/format';
-import { fillTemplate } from '@/story/narrate';
+import { fillTemplate } from '@/content/fill-template';
 import { narrationsFor } from '@/story/timeline-narrations';
 import { RenewersPanelView } from '@/story/renewers-panel-view';
 import { SequenceDiagramView } from '@/story/sequence-diagram-view';

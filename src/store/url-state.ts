@@ -1,3 +1,8 @@
+import content from 'virtual:lockstep/content';
+import { fillTemplate } from '@/content/fill-template';
+
+const NOTICES = content.notices.link;
+
 /** The part of the walkthrough a link carries: `?step=N&fencing=on|off`, with N counted from 1. */
 export interface UrlState {
   readonly cursor: number;
@@ -19,9 +24,7 @@ export function parseUrlState(
   const fencingParam = params.get('fencing');
   if (fencingParam === 'off') fencing = false;
   else if (fencingParam !== null && fencingParam !== 'on') {
-    notices.push(
-      `The link asked for fencing "${fencingParam}", which is neither on nor off, so fencing tokens are on.`,
-    );
+    notices.push(fillTemplate(NOTICES.fencingUnknown, { value: fencingParam }));
   }
 
   let cursor = 0;
@@ -30,15 +33,11 @@ export function parseUrlState(
   if (stepParam !== null) {
     const step = /^\s*-?\d+\s*$/.test(stepParam) ? Number.parseInt(stepParam, 10) : Number.NaN;
     if (Number.isNaN(step)) {
-      notices.push(
-        `The link asked for step "${stepParam}", which is not a number, so the walkthrough starts at step 1.`,
-      );
+      notices.push(fillTemplate(NOTICES.stepNotANumber, { value: stepParam }));
     } else if (step < 1) {
-      notices.push(`The link asked for step ${step}; steps start at 1, so the walkthrough opens at step 1.`);
+      notices.push(fillTemplate(NOTICES.stepBelowOne, { step: String(step) }));
     } else if (step > count) {
-      notices.push(
-        `The link asked for step ${step}, but this walkthrough has ${count} steps, so it opens at the last one.`,
-      );
+      notices.push(fillTemplate(NOTICES.stepBeyondEnd, { step: String(step), count: String(count) }));
       cursor = count - 1;
     } else {
       cursor = step - 1;

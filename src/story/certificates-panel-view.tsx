@@ -6,7 +6,8 @@ import { issuesTokens } from '@/sim/services/service';
 import { judgeOutcome } from '@/sim/resources/certificate-row';
 import type { Timeline } from '@/sim/run';
 import { lockConfigOf } from '@/sim/world';
-import { describeCertificate, fillTemplate } from './narrate';
+import { fillTemplate } from '@/content/fill-template';
+import { describeCertificate } from './narrate';
 
 const TABLE = content.panels.table;
 

@@ -2,7 +2,8 @@ import content from 'virtual:lockstep/content';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '@/sim/run';
 import { buildRenewer, buildScenario } from '@/testing/builders';
-import { fillTemplate, narrate, plainText } from './narrate';
+import { fillTemplate } from '@/content/fill-template';
+import { narrate, plainText } from './narrate';
 
 const scenarios = {
   seed: buildScenario(),

@@ -4,6 +4,7 @@ import type { Frame, Timeline } from '@/sim/run';
 import type { Certificate } from '@/sim/types';
 import { renewerById } from '../sim/world.ts';
 import { captionKeyOf } from '@/content/caption-key-of';
+import { fillTemplate } from '@/content/fill-template';
 import type { CaptionKey } from '@/content/caption-keys';
 import { formatTime } from './format.ts';
 
@@ -140,12 +141,6 @@ const COUNT_WORDS: Readonly<Record<number, string>> = { 1: 'One', 2: 'Two', 3: '
 /** Lock services without tokens (Redis, Redlock) still get a readable caption. */
 const tokenText = (token: number | null) => (token === null ? 'none' : String(token));
 const timeText = (time: number | null) => (time === null ? 'an unknown time' : formatTime(time));
-
-const PLACEHOLDER = /\{(\w+)\}/g;
-
-export function fillTemplate(template: string, variables: Record<string, string>): string {
-  return template.replace(PLACEHOLDER, (whole, name: string) => variables[name] ?? whole);
-}
 
 /** Caption texts by step kind: the walkthrough's, plus the lab's where the lab has loaded. */
 export type CaptionSteps = Readonly<

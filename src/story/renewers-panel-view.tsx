@@ -2,7 +2,7 @@ import content from 'virtual:lockstep/content';
 import type { Frame, Timeline } from '@/sim/run';
 import type { Renewer } from '@/sim/world';
 import { formatTime } from './format';
-import { fillTemplate } from './narrate';
+import { fillTemplate } from '@/content/fill-template';
 
 const { belief: BELIEF, truth: TRUTH } = content.panels;
 
