@@ -357,6 +357,19 @@ export const noticesSchema = z
         stepBeyondEnd: template(['step', 'count']),
       })
       .strict(),
+    progress: z
+      .object({
+        unavailable: template([]),
+        notJson: template([]),
+        unreadable: template([]),
+        unknownVersion: template(['version']),
+        oneEntry: template([]),
+        entries: template(['count']),
+        setAside: template(['key']),
+        notSetAside: template([]),
+        restKept: template([]),
+      })
+      .strict(),
   })
   .strict();
 

@@ -1,3 +1,9 @@
+import content from 'virtual:lockstep/content';
+import { fillTemplate } from '@/content/fill-template';
+
+/** What the page tells the learner about their saved answers. */
+const SAYS = content.notices.progress;
+
 /** Bump when the stored shape changes; older versions are migrated, unknown ones set aside. */
 export const PROGRESS_VERSION = 1;
 
@@ -65,14 +71,14 @@ export function loadProgress(storage: Storage | null): LoadResult {
   try {
     stored = JSON.parse(raw);
   } catch {
-    return setAside(storage, raw, 'Your saved progress could not be read (it is not valid JSON).');
+    return setAside(storage, raw, SAYS.notJson);
   }
-  if (!isRecord(stored)) return setAside(storage, raw, 'Your saved progress could not be read.');
+  if (!isRecord(stored)) return setAside(storage, raw, SAYS.unreadable);
   if (stored.version !== PROGRESS_VERSION) {
     return setAside(
       storage,
       raw,
-      `Your saved progress has version ${JSON.stringify(stored.version ?? null)}, which this page does not know.`,
+      fillTemplate(SAYS.unknownVersion, { version: JSON.stringify(stored.version ?? null) }),
     );
   }
   const quiz = readEntries(stored.quiz, isQuizAnswer);
@@ -81,8 +87,9 @@ export function loadProgress(storage: Storage | null): LoadResult {
   const progress: Progress = { quiz: quiz.kept, interview: interview.kept, predictions: predictions.kept };
   const dropped = quiz.dropped + interview.dropped + predictions.dropped;
   if (dropped === 0) return { progress, notices: [] };
-  const result = setAside(storage, raw, `${dropped} saved ${dropped === 1 ? 'answer' : 'answers'} could not be read.`);
-  return { progress, notices: result.notices.map((notice) => `${notice} Everything else was kept.`) };
+  const lost = dropped === 1 ? SAYS.oneEntry : fillTemplate(SAYS.entries, { count: String(dropped) });
+  const result = setAside(storage, raw, lost);
+  return { progress, notices: result.notices.map((notice) => `${notice} ${SAYS.restKept}`) };
 }
 
 export function saveProgress(storage: Storage | null, progress: Progress): boolean {
@@ -95,7 +102,7 @@ export function saveProgress(storage: Storage | null, progress: Progress): boole
   }
 }
 
-const UNAVAILABLE = 'This browser does not let the page store anything, so your answers will last until you leave.';
+const UNAVAILABLE = SAYS.unavailable;
 
 function setAside(storage: Storage, raw: string, reason: string): LoadResult {
   let kept = false;
@@ -106,9 +113,7 @@ function setAside(storage: Storage, raw: string, reason: string): LoadResult {
   } catch {
     kept = false;
   }
-  const where = kept
-    ? `A copy was set aside in this browser's storage under "${SET_ASIDE_KEY}".`
-    : 'It could not be copied aside.';
+  const where = kept ? fillTemplate(SAYS.setAside, { key: SET_ASIDE_KEY }) : SAYS.notSetAside;
   return { progress: emptyProgress, notices: [`${reason} ${where}`] };
 }
 
