@@ -57,13 +57,13 @@ export default tseslint.config(
   },
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.strict },
   {
-    // No import cycles anywhere in src/: each folder sits on the ones below it.
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver-next': [createTypeScriptImportResolver()],
     },
+    // No import cycles anywhere in src/: each folder sits on the ones below it.
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
@@ -71,11 +71,6 @@ export default tseslint.config(
     // Tests may also use the helpers in src/testing.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
-    plugins: { 'import-x': importX },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [createTypeScriptImportResolver()],
-    },
     rules: { 'import-x/no-restricted-paths': ['error', { zones: LAYERS }] },
   },
   {

@@ -28,25 +28,30 @@ function deliver(data: unknown, origin: string, source: unknown) {
   window.dispatchEvent(event);
 }
 
+/** The widget inside a course page's frame: its parent is the page, and it can watch its own size. */
+let observed: (() => void) | null = null;
+beforeEach(() => {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(callback: () => void) {
+        observed = callback;
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+  Object.defineProperty(window, 'parent', { value: parentWindow, configurable: true });
+  parentWindow.postMessage.mockClear();
+});
+afterEach(() => {
+  Object.defineProperty(window, 'parent', { value: window, configurable: true });
+  vi.unstubAllGlobals();
+});
+
 const goToStep = (step: number) => ({ source: 'lockstep-host', version: 1, command: 'goToStep', step });
 
 describe('the embed bridge obeys only the parent window at the configured origin', () => {
-  beforeEach(() => {
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
-    Object.defineProperty(window, 'parent', { value: parentWindow, configurable: true });
-    parentWindow.postMessage.mockClear();
-  });
-  afterEach(() => {
-    Object.defineProperty(window, 'parent', { value: window, configurable: true });
-    vi.unstubAllGlobals();
-  });
-
   it('a command from the parent at its origin moves the walkthrough, and the widget reports the step', () => {
     const { walkthroughStore, disconnect } = setup();
     deliver(goToStep(5), HOST, parentWindow);
@@ -83,26 +88,6 @@ describe('the embed bridge obeys only the parent window at the configured origin
 });
 
 describe('what the embed bridge tells the host', () => {
-  let observed: (() => void) | null = null;
-  beforeEach(() => {
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        constructor(callback: () => void) {
-          observed = callback;
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
-    Object.defineProperty(window, 'parent', { value: parentWindow, configurable: true });
-    parentWindow.postMessage.mockClear();
-  });
-  afterEach(() => {
-    Object.defineProperty(window, 'parent', { value: window, configurable: true });
-    vi.unstubAllGlobals();
-  });
-
   const sent = () => parentWindow.postMessage.mock.calls.map(([message, origin]) => ({ message, origin }));
   const events = () =>
     sent().flatMap(({ message }) => ((message as { kind: string }).kind === 'event' ? [message] : []));
