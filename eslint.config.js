@@ -9,17 +9,19 @@ import tseslint from 'typescript-eslint';
 /** For each folder of src/, the folders it may import from (besides itself). */
 const ALLOWED = {
   sim: [],
-  content: ['sim', 'lab/lab-config.ts'],
+  route: ['lab/lab-config.ts'],
+  content: ['sim', 'route', 'lab/lab-config.ts'],
   components: [],
+  shortcuts: ['components'],
   story: ['sim', 'content', 'components'],
-  store: ['sim', 'content'],
+  store: ['sim', 'content', 'route'],
   conformance: ['sim', 'content', 'story'],
-  walkthrough: ['sim', 'content', 'components', 'story', 'store', 'progress'],
-  lesson: ['sim', 'content', 'components', 'story', 'store', 'practice', 'walkthrough'],
-  lab: ['sim', 'content', 'components', 'story', 'store'],
-  practice: ['sim', 'content', 'components', 'store', 'progress'],
+  walkthrough: ['sim', 'content', 'components', 'story', 'store', 'route', 'shortcuts', 'progress'],
+  lesson: ['sim', 'content', 'components', 'story', 'store', 'route', 'practice', 'walkthrough'],
+  lab: ['sim', 'content', 'components', 'story', 'store', 'route', 'shortcuts'],
+  practice: ['sim', 'content', 'components', 'store', 'route', 'progress'],
   progress: ['content'],
-  presenter: ['sim', 'content', 'components', 'story', 'store', 'walkthrough', 'practice', 'progress'],
+  presenter: ['sim', 'content', 'components', 'story', 'store', 'shortcuts', 'walkthrough', 'practice', 'progress'],
 };
 
 const LAYERS = Object.entries(ALLOWED).map(([folder, allowed]) => ({

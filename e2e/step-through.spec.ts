@@ -40,6 +40,10 @@ for (const mode of ['on', 'off'] as const) {
   test(`steps with the keyboard, fencing ${mode}`, async ({ walkthrough, page }) => {
     await walkthrough.open(`?fencing=${mode}`);
     const { of } = await walkthrough.position();
+    // Outside the walkthrough the arrows scroll the page as usual.
+    await page.keyboard.press('ArrowRight');
+    await walkthrough.expectStep(1, of);
+    await walkthrough.focusKeys();
     for (let expected = 2; expected <= of; expected += 1) {
       await page.keyboard.press('ArrowRight');
       await walkthrough.expectStep(expected, of);
@@ -61,6 +65,7 @@ for (const mode of ['on', 'off'] as const) {
 test('the late write is rejected with fencing on and lands with fencing off', async ({ walkthrough, page }) => {
   await walkthrough.open('?fencing=on');
   const { of } = await walkthrough.position();
+  await walkthrough.focusKeys();
   await page.keyboard.press('End');
   await walkthrough.textVersion.click();
   const steps = page.getByRole('region', { name: /steps, fencing tokens/ });

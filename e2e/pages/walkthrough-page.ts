@@ -29,6 +29,11 @@ export class WalkthroughPage {
     await expect(this.indicator).toBeVisible();
   }
 
+  /** The step keys act only while focus is inside the walkthrough, as a reader's Tab would put it there. */
+  async focusKeys() {
+    await this.next.focus();
+  }
+
   async position(): Promise<{ step: number; of: number }> {
     const text = (await this.indicator.textContent()) ?? '';
     const match = /^Step (\d+) of (\d+)$/.exec(text.trim());

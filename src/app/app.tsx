@@ -1,50 +1,35 @@
 import content from 'virtual:lockstep/content';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { SectionView } from '@/lesson/section-view';
 import { TableOfContents } from '@/lesson/table-of-contents';
 import { Walkthrough } from '@/walkthrough/walkthrough';
 import { Notices } from './notices';
+import { useShell } from './page-stores';
 
 const RestOfLesson = lazy(() => import('@/lesson/rest-of-lesson'));
 const Presenter = lazy(() => import('@/presenter/presenter'));
 const LabPage = lazy(() => import('@/lab/lab-page'));
 
-/** Presenter mode is part of the address (`?present`), so a class can be sent straight into it. */
-function setPresentInUrl(present: boolean) {
-  const url = new URL(window.location.href);
-  if (present) url.searchParams.set('present', '');
-  else url.searchParams.delete('present');
-  window.history.replaceState(
-    window.history.state,
-    '',
-    url
-      .toString()
-      .replace('present=&', 'present&')
-      .replace(/present=$/, 'present'),
-  );
-}
-
+/** The site's shell: it shows the page the route names, and is the only part that changes the route. */
 export function App() {
-  const [presenting, setPresenting] = useState(() => new URLSearchParams(window.location.search).has('present'));
+  const { route, actions, labProblems } = useShell();
   const present = () => {
-    setPresentInUrl(true);
-    setPresenting(true);
+    actions.present();
     document.documentElement.requestFullscreen?.().catch(() => undefined);
   };
   const exit = () => {
-    setPresentInUrl(false);
-    setPresenting(false);
+    actions.exitPresentation();
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
   };
 
-  if (new URLSearchParams(window.location.search).has('lab')) {
+  if (route.page === 'lab') {
     return (
       <Suspense fallback={<p className="loading">Loading the lock lab…</p>}>
-        <LabPage />
+        <LabPage initial={route.lab} initialProblems={labProblems} onChange={actions.setLab} />
       </Suspense>
     );
   }
-  if (presenting) {
+  if (route.page === 'present') {
     return (
       <Suspense fallback={<p className="loading">Loading presenter mode…</p>}>
         <main className="presenting">

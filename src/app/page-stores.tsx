@@ -1,40 +1,91 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import type { LabConfig } from '@/lab/lab-config';
 import { ProgressContext, type ProgressBinding } from '@/progress/use-progress';
+import { parseRoute, type Route } from '@/route/route';
 import { createWalkthroughActions } from '@/store/actions';
-import { DEFAULT_SCENARIO_ID, timelineFor } from '@/store/selectors';
-import { parseUrlState } from '@/store/url-state';
+import { linkNotice } from '@/store/link-notices';
+import { DEFAULT_SCENARIO_ID, selectCursor, timelineFor } from '@/store/selectors';
 import { WalkthroughContext } from '@/store/use-walkthrough';
-import { createWalkthroughStore } from '@/store/walkthrough-store';
-import { syncUrl } from './sync-url';
+import { createWalkthroughStore, type WalkthroughStore } from '@/store/walkthrough-store';
+import { keepAddressInStep } from './address-bar';
 
-/** The stores a page needs, opened at the state its URL describes, with progress read from storage. */
-export function createPageStores() {
-  const fromUrl = parseUrlState(
-    window.location.search,
-    (fencing) => timelineFor(DEFAULT_SCENARIO_ID, fencing).frames.length,
-  );
+/**
+ * The stores a page needs, opened at the route its address describes, with progress read from storage.
+ * The shell store holds the page the learner is on; the walkthrough store holds where they are in it.
+ */
+export function createPageStores(browser: Window = window) {
+  const parsed = parseRoute(browser.location, (fencing) => timelineFor(DEFAULT_SCENARIO_ID, fencing).frames.length);
+  const place = 'place' in parsed.route ? parsed.route.place : { cursor: 0, fencing: true };
   const walkthroughStore = createWalkthroughStore({
     scenarioId: DEFAULT_SCENARIO_ID,
-    cursor: fromUrl.cursor,
-    fencing: fromUrl.fencing,
-    notices: fromUrl.notices,
+    ...place,
+    notices: parsed.linkProblems.map(linkNotice),
   });
-  syncUrl(walkthroughStore, window.location, window.history);
+  const shellStore = createStore<{ readonly route: Route }>()(() => ({ route: parsed.route }));
+  const addressBar = keepAddressInStep(
+    () => currentRoute(shellStore.getState().route, walkthroughStore),
+    (onChange) => {
+      const stops = [walkthroughStore.subscribe(onChange), shellStore.subscribe(onChange)];
+      return () => stops.forEach((stop) => stop());
+    },
+    browser,
+  );
+  addressBar.flush();
+  const setRoute = (route: Route) => {
+    shellStore.setState({ route });
+    // Entering or leaving presenter mode is one deliberate click: the address shows it at once.
+    addressBar.flush();
+  };
   return {
     walkthroughStore,
     walkthroughActions: createWalkthroughActions(walkthroughStore),
+    shellStore,
+    shellActions: {
+      present: () => setRoute({ page: 'present', place: currentPlace(walkthroughStore) }),
+      exitPresentation: () => setRoute({ page: 'lesson', place: currentPlace(walkthroughStore) }),
+      /** The lab's settings changed: its address follows, on the lab page or in a lab embed. */
+      setLab: (lab: LabConfig) => {
+        const { route } = shellStore.getState();
+        if (route.page === 'lab' || route.page === 'embed') shellStore.setState({ route: { ...route, lab } });
+      },
+    },
+    labProblems: parsed.labProblems,
     progress: loadProgress(),
   };
 }
 
 export type PageStores = ReturnType<typeof createPageStores>;
 
+function currentPlace(store: WalkthroughStore) {
+  const state = store.getState();
+  return { cursor: selectCursor(state), fencing: state.fencing };
+}
+
+/** The shell's route with the walkthrough's place as it is now. */
+function currentRoute(route: Route, store: WalkthroughStore): Route {
+  return 'place' in route ? { ...route, place: currentPlace(store) } : route;
+}
+
+const ShellContext = createContext<PageStores | null>(null);
+
 export function PageProviders({ stores, children }: { stores: PageStores; children: ReactNode }) {
   return (
-    <WalkthroughContext.Provider value={{ store: stores.walkthroughStore, actions: stores.walkthroughActions }}>
-      <ProgressContext.Provider value={stores.progress}>{children}</ProgressContext.Provider>
-    </WalkthroughContext.Provider>
+    <ShellContext.Provider value={stores}>
+      <WalkthroughContext.Provider value={{ store: stores.walkthroughStore, actions: stores.walkthroughActions }}>
+        <ProgressContext.Provider value={stores.progress}>{children}</ProgressContext.Provider>
+      </WalkthroughContext.Provider>
+    </ShellContext.Provider>
   );
+}
+
+/** The page's route and the shell's actions; only the app shell and the embed shell use them. */
+export function useShell() {
+  const stores = useContext(ShellContext);
+  if (!stores) throw new Error('useShell needs <PageProviders>');
+  const route = useStore(stores.shellStore, (state) => state.route);
+  return { route, actions: stores.shellActions, labProblems: stores.labProblems };
 }
 
 /** Saved answers, read from storage once the progress code has loaded; it is not part of the first view. */

@@ -293,6 +293,24 @@ describe('loadContent rejects broken lesson and practice files', () => {
     ]);
   });
 
+  it('a lab field message with a placeholder its problem does not offer', () => {
+    const dir = contentWith('lab/fields.json', (json) => {
+      (json as { problems: Record<string, string> }).problems.unknownRenewers = 'Renewers: {label} is not {value}.';
+    });
+    expect(problemsOf(dir)).toEqual([
+      expect.stringMatching(/^content\/lab\/fields\.json: problems\.unknownRenewers: unknown placeholder \{label\}/),
+    ]);
+  });
+
+  it('a Postgres panel sentence that names a placeholder it cannot fill', () => {
+    const dir = contentWith('postgres/statements.json', (json) => {
+      (json as { panel: Record<string, string> }).panel.ready = 'PostgreSQL {release} is ready.';
+    });
+    expect(problemsOf(dir)).toEqual([
+      expect.stringMatching(/^content\/postgres\/statements\.json: panel\.ready: unknown placeholder \{release\}/),
+    ]);
+  });
+
   it('a quiz question pointing at a section that does not exist', () => {
     const dir = contentWith('practice/quiz.json', (json) => {
       (json as Questions).questions[3]!.section = 'no-such-section';

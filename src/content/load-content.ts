@@ -1,27 +1,26 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { z } from 'zod';
-import { parseLabConfig } from '../lab/lab-config.ts';
+import { parseRoute } from '../route/route.ts';
 import { captionKeyOf } from './caption-key-of.ts';
 import { WALKTHROUGH_CAPTION_KEYS } from './caption-keys.ts';
 import { runScenario } from '../sim/run.ts';
 import { WIDGETS, renderMarkdown, type Heading, type RenderedMarkdown } from './markdown.ts';
-import {
-  captionsSchema,
-  labCaptionsSchema,
-  postgresSchema,
-  panelsSchema,
-  noticesSchema,
-  describeIssues,
-  interviewSchema,
-  notesSchema,
-  presetsSchema,
-  predictionSchema,
-  quizSchema,
-  scenarioSchema,
-  sourcesSchema,
-  type ScenarioContent,
-} from './schema.ts';
+import { captionsSchema } from './schemas/captions.ts';
+import { describeIssues } from './schemas/common.ts';
+import { interviewSchema } from './schemas/interview.ts';
+import { labCaptionsSchema } from './schemas/lab-captions.ts';
+import { labFieldsSchema, type LabFieldsContent } from './schemas/lab-fields.ts';
+import { fieldProblemMessage } from '../lab/lab-config.ts';
+import { notesSchema } from './schemas/notes.ts';
+import { noticesSchema } from './schemas/notices.ts';
+import { panelsSchema } from './schemas/panels.ts';
+import { postgresSchema } from './schemas/postgres.ts';
+import { predictionSchema } from './schemas/prediction.ts';
+import { presetsSchema } from './schemas/presets.ts';
+import { quizSchema } from './schemas/quiz.ts';
+import { scenarioSchema, type ScenarioContent } from './schemas/scenario.ts';
+import { sourcesSchema } from './schemas/sources.ts';
 import type {
   Content,
   LabContent,
@@ -120,6 +119,7 @@ export function loadContent(contentDir: string): LoadedContent {
   const notes = read(join(contentDir, 'walkthrough', 'notes.json'), notesSchema);
   const presets = read(join(contentDir, 'lab', 'presets.json'), presetsSchema);
   const labCaptions = read(join(contentDir, 'lab', 'captions.json'), labCaptionsSchema);
+  const labFields = read(join(contentDir, 'lab', 'fields.json'), labFieldsSchema);
   const postgres = read(join(contentDir, 'postgres', 'statements.json'), postgresSchema);
   const panels = read(join(contentDir, 'ui', 'panels.json'), panelsSchema);
   const notices = read(join(contentDir, 'ui', 'notices.json'), noticesSchema);
@@ -173,7 +173,7 @@ export function loadContent(contentDir: string): LoadedContent {
   const stepCount = (fencing: boolean) =>
     seed ? runScenario(seed, { fencing }).frames.length : Number.POSITIVE_INFINITY;
   for (const { file, href } of links) {
-    const problem = checkInternalLink(href, anchors, stepCount);
+    const problem = checkInternalLink(href, anchors, stepCount, labFields);
     if (problem) problems.push(`${file}: link "${href}": ${problem}`);
   }
   quiz?.questions.forEach((question, index) => {
@@ -197,6 +197,7 @@ export function loadContent(contentDir: string): LoadedContent {
     !notes ||
     !presets ||
     !labCaptions ||
+    !labFields ||
     !postgres ||
     !panels ||
     !notices ||
@@ -228,7 +229,7 @@ export function loadContent(contentDir: string): LoadedContent {
       })),
     },
     presenter: { notes: notes.notes },
-    lab: { ...presets, captions: labCaptions.steps },
+    lab: { ...presets, captions: labCaptions.steps, fields: labFields },
     postgres: { ...postgres, sql: captions.sql },
     files,
   };
@@ -259,20 +260,25 @@ function citationProblems(file: string, rendered: RenderedMarkdown, cards: Reado
 }
 
 /** An internal link must name an anchor on the page, or a walkthrough step that exists. External links pass. */
-function checkInternalLink(href: string, anchors: ReadonlySet<string>, stepCount: (fencing: boolean) => number) {
+function checkInternalLink(
+  href: string,
+  anchors: ReadonlySet<string>,
+  stepCount: (fencing: boolean) => number,
+  labFields: LabFieldsContent | null,
+) {
   if (/^(https?:|mailto:)/.test(href)) return null;
   const [query = '', hash] = href.split('#');
   if (hash !== undefined && hash !== '' && !anchors.has(hash)) return `no heading or section has the id "${hash}"`;
-  if (query.startsWith('?') && new URLSearchParams(query).has('lab')) {
-    const { problems } = parseLabConfig(query);
-    if (problems.length > 0) return problems.map((problem) => problem.message).join(' ');
-  } else if (query.startsWith('?')) {
-    const params = new URLSearchParams(query);
-    const fencing = params.get('fencing') ?? 'on';
-    if (fencing !== 'on' && fencing !== 'off') return `fencing must be on or off`;
-    const step = Number(params.get('step') ?? '1');
-    const count = stepCount(fencing === 'on');
-    if (!Number.isInteger(step) || step < 1 || step > count) return `the walkthrough has steps 1 to ${count}`;
+  if (query.startsWith('?')) {
+    // The same parse the page applies when the link is followed.
+    const { route, linkProblems, labProblems } = parseRoute({ pathname: '/', search: query }, stepCount);
+    if (labProblems.length > 0)
+      return labProblems
+        .map((problem) => (labFields ? fieldProblemMessage(problem, labFields) : problem.kind))
+        .join(' ');
+    if (linkProblems.some((problem) => problem.kind === 'fencingUnknown')) return 'fencing must be on or off';
+    if (linkProblems.length > 0 && 'place' in route)
+      return `the walkthrough has steps 1 to ${stepCount(route.place.fencing)}`;
   } else if (query !== '') {
     return 'internal links must start with "#", "?step=" or "?lab"';
   }

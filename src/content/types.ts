@@ -1,18 +1,17 @@
 import type { Segment } from './markdown';
-import type {
-  CaptionsContent,
-  InterviewContent,
-  NotesContent,
-  PanelsContent,
-  NoticesContent,
-  PresetsContent,
-  PostgresContent,
-  LabCaptionsContent,
-  PredictionContent,
-  QuizQuestion,
-  ScenarioContent,
-  SourcesContent,
-} from './schema';
+import type { CaptionsContent } from './schemas/captions';
+import type { InterviewContent } from './schemas/interview';
+import type { LabCaptionsContent } from './schemas/lab-captions';
+import type { LabFieldsContent } from './schemas/lab-fields';
+import type { NotesContent } from './schemas/notes';
+import type { NoticesContent } from './schemas/notices';
+import type { PanelsContent } from './schemas/panels';
+import type { PostgresContent } from './schemas/postgres';
+import type { PredictionContent } from './schemas/prediction';
+import type { PresetsContent } from './schemas/presets';
+import type { QuizQuestion } from './schemas/quiz';
+import type { ScenarioContent } from './schemas/scenario';
+import type { SourcesContent } from './schemas/sources';
 
 export interface LessonSection {
   readonly id: string;
@@ -70,6 +69,8 @@ export interface LabContent {
   readonly staleWrite: PresetsContent['staleWrite'];
   readonly presets: PresetsContent['presets'];
   readonly captions: LabCaptionsContent['steps'];
+  /** What the lab says about a setting it could not use. */
+  readonly fields: LabFieldsContent;
 }
 
 /** The certificates table's SQL for the in-page Postgres: its DDL, the seed row, console examples, the writes. */

@@ -2,17 +2,20 @@ import practice from 'virtual:lockstep/practice';
 import { lazy, Suspense } from 'react';
 import Quiz, { QuizQuestionView } from '@/practice/quiz';
 import { Notices } from '@/app/notices';
+import { useShell } from '@/app/page-stores';
+import { DEFAULT_LAB_CONFIG } from '@/lab/lab-config';
 import { Walkthrough } from '@/walkthrough/walkthrough';
-import { serializeUrlState } from '@/store/url-state';
+import { EMBED_WIDGETS, stepHref } from '@/route/route';
 import { selectCursor } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
-
-export const EMBED_WIDGETS = ['walkthrough', 'quiz', 'question', 'lab'] as const;
 
 const LabPage = lazy(() => import('@/lab/lab-page'));
 
 /** One widget without the site around it, chosen by `?widget=`; anything else gets a clear message. */
-export function EmbedApp({ widget, questionId }: { widget: string | null; questionId: string | null }) {
+export function EmbedApp() {
+  const { route } = useShell();
+  const widget = route.page === 'embed' ? route.widget : null;
+  const questionId = route.page === 'embed' ? route.questionId : null;
   return (
     <main className="embed">
       {widget !== 'lab' && (
@@ -27,6 +30,7 @@ export function EmbedApp({ widget, questionId }: { widget: string | null; questi
 }
 
 function EmbeddedWidget({ widget, questionId }: { widget: string | null; questionId: string | null }) {
+  const { route, actions, labProblems } = useShell();
   if (widget === 'walkthrough' || widget === null) {
     return (
       <>
@@ -39,7 +43,12 @@ function EmbeddedWidget({ widget, questionId }: { widget: string | null; questio
   if (widget === 'lab') {
     return (
       <Suspense fallback={<p className="loading">Loading the lock lab…</p>}>
-        <LabPage embedded />
+        <LabPage
+          embedded
+          initial={route.page === 'embed' ? route.lab : DEFAULT_LAB_CONFIG}
+          initialProblems={labProblems}
+          onChange={actions.setLab}
+        />
       </Suspense>
     );
   }
@@ -75,7 +84,7 @@ function OpenInLockstep() {
   const fencing = useWalkthrough((state) => state.fencing);
   return (
     <p className="open-full">
-      <a href={`./${serializeUrlState({ cursor, fencing })}#walkthrough`} target="_blank" rel="noopener">
+      <a href={`./${stepHref({ cursor, fencing })}`} target="_blank" rel="noopener">
         Open the whole lesson in Lockstep
       </a>
     </p>

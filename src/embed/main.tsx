@@ -9,14 +9,14 @@ import { connectToHost } from './bridge';
 import { EmbedApp } from './embed-app';
 import { resolveParentOrigin } from './protocol';
 
-const params = new URLSearchParams(window.location.search);
-const widget = params.get('widget');
-const questionId = params.get('id');
 const stores = createPageStores();
+const { route } = stores.shellStore.getState();
+const widget = route.page === 'embed' ? route.widget : null;
+const questionId = route.page === 'embed' ? route.questionId : null;
 const quizIds = widget === 'question' && questionId ? [questionId] : practice.quiz.map((question) => question.id);
 
 connectToHost({
-  parentOrigin: resolveParentOrigin(window.location.search, document.referrer),
+  parentOrigin: resolveParentOrigin(route.page === 'embed' ? route.parentOrigin : null, document.referrer),
   ...stores,
   progressStore: stores.progress.then((progress) => progress.store),
   questionIds: widget === 'quiz' || widget === 'question' ? quizIds : [],
@@ -31,7 +31,7 @@ if (!root) throw new Error('embed.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <PageProviders stores={stores}>
-      <EmbedApp widget={widget} questionId={questionId} />
+      <EmbedApp />
     </PageProviders>
   </StrictMode>,
 );

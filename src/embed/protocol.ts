@@ -62,7 +62,7 @@ export function parseHostCommand(data: unknown): HostCommand | null {
  * The one origin the embedded page talks to: `?parentOrigin=` if it is a valid http(s) origin, else the
  * origin of the page that loaded it (the referrer). Null when neither is known: then it talks to nobody.
  */
-export function resolveParentOrigin(search: string, referrer: string): string | null {
+export function resolveParentOrigin(configured: string | null, referrer: string): string | null {
   const asOrigin = (value: string | null) => {
     if (!value) return null;
     try {
@@ -72,6 +72,5 @@ export function resolveParentOrigin(search: string, referrer: string): string | 
       return null;
     }
   };
-  const configured = new URLSearchParams(search).get('parentOrigin');
   return configured !== null ? asOrigin(configured) : asOrigin(referrer);
 }

@@ -1,11 +1,5 @@
-import { MAX_LOCK_DELAY_MS } from '../sim/services/chubby.ts';
-import {
-  issuesTokens,
-  LOCK_SERVICE_KINDS,
-  type LockServiceConfig,
-  type LockServiceKind,
-} from '../sim/services/service.ts';
-import type { RenewerDefinition, RunSettings, ScenarioDefinition } from '@/sim/scenario';
+import { fillTemplate } from '../content/fill-template.ts';
+import { issuesTokens, LOCK_SERVICE_KINDS, MAX_LOCK_DELAY_MS, type LockServiceKind } from '../sim/services/service.ts';
 
 /** What the lock guards: the lesson's certificate row, or Snip's weekly report email. */
 export type LabResource = 'certificate' | 'email';
@@ -30,9 +24,6 @@ export function storageApplies(storage: LabStorage, service: LockServiceKind): b
 export function storageOptions(resource: LabResource, service: LockServiceKind): readonly LabStorage[] {
   return STORAGE_FOR[resource].filter((storage) => storageApplies(storage, service));
 }
-
-/** Snip's weekly report in the efficiency presets: one owner, one ISO week. */
-const WEEKLY_REPORT = { owner: 'owner-4711', week: '2026-W48' } as const;
 
 /** What the lab lets a learner change. Times are virtual milliseconds. */
 export interface LabConfig {
@@ -59,7 +50,7 @@ export interface LabConfig {
 
 export const LAB_SERVICES: readonly LockServiceKind[] = LOCK_SERVICE_KINDS;
 
-type NumericField =
+export type NumericField =
   'ttlMs' | 'pauseAtMs' | 'pauseMs' | 'writeDelayMs' | 'clockJumpMs' | 'clockDriftPct' | 'lockDelayMs' | 'failoverAtMs';
 
 interface NumericSpec {
@@ -81,6 +72,16 @@ export const LAB_FIELDS: Readonly<Record<NumericField, NumericSpec>> = {
   lockDelayMs: { param: 'lockDelay', min: 0, max: MAX_LOCK_DELAY_MS, label: 'Lock-delay', unit: 'ms' },
   failoverAtMs: { param: 'failover', min: 0, max: 600_000, label: 'Redis failover at', unit: 'ms' },
 };
+
+/** Every query parameter a lab configuration is written with. */
+export const LAB_PARAMS: readonly string[] = [
+  'service',
+  'resource',
+  'storage',
+  'renewers',
+  'pauseWhen',
+  ...Object.values(LAB_FIELDS).map((spec) => spec.param),
+];
 
 export const DEFAULT_LAB_CONFIG: LabConfig = {
   service: 'lesson',
@@ -106,12 +107,64 @@ export function presetConfig(overrides: { readonly [K in keyof LabConfig]?: LabC
   return allowed.includes(config.storage) ? config : { ...config, storage: allowed[0]! };
 }
 
-/** Why "checks tokens" is not offered under Redis or Redlock. */
-export const TOKENLESS_STORAGE = 'This lock service hands out no token to check, so the storage checks nothing.';
+/**
+ * Why a setting could not be used as given. The page words each kind from content/lab/fields.json, so the
+ * parse itself holds no sentences.
+ */
+export type FieldProblem =
+  | { readonly field: 'service'; readonly kind: 'unknownService'; readonly value: string }
+  | { readonly field: 'resource'; readonly kind: 'unknownResource'; readonly value: string }
+  | { readonly field: 'storage'; readonly kind: 'tokenless' }
+  | {
+      readonly field: 'storage';
+      readonly kind: 'unknownStorage';
+      readonly value: string;
+      readonly resource: LabResource;
+      readonly options: readonly LabStorage[];
+    }
+  | { readonly field: 'pauseWhen'; readonly kind: 'unknownPauseWhen'; readonly value: string }
+  | { readonly field: 'renewers'; readonly kind: 'unknownRenewers'; readonly value: string }
+  | { readonly field: NumericField; readonly kind: 'notANumber'; readonly value: string }
+  | { readonly field: NumericField; readonly kind: 'outOfRange' | 'rounded'; readonly used: number };
 
-export interface FieldProblem {
-  readonly field: keyof LabConfig;
-  readonly message: string;
+/** The placeholders each kind of problem offers its sentence in content/lab/fields.json. */
+export const FIELD_PROBLEM_PLACEHOLDERS = {
+  unknownService: ['value'],
+  unknownResource: ['value'],
+  tokenless: [],
+  unknownStorage: ['value', 'resource', 'options'],
+  unknownPauseWhen: ['value'],
+  unknownRenewers: ['value'],
+  notANumber: ['label', 'value', 'units'],
+  outOfRange: ['label', 'min', 'max', 'unit', 'used'],
+  rounded: ['label', 'units', 'used'],
+} as const satisfies Record<FieldProblem['kind'], readonly string[]>;
+
+/** A value echoed back is cut short: a link can carry 100 kB in one parameter. */
+const ECHO_LIMIT = 40;
+
+/** The sentence for a problem, from the lab's field texts (content/lab/fields.json). */
+export function fieldProblemMessage(
+  problem: FieldProblem,
+  texts: {
+    readonly problems: Readonly<Record<FieldProblem['kind'], string>>;
+    readonly units: Readonly<Record<'ms' | '%', string>>;
+  },
+): string {
+  const values: Record<string, string> = {};
+  if ('value' in problem)
+    values.value = problem.value.length > ECHO_LIMIT ? `${problem.value.slice(0, ECHO_LIMIT)}…` : problem.value;
+  if (problem.kind === 'unknownStorage') {
+    values.resource = problem.resource;
+    values.options = problem.options.join(' or ');
+  }
+  if (problem.kind === 'notANumber' || problem.kind === 'outOfRange' || problem.kind === 'rounded') {
+    const spec = LAB_FIELDS[problem.field];
+    Object.assign(values, { label: spec.label, units: texts.units[spec.unit], unit: spec.unit });
+    Object.assign(values, { min: String(spec.min), max: String(spec.max) });
+    if (problem.kind !== 'notANumber') values.used = String(problem.used);
+  }
+  return fillTemplate(texts.problems[problem.kind], values);
 }
 
 /** Reads lab settings from a query string, clamping or refusing what makes no sense, field by field. */
@@ -124,40 +177,38 @@ export function parseLabConfig(search: string): { config: LabConfig; problems: F
   const service = params.get('service') === 'fencing' ? 'lesson' : params.get('service');
   if (service !== null) {
     if ((LAB_SERVICES as readonly string[]).includes(service)) config.service = service as LockServiceKind;
-    else
-      problems.push({ field: 'service', message: `“${service}” is not a lock service here; using the lesson's own.` });
+    else problems.push({ field: 'service', kind: 'unknownService', value: service });
   }
   const resource = params.get('resource');
   if (resource !== null) {
     if (resource === 'certificate' || resource === 'email') config.resource = resource;
-    else problems.push({ field: 'resource', message: `The lock guards a certificate or an email, not “${resource}”.` });
+    else problems.push({ field: 'resource', kind: 'unknownResource', value: resource });
   }
   const allowed = STORAGE_FOR[config.resource];
   config.storage = storageOptions(config.resource, config.service)[0]!;
   const storage = params.get('storage');
   if (storage !== null) {
     if ((allowed as readonly string[]).includes(storage) && !storageApplies(storage as LabStorage, config.service))
-      problems.push({ field: 'storage', message: TOKENLESS_STORAGE });
+      problems.push({ field: 'storage', kind: 'tokenless' });
     else if ((allowed as readonly string[]).includes(storage)) config.storage = storage as LabStorage;
     else
       problems.push({
         field: 'storage',
-        message: `For the ${config.resource}, storage must be ${storageOptions(config.resource, config.service).join(' or ')}, not “${storage}”.`,
+        kind: 'unknownStorage',
+        value: storage,
+        resource: config.resource,
+        options: storageOptions(config.resource, config.service),
       });
   }
   const pauseWhen = params.get('pauseWhen');
   if (pauseWhen !== null) {
     if (pauseWhen === 'afterAcquiring' || pauseWhen === 'whileAcquiring') config.pauseWhen = pauseWhen;
-    else
-      problems.push({
-        field: 'pauseWhen',
-        message: `The pause comes afterAcquiring or whileAcquiring, not “${pauseWhen}”.`,
-      });
+    else problems.push({ field: 'pauseWhen', kind: 'unknownPauseWhen', value: pauseWhen });
   }
   const renewers = params.get('renewers');
   if (renewers !== null) {
     if (renewers === '2' || renewers === '3') config.renewers = Number(renewers) as 2 | 3;
-    else problems.push({ field: 'renewers', message: `Renewers must be 2 or 3, not “${renewers}”.` });
+    else problems.push({ field: 'renewers', kind: 'unknownRenewers', value: renewers });
   }
   for (const [field, spec] of Object.entries(LAB_FIELDS) as [NumericField, (typeof LAB_FIELDS)[NumericField]][]) {
     const raw = params.get(spec.param);
@@ -173,22 +224,11 @@ export function parseLabConfig(search: string): { config: LabConfig; problems: F
 export function clampField(field: NumericField, raw: string): { value: number; problem: FieldProblem | null } {
   const spec = LAB_FIELDS[field];
   const number = /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Math.round(Number(raw)) : Number.NaN;
-  if (Number.isNaN(number)) {
-    const unit = spec.unit === 'ms' ? 'a number of milliseconds' : 'a whole number of per cent';
-    return {
-      value: DEFAULT_LAB_CONFIG[field],
-      problem: { field, message: `${spec.label} must be ${unit}, not “${raw}”.` },
-    };
-  }
+  if (Number.isNaN(number))
+    return { value: DEFAULT_LAB_CONFIG[field], problem: { field, kind: 'notANumber', value: raw } };
   const value = Math.min(Math.max(number, spec.min), spec.max);
-  const problem =
-    value === number
-      ? null
-      : {
-          field,
-          message: `${spec.label} must be between ${spec.min} and ${spec.max} ${spec.unit}; using ${value}.`,
-        };
-  return { value, problem };
+  if (value !== number) return { value, problem: { field, kind: 'outOfRange', used: value } };
+  return { value, problem: value === Number(raw) ? null : { field, kind: 'rounded', used: value } };
 }
 
 /** Which numbers matter for a configuration: the others are shown, greyed out, and change nothing. */
@@ -221,75 +261,4 @@ export function serializeLabConfig(config: LabConfig): string {
     params.set(spec.param, String(config[field]));
   }
   return `?${params.toString()}`;
-}
-
-/**
- * The scenario a configuration describes, built on the lesson's story: A starts at once, B at 15 s, C (if
- * any) at 22 s. A clock jump on Redlock's node C comes with Kleppmann's partition: A cannot reach D and E,
- * B cannot reach A and B.
- */
-export function labScenario(base: ScenarioDefinition, config: LabConfig): ScenarioDefinition {
-  const renewer = (id: string, startsAtMs: number, extra: Partial<RenewerDefinition> = {}): RenewerDefinition => ({
-    id,
-    // The weekly report is sent by workers; only certificates have renewers.
-    name: config.resource === 'email' ? `Worker ${id}` : `Renewer ${id}`,
-    startsAtMs,
-    retryEveryMs: 16_000,
-    certificateAuthorityMs: 5_000,
-    pauses: [],
-    ...extra,
-  });
-  const renewers = [
-    renewer('A', 0, {
-      pauses:
-        config.pauseMs > 0
-          ? [
-              // At A's start the pause begins just after its lock request leaves: the replies wait in flight.
-              { atMs: config.pauseWhen === 'whileAcquiring' ? 0 : config.pauseAtMs, durationMs: config.pauseMs },
-            ]
-          : [],
-      writeDelayMs: config.writeDelayMs,
-    }),
-    renewer('B', 15_000),
-    ...(config.renewers === 3 ? [renewer('C', 22_000)] : []),
-  ];
-  return {
-    ...base,
-    id: 'lab',
-    title: 'Lock lab',
-    leaseTtlMs: config.ttlMs,
-    renewers,
-    lockService: lockServiceOf(config),
-    ...(config.resource === 'email'
-      ? {
-          lockKey: `lock:weekly-report:${WEEKLY_REPORT.owner}:${WEEKLY_REPORT.week}`,
-          resource: { kind: 'weeklyEmail', ...WEEKLY_REPORT },
-        }
-      : { resource: { kind: 'certificate' } }),
-  };
-}
-
-/** What a configuration asks of the run: which checks the storage makes. */
-export function labRunSettings(config: LabConfig): RunSettings {
-  return { fencing: config.storage === 'fenced', idempotencyKey: config.storage === 'idempotencyKey' };
-}
-
-function lockServiceOf(config: LabConfig): LockServiceConfig {
-  switch (config.service) {
-    case 'redis':
-      return config.failoverAtMs > 0 ? { kind: 'redis', failoverAtMs: config.failoverAtMs } : { kind: 'redis' };
-    case 'redlock': {
-      if (config.clockJumpMs === 0 && config.clockDriftPct === 0) return { kind: 'redlock' };
-      const jumps = config.clockJumpMs > 0 ? [{ atMs: 1_000, byMs: config.clockJumpMs }] : [];
-      return {
-        kind: 'redlock',
-        clocks: { C: { offsetMs: 0, driftRate: config.clockDriftPct / 100, jumps } },
-        unreachable: { A: ['D', 'E'], B: ['A', 'B'] },
-      };
-    }
-    case 'chubby':
-      return { kind: 'chubby', lockDelayMs: config.lockDelayMs };
-    default:
-      return { kind: config.service };
-  }
 }

@@ -1,12 +1,13 @@
-import content from 'virtual:lockstep/content';
 import lab from 'virtual:lockstep/lab';
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useStore } from 'zustand';
 import { CodeText } from '@/components/code-text';
 import { CopyButton } from '@/components/copy-button';
-import { iframeSnippet, labEmbedUrl } from '@/store/links';
-import { ALL_MODELS } from '@/sim/all-models';
+import { iframeSnippet, labEmbedUrl, labPageUrl } from '@/route/share-links';
+import { ShortcutSettings } from '@/shortcuts/shortcut-settings';
+import { useKeyShortcutsAttribute, useShortcuts } from '@/shortcuts/use-shortcuts';
 import { nodeTime } from '@/sim/services/redlock';
-import { runScenario, type Frame } from '@/sim/run';
+import type { Frame } from '@/sim/run';
 import { CertificatesPanelView } from '@/story/certificates-panel-view';
 import { formatTime } from '@/story/format';
 import { fillTemplate } from '@/content/fill-template';
@@ -17,19 +18,16 @@ import {
   clampField,
   LAB_FIELDS,
   LAB_SERVICES,
-  labRunSettings,
-  parseLabConfig,
   presetConfig,
-  serializeLabConfig,
   fieldApplies,
   STORAGE_FOR,
   storageApplies,
-  TOKENLESS_STORAGE,
-  labScenario,
+  fieldProblemMessage,
   type FieldProblem,
   type LabConfig,
 } from './lab-config';
 import { labNarration } from './lab-narration';
+import { createLabActions, createLabStore, selectLabTimeline } from './lab-store';
 import { reasonFor, verdictOf } from './verdict';
 import './lab.css';
 
@@ -37,35 +35,38 @@ import './lab.css';
  * The lock lab: change the what-ifs, and the simulation runs again and is stepped through like the walkthrough.
  * Embedded (embed.html?widget=lab), it keeps its settings in the frame's URL and links out to the full page.
  */
-export default function LabPage({ embedded = false }: { embedded?: boolean }) {
-  const initial = useMemo(() => parseLabConfig(window.location.search), []);
-  const [config, setConfig] = useState<LabConfig>(initial.config);
-  const [problems, setProblems] = useState<readonly FieldProblem[]>(initial.problems);
-  const [cursor, setCursor] = useState(0);
-  const seed = content.scenarios[0]!;
-  const timeline = useMemo(
-    () => runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS),
-    [seed, config],
+export default function LabPage({
+  initial,
+  initialProblems,
+  onChange,
+  embedded = false,
+}: {
+  initial: LabConfig;
+  initialProblems: readonly FieldProblem[];
+  /** The shell keeps the address bar in step with the settings. */
+  onChange: (config: LabConfig) => void;
+  embedded?: boolean;
+}) {
+  const [store] = useState(() => createLabStore(initial, initialProblems));
+  const actions = useMemo(() => createLabActions(store), [store]);
+  const { config, problems } = useStore(store);
+  const timeline = useStore(store, selectLabTimeline);
+  const step = Math.min(
+    useStore(store, (state) => state.cursor),
+    timeline.frames.length - 1,
   );
-  const step = Math.min(cursor, timeline.frames.length - 1);
   const frame = timeline.frames[step]!;
   const verdict = verdictOf(timeline);
   const caption = narrationsFor(timeline, labNarration)[step]?.caption ?? '';
+  useEffect(() => onChange(config), [config, onChange]);
 
   const Root = embedded ? 'div' : 'main';
-  const search = serializeLabConfig(config);
-  useEffect(() => {
-    const url = embedded ? `?widget=lab&${search.slice(1)}` : `${search}&lab#lab`;
-    window.history.replaceState(window.history.state, '', url);
-  }, [search, embedded]);
-  const fullPage = new URL(`./${search}&lab#lab`, window.location.href).toString();
-
-  const change = (next: LabConfig, fieldProblems: readonly FieldProblem[] = []) => {
-    setConfig(next);
-    setProblems(fieldProblems);
-    setCursor(0);
+  const fullPage = labPageUrl(window.location.href, config);
+  const change = actions.change;
+  const problemFor = (field: keyof LabConfig) => {
+    const problem = problems.find((candidate) => candidate.field === field);
+    return problem && fieldProblemMessage(problem, lab.fields);
   };
-  const problemFor = (field: keyof LabConfig) => problems.find((problem) => problem.field === field)?.message;
   // Numbers and storage show their problem beside the field; the rest (a bad service, say) above the form.
   const otherProblems = problems.filter((problem) => !(problem.field in LAB_FIELDS) && problem.field !== 'storage');
   const storageId = useId();
@@ -74,16 +75,18 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
     problemFor('storage') ??
     (STORAGE_FOR[config.resource].every((storage) => storageApplies(storage, config.service))
       ? null
-      : TOKENLESS_STORAGE);
+      : lab.fields.problems.tokenless);
   const last = timeline.frames.length - 1;
-  // The walkthrough's keys, on the run's region: ←/→ step, Home/End jump.
-  const stepByKey = (event: KeyboardEvent) => {
-    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
-    const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: last }[event.key];
-    if (to === undefined) return;
-    event.preventDefault();
-    setCursor(Math.min(Math.max(to, 0), last));
-  };
+  // The walkthrough's keys, while focus is in the run: ←/→ step, Home/End jump.
+  const run = useRef<HTMLElement>(null);
+  useShortcuts(
+    'reading',
+    { back: actions.back, next: actions.next, first: actions.goToFirst, last: actions.goToLast },
+    { scope: run },
+  );
+  const backKeys = useKeyShortcutsAttribute('reading', 'back');
+  const nextKeys = useKeyShortcutsAttribute('reading', 'next');
+  const lastKeys = useKeyShortcutsAttribute('reading', 'last');
 
   return (
     // Inside the embed's own <main>, a second one would be a nested landmark.
@@ -105,9 +108,10 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
           <CopyButton label="Copy link to this run" text={fullPage} what="link" />
           <CopyButton
             label="Copy embed code"
-            text={iframeSnippet(labEmbedUrl(window.location.href, search), 'Lockstep lock lab', 1100)}
+            text={iframeSnippet(labEmbedUrl(window.location.href, config), 'Lockstep lock lab', 1100)}
             what="embed code"
           />
+          <ShortcutSettings contexts={['reading']} />
         </div>
       )}
       <section aria-labelledby="presets-heading">
@@ -126,7 +130,7 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
       {otherProblems.length > 0 && (
         <ul className="lab-notices" aria-label="Settings the link could not use">
           {otherProblems.map((problem) => (
-            <li key={problem.field}>{problem.message}</li>
+            <li key={problem.field}>{fieldProblemMessage(problem, lab.fields)}</li>
           ))}
         </ul>
       )}
@@ -222,17 +226,10 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
           />
         ))}
       </form>
-      {/* Keys act on the whole run, wherever focus is inside it, as in the walkthrough. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-      <section className="lab-run" aria-labelledby="run-heading" onKeyDown={stepByKey}>
+      <section className="lab-run" aria-labelledby="run-heading" ref={run} tabIndex={-1}>
         <h2 id="run-heading">What happens</h2>
         <div className="stepper" role="group" aria-label="Step through the lab run">
-          <button
-            type="button"
-            onClick={() => setCursor(Math.max(0, step - 1))}
-            disabled={step === 0}
-            aria-keyshortcuts="ArrowLeft"
-          >
+          <button type="button" onClick={actions.back} disabled={step === 0} aria-keyshortcuts={backKeys}>
             Back
           </button>
           <span className="step-indicator">
@@ -241,13 +238,13 @@ export default function LabPage({ embedded = false }: { embedded?: boolean }) {
           <button
             type="button"
             className="primary"
-            onClick={() => setCursor(Math.min(last, step + 1))}
+            onClick={actions.next}
             disabled={step === last}
-            aria-keyshortcuts="ArrowRight"
+            aria-keyshortcuts={nextKeys}
           >
             Next
           </button>
-          <button type="button" onClick={() => setCursor(last)} aria-keyshortcuts="End">
+          <button type="button" onClick={actions.goToLast} aria-keyshortcuts={lastKeys}>
             Go to the end
           </button>
         </div>

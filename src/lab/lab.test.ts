@@ -7,15 +7,15 @@ import { narrationsFor } from '@/story/timeline-narrations';
 import {
   DEFAULT_LAB_CONFIG,
   fieldApplies,
-  labRunSettings,
-  labScenario,
   parseLabConfig,
   presetConfig,
   serializeLabConfig,
   storageApplies,
-  TOKENLESS_STORAGE,
+  fieldProblemMessage,
+  type FieldProblem,
   type LabConfig,
 } from './lab-config';
+import { labRunSettings, labScenario } from './lab-scenario';
 import { labNarration } from './lab-narration';
 import { reasonFor, verdictOf } from './verdict';
 const { content, lab } = loadContent(resolve(import.meta.dirname, '../../content'));
@@ -109,9 +109,12 @@ describe('a pause during acquisition', () => {
 
 // Redis docs (Redlock): the algorithm assumes clocks run at about the same rate; a node whose clock runs fast
 // expires the key early, like a jump spread over time.
+/** A problem as the lab page words it. */
+const say = (problem: FieldProblem | undefined) => (problem ? fieldProblemMessage(problem, lab.fields) : undefined);
+
 describe('clock drift on node C', () => {
   it("a clock 100 % too fast is refused; 50 % fast expires A's 20 s key on C at 13.3 s and breaks the majority", () => {
-    expect(parseLabConfig('?drift=100').problems[0]?.message).toBe(
+    expect(say(parseLabConfig('?drift=100').problems[0])).toBe(
       'Clock drift on node C must be between -50 and 50 %; using 50.',
     );
     const config: LabConfig = {
@@ -148,7 +151,7 @@ describe('lab settings in the URL', () => {
   it('refuses a storage that does not fit the resource, and an unknown pause moment', () => {
     const { config, problems } = parseLabConfig('?resource=email&storage=fenced&pauseWhen=sometimes&resource2=x');
     expect(config).toMatchObject({ resource: 'email', storage: 'idempotencyKey', pauseWhen: 'afterAcquiring' });
-    expect(problems.map((problem) => problem.message)).toEqual([
+    expect(problems.map(say)).toEqual([
       'For the email, storage must be idempotencyKey or unchecked, not “fenced”.',
       'The pause comes afterAcquiring or whileAcquiring, not “sometimes”.',
     ]);
@@ -172,7 +175,7 @@ describe('lab settings in the URL', () => {
       'service',
       'ttlMs',
     ]);
-    expect(problems.find((problem) => problem.field === 'ttlMs')?.message).toBe(
+    expect(say(problems.find((problem) => problem.field === 'ttlMs'))).toBe(
       'Lease TTL must be between 1000 and 600000 ms; using 1000.',
     );
   });
@@ -243,7 +246,8 @@ describe('a service without tokens is never fenced', () => {
   it.each(['redis', 'redlock'] as const)('%s: "checks tokens" is not offered, from a link or a preset', (service) => {
     const linked = parseLabConfig(`?service=${service}&storage=fenced`);
     expect(linked.config.storage).toBe('unchecked');
-    expect(linked.problems).toEqual([{ field: 'storage', message: TOKENLESS_STORAGE }]);
+    expect(linked.problems).toEqual([{ field: 'storage', kind: 'tokenless' }]);
+    expect(say(linked.problems[0])).toBe(lab.fields.problems.tokenless);
     expect(parseLabConfig(`?service=${service}`)).toMatchObject({ config: { storage: 'unchecked' }, problems: [] });
     expect(presetConfig({ service, storage: 'fenced' }).storage).toBe('unchecked');
     expect(storageApplies('fenced', service)).toBe(false);
@@ -325,6 +329,19 @@ describe('how a lab run ends', () => {
 });
 
 describe('lab settings from a link', () => {
+  it('says when a number was rounded to the whole units the run uses', () => {
+    const { config, problems } = parseLabConfig('?ttl=2500.6&pause=40000.0');
+    expect(config).toMatchObject({ ttlMs: 2_501, pauseMs: 40_000 });
+    expect(problems.map(say)).toEqual(['Lease TTL takes whole milliseconds; using 2501.']);
+  });
+
+  it('echoes a bad value cut short, whatever its length', () => {
+    const long = 'x'.repeat(100_000);
+    const [problem] = parseLabConfig(`?service=${long}`).problems;
+    expect(say(problem)).toBe(`“${'x'.repeat(40)}…” is not a lock service here; using the lesson's own.`);
+    expect(say(parseLabConfig(`?service=${'y'.repeat(40)}`).problems[0])).toContain(`“${'y'.repeat(40)}”`);
+  });
+
   it('names every setting it could not use, not only the numbers', () => {
     const { config, problems } = parseLabConfig('?service=consul&renewers=7&resource=pdf&pauseWhen=never');
     expect(config).toMatchObject({ service: 'lesson', renewers: 2, resource: 'certificate' });
@@ -332,9 +349,8 @@ describe('lab settings from a link', () => {
   });
 
   it('offers under Redis only the storage that applies there', () => {
-    expect(parseLabConfig('?service=redis&storage=bogus').problems).toEqual([
-      { field: 'storage', message: 'For the certificate, storage must be unchecked, not “bogus”.' },
-    ]);
+    const { problems } = parseLabConfig('?service=redis&storage=bogus');
+    expect(problems.map(say)).toEqual(['For the certificate, storage must be unchecked, not “bogus”.']);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { createWalkthroughActions } from '@/store/actions';
 import { selectStepCount } from '@/store/selectors';
-import { parseUrlState } from '@/store/url-state';
+import { parseRoute } from '@/route/route';
 import type { WalkthroughStore } from '@/store/walkthrough-store';
 
 /**
@@ -27,9 +27,12 @@ export function handleStepLinks(store: WalkthroughStore, root: HTMLElement): () 
     // Links to the lock lab open it as a page of its own.
     if (new URLSearchParams(query).has('lab')) return;
     event.preventDefault();
-    const state = parseUrlState(query, (fencing) => selectStepCount({ ...store.getState(), fencing }));
-    actions.setFencing(state.fencing);
-    actions.goToStep(state.cursor);
+    const { route } = parseRoute({ pathname: '/', search: query }, (fencing) =>
+      selectStepCount({ ...store.getState(), fencing }),
+    );
+    if (route.page !== 'lesson') return;
+    actions.setFencing(route.place.fencing);
+    actions.goToStep(route.place.cursor);
     document.getElementById('walkthrough')?.scrollIntoView();
   };
   root.addEventListener('click', onClick);

@@ -3,11 +3,11 @@ import practice from 'virtual:lockstep/practice';
 import { useId } from 'react';
 import { CodeText } from '@/components/code-text';
 import { CopyButton } from '@/components/copy-button';
-import type { QuizLink, QuizQuestion } from '@/content/schema';
+import type { QuizLink, QuizQuestion } from '@/content/schemas/quiz';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
 import { currentOrder, scoreAnswer } from '@/practice/score';
-import { iframeSnippet, quizEmbedUrl } from '@/store/links';
-import { serializeUrlState } from '@/store/url-state';
+import { iframeSnippet, quizEmbedUrl } from '@/route/share-links';
+import { stepHref } from '@/route/route';
 
 const lessonPage = () => new URL('./', window.location.href).toString();
 
@@ -222,7 +222,7 @@ function ReadMore({ question }: { question: QuizQuestion }) {
           );
         }
         // The page turns step links into moves of the walkthrough (see lesson/step-links.ts).
-        const href = `${serializeUrlState({ cursor: link.step - 1, fencing: link.fencing === 'on' })}#walkthrough`;
+        const href = stepHref({ cursor: link.step - 1, fencing: link.fencing === 'on' });
         return (
           <a key={index} href={href}>
             See it in the walkthrough: step {link.step}, fencing {link.fencing}

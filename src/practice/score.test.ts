@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QuizQuestion } from '@/content/schema';
+import type { QuizQuestion } from '@/content/schemas/quiz';
 import { currentOrder, scoreAnswer } from './score';
 
 const option = (id: string) => ({ id, text: id, explanation: id });

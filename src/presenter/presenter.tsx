@@ -1,8 +1,8 @@
 import practice from 'virtual:lockstep/practice';
 import presenter from 'virtual:lockstep/presenter';
-import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { CodeText } from '@/components/code-text';
-import type { QuizQuestion } from '@/content/schema';
+import type { QuizQuestion } from '@/content/schemas/quiz';
 import { selectCanGoBack, selectCanGoNext, selectCursor, selectFrame, selectStepCount } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 import type { CaptionKey } from '@/content/caption-keys';
@@ -13,13 +13,11 @@ import { selectTimeline } from '@/store/selectors';
 import { SequenceDiagramView } from '@/story/sequence-diagram-view';
 import { StepCaption } from '@/walkthrough/step-caption';
 import { ViewToggles } from '@/walkthrough/timeline-controls';
+import { ShortcutSettings } from '@/shortcuts/shortcut-settings';
+import { useShortcutPrefs, useShortcuts } from '@/shortcuts/use-shortcuts';
 import './presenter.css';
 
 const PredictLateWrite = lazy(() => import('@/walkthrough/predict-late-write'));
-
-/** Keys a presentation clicker or a keyboard sends to move on, or back. */
-const FORWARD = new Set(['PageDown', 'ArrowRight', 'ArrowDown', ' ']);
-const BACKWARD = new Set(['PageUp', 'ArrowLeft', 'ArrowUp']);
 
 /**
  * Presenter mode: the walkthrough's steps, then the quiz questions one at a time, in large type with the
@@ -36,6 +34,7 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
   const [revealed, setRevealed] = useState(false);
   const [blank, setBlank] = useState(false);
   const [notes, setNotes] = useState(false);
+  const prefs = useShortcutPrefs();
 
   const showQuestion = (index: number | null) => {
     setQuestion(index);
@@ -52,26 +51,26 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
   const atEnd = question === practice.quiz.length - 1;
   const atStart = question === null && !canGoBack;
 
-  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const target = event.target instanceof HTMLElement ? event.target : null;
-    // Space and Enter on a focused button press that button; everything else is ours.
-    if (event.key === ' ' && target?.closest('button, input, a')) return;
-    if (FORWARD.has(event.key) && !event.shiftKey) forward();
-    else if (BACKWARD.has(event.key) || (event.key === ' ' && event.shiftKey)) backward();
-    else if (event.key === 'Home') actions.goToFirst();
-    else if (event.key === 'End') actions.goToLast();
-    else if (event.key === 'b' || event.key === 'B' || event.key === '.') setBlank((shown) => !shown);
-    else if (event.key === 'n' || event.key === 'N') setNotes((shown) => !shown);
-    else if (event.key === 'r' || event.key === 'R') setRevealed(true);
-    else if (event.key === 'Escape' && !document.fullscreenElement) onExit();
-    else return;
-    event.preventDefault();
-  });
-  useEffect(() => {
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+  // A clicker's keys, and the presenter's own (content in src/shortcuts/keymap.ts; the learner may change them).
+  useShortcuts(
+    'presenter',
+    {
+      forward,
+      backward,
+      first: actions.goToFirst,
+      last: actions.goToLast,
+      blank: () => setBlank((shown) => !shown),
+      notes: () => setNotes((shown) => !shown),
+      reveal: () => setRevealed(true),
+      exit: () => {
+        if (!document.fullscreenElement) onExit();
+      },
+    },
+    // Space and Enter on a focused button press that button.
+    { ignore: (event) => event.key === ' ' && event.target instanceof Element && !!event.target.closest('button, a') },
+  );
+  const shortcut = (action: 'notes' | 'blank' | 'exit' | 'reveal') =>
+    prefs.enabled ? prefs.keymaps.presenter[action].join(' ') || undefined : undefined;
   const returnButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     // Keep keyboard focus inside the blank screen, so the presenter can return with Enter or B.
@@ -96,26 +95,37 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
           Next<span aria-hidden="true"> →</span>
         </button>
         {!quizQuestion && <ViewToggles textToggle={false} />}
-        <button type="button" aria-pressed={notes} onClick={() => setNotes((shown) => !shown)} aria-keyshortcuts="N">
+        <button
+          type="button"
+          aria-pressed={notes}
+          onClick={() => setNotes((shown) => !shown)}
+          aria-keyshortcuts={shortcut('notes')}
+        >
           Speaker notes
         </button>
-        <button type="button" onClick={() => setBlank(true)} aria-keyshortcuts="B">
+        <button type="button" onClick={() => setBlank(true)} aria-keyshortcuts={shortcut('blank')}>
           Blank screen
         </button>
         <button type="button" onClick={() => void toggleFullscreen()}>
           Full screen
         </button>
-        <button type="button" onClick={onExit} aria-keyshortcuts="Escape">
+        <ShortcutSettings contexts={['presenter', 'reading']} />
+        <button type="button" onClick={onExit} aria-keyshortcuts={shortcut('exit')}>
           Exit presentation
         </button>
       </div>
       {notes && (
         <aside className="speaker-notes" aria-label="Speaker notes">
-          {quizQuestion ? 'Let the room answer first, then press R or Reveal answer.' : note}
+          {quizQuestion ? 'Let the room answer first, then press Reveal answer.' : note}
         </aside>
       )}
       {quizQuestion ? (
-        <PresenterQuestion question={quizQuestion} revealed={revealed} onReveal={() => setRevealed(true)} />
+        <PresenterQuestion
+          question={quizQuestion}
+          revealed={revealed}
+          onReveal={() => setRevealed(true)}
+          revealKeys={shortcut('reveal')}
+        />
       ) : (
         <>
           <div className="presenter-caption">
@@ -156,10 +166,12 @@ function PresenterQuestion({
   question,
   revealed,
   onReveal,
+  revealKeys,
 }: {
   question: QuizQuestion;
   revealed: boolean;
   onReveal: () => void;
+  revealKeys: string | undefined;
 }) {
   const rightIds =
     question.kind === 'single' ? [question.answer] : question.kind === 'multiple' ? question.answers : [];
@@ -197,7 +209,7 @@ function PresenterQuestion({
       {revealed ? (
         <p className="revealed-note">{question.kind === 'order' ? 'Shown in the right order.' : 'Answer revealed.'}</p>
       ) : (
-        <button type="button" onClick={onReveal} aria-keyshortcuts="R">
+        <button type="button" onClick={onReveal} aria-keyshortcuts={revealKeys}>
           Reveal answer
         </button>
       )}

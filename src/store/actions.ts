@@ -1,16 +1,11 @@
-import { clampStep, selectStepCount } from './selectors';
+import { selectStepCount } from './selectors';
+import { clampStep, createStepperActions } from './stepper';
 import type { WalkthroughStore } from './walkthrough-store';
 
 /** One function per learner gesture; buttons, keys and links all call these. */
 export function createWalkthroughActions(store: WalkthroughStore) {
-  const goToStep = (cursor: number) =>
-    store.setState((state) => ({ cursor: clampStep(cursor, selectStepCount(state)) }));
   return {
-    goToStep,
-    next: () => store.setState((state) => ({ cursor: clampStep(state.cursor + 1, selectStepCount(state)) })),
-    back: () => store.setState((state) => ({ cursor: clampStep(state.cursor - 1, selectStepCount(state)) })),
-    goToFirst: () => goToStep(0),
-    goToLast: () => goToStep(Number.MAX_SAFE_INTEGER),
+    ...createStepperActions(store, selectStepCount),
     /** The learner stays at the same step; if the other timeline is shorter, at its last step. */
     setFencing: (fencing: boolean) =>
       store.setState((state) => {

@@ -1,6 +1,7 @@
 import content from 'virtual:lockstep/content';
 import { runScenario, type Frame, type Timeline } from '@/sim/run';
 import type { ScenarioDefinition } from '@/sim/scenario';
+import { clampStep } from './stepper';
 import type { WalkthroughState } from './walkthrough-store';
 
 export const DEFAULT_SCENARIO_ID = 'stale-certificate';
@@ -39,7 +40,3 @@ export const selectFrame = (state: WalkthroughState): Frame => {
 export const selectCanGoBack = (state: WalkthroughState): boolean => selectCursor(state) > 0;
 
 export const selectCanGoNext = (state: WalkthroughState): boolean => selectCursor(state) < selectStepCount(state) - 1;
-
-export function clampStep(cursor: number, stepCount: number): number {
-  return Math.min(Math.max(0, Math.trunc(cursor)), stepCount - 1);
-}

@@ -1,5 +1,5 @@
 import { CodeText } from '@/components/code-text';
-import { serializeUrlState } from '@/store/url-state';
+import { serializeRoute } from '@/route/route';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 import { formatTime } from '@/story/format';
@@ -23,7 +23,7 @@ export default function TextVersion() {
         {timeline.frames.map((frame, index) => (
           <li key={frame.index} aria-current={index === cursor ? 'step' : undefined}>
             <a
-              href={serializeUrlState({ cursor: index, fencing })}
+              href={serializeRoute({ page: 'lesson', place: { cursor: index, fencing } })}
               onClick={(event) => {
                 event.preventDefault();
                 actions.goToStep(index);

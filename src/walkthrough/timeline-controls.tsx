@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { selectCanGoBack, selectCanGoNext, selectCursor, selectStepCount } from '@/store/selectors';
+import { useKeyShortcutsAttribute } from '@/shortcuts/use-shortcuts';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 
 /** Back, the step indicator and Next: the controls that stay in view while the learner scrolls. */
@@ -9,6 +10,8 @@ export function StepControls() {
   const canGoBack = useWalkthrough(selectCanGoBack);
   const canGoNext = useWalkthrough(selectCanGoNext);
   const actions = useWalkthroughActions();
+  const backKeys = useKeyShortcutsAttribute('reading', 'back');
+  const nextKeys = useKeyShortcutsAttribute('reading', 'next');
   const backButton = useRef<HTMLButtonElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
   // A button that becomes disabled drops keyboard focus; hand it to the other one first.
@@ -23,7 +26,7 @@ export function StepControls() {
 
   return (
     <div className="stepper" role="group" aria-label="Step through the timeline">
-      <button ref={backButton} type="button" onClick={back} disabled={!canGoBack} aria-keyshortcuts="ArrowLeft">
+      <button ref={backButton} type="button" onClick={back} disabled={!canGoBack} aria-keyshortcuts={backKeys}>
         <span aria-hidden="true">← </span>Back
       </button>
       <span className="step-indicator">
@@ -35,7 +38,7 @@ export function StepControls() {
         className="primary"
         onClick={next}
         disabled={!canGoNext}
-        aria-keyshortcuts="ArrowRight"
+        aria-keyshortcuts={nextKeys}
       >
         Next<span aria-hidden="true"> →</span>
       </button>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CopyButton } from '@/components/copy-button';
-import { iframeSnippet, stepLink, walkthroughEmbedUrl } from '@/store/links';
+import { iframeSnippet, stepLink, walkthroughEmbedUrl } from '@/route/share-links';
+import { ShortcutSettings } from '@/shortcuts/shortcut-settings';
 import { selectCursor } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 
@@ -54,6 +55,7 @@ export default function WalkthroughToolbar({ onPresent }: { onPresent?: () => vo
         )}
         what="embed code"
       />
+      <ShortcutSettings contexts={['reading', 'presenter']} />
       <span role="status" className="toolbar-problem">
         {exportProblem}
       </span>

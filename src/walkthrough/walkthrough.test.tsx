@@ -8,9 +8,10 @@ import { Walkthrough } from './walkthrough';
 const stepCount = timelineFor(DEFAULT_SCENARIO_ID, true).frames.length;
 
 describe('<Walkthrough>', () => {
-  it('steps with ArrowRight and ArrowLeft, and jumps with End and Home', async () => {
+  it('steps with ArrowRight and ArrowLeft, and jumps with End and Home, while focus is in the walkthrough', async () => {
     const user = userEvent.setup();
     renderWalkthrough(<Walkthrough />);
+    screen.getByRole('button', { name: 'Next' }).focus();
     await user.keyboard('{ArrowRight}{ArrowRight}');
     expect(screen.getByText(`Step 3 of ${stepCount}`)).toBeInTheDocument();
     await user.keyboard('{ArrowLeft}');
@@ -24,7 +25,22 @@ describe('<Walkthrough>', () => {
   it('ignores step keys pressed with a modifier', async () => {
     const user = userEvent.setup();
     renderWalkthrough(<Walkthrough />);
-    await user.keyboard('{Control>}{ArrowRight}{/Control}');
+    screen.getByRole('button', { name: 'Next' }).focus();
+    for (const modifier of ['Control', 'Alt', 'Meta', 'Shift'])
+      await user.keyboard(`{${modifier}>}{ArrowRight}{/${modifier}}`);
+    expect(screen.getByText(`Step 1 of ${stepCount}`)).toBeInTheDocument();
+  });
+
+  it('leaves the keys to the page while focus is outside the walkthrough', async () => {
+    const user = userEvent.setup();
+    renderWalkthrough(
+      <>
+        <button type="button">Elsewhere</button>
+        <Walkthrough />
+      </>,
+    );
+    screen.getByRole('button', { name: 'Elsewhere' }).focus();
+    await user.keyboard('{ArrowRight}{End}');
     expect(screen.getByText(`Step 1 of ${stepCount}`)).toBeInTheDocument();
   });
 

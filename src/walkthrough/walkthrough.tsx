@@ -8,7 +8,8 @@ import { StepCaption } from './step-caption';
 import { StepControls, ViewToggles } from './timeline-controls';
 import { useElementHeight } from '@/story/use-element-size';
 import { useMediaQuery } from '@/story/use-media-query';
-import { useStepKeys } from './use-step-keys';
+import { useShortcuts } from '@/shortcuts/use-shortcuts';
+import { useWalkthroughActions } from '@/store/use-walkthrough';
 
 // Below the diagram or behind a toggle: loaded after the first view.
 const CompareView = lazy(() => import('./compare-view'));
@@ -30,7 +31,12 @@ export function Walkthrough({ headingLevel = 3, onPresent }: { headingLevel?: 2 
   const compare = useWalkthrough((state) => state.compare);
   // On a phone the options scroll away so the sticky bar stays small; on wider screens they stay with Next.
   const wide = useMediaQuery('(min-width: 720px)');
-  useStepKeys(scope);
+  const actions = useWalkthroughActions();
+  useShortcuts(
+    'reading',
+    { back: actions.back, next: actions.next, first: actions.goToFirst, last: actions.goToLast },
+    { scope },
+  );
   useEffect(() => {
     // A link to a step should show that step, not the top of the lesson.
     const params = new URLSearchParams(window.location.search);
@@ -43,6 +49,7 @@ export function Walkthrough({ headingLevel = 3, onPresent }: { headingLevel?: 2 
       className="walkthrough"
       aria-labelledby="walkthrough-heading"
       ref={scope}
+      tabIndex={-1}
       style={{ '--bar-height': `${barHeight}px` } as CSSProperties}
     >
       <Heading id="walkthrough-heading" className="visually-hidden">

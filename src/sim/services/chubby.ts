@@ -1,5 +1,7 @@
 import { fencingToken, virtualMs, type VirtualMs } from '../types.ts';
-import { earliest, lockService, type LockModel } from './service.ts';
+import { earliest, lockService, MAX_LOCK_DELAY_MS, type LockModel } from './service.ts';
+
+export { MAX_LOCK_DELAY_MS };
 
 /**
  * Chubby's lock (Burrows, OSDI 2006, §2.4): a lock generation number that rises each time the lock goes
@@ -7,7 +9,6 @@ import { earliest, lockService, type LockModel } from './service.ts';
  * one minute, during which a lock lost by a failed holder cannot be taken again. A clean release frees
  * the lock at once.
  */
-export const MAX_LOCK_DELAY_MS = 60_000;
 
 export interface Sequencer {
   readonly lockName: string;
@@ -117,4 +118,4 @@ const chubbyModel: LockModel<ChubbyState> = {
   },
 };
 
-export const CHUBBY_SERVICE = lockService('chubby', chubbyModel);
+export const CHUBBY_SERVICE = /* @__PURE__ */ lockService('chubby', chubbyModel);

@@ -167,7 +167,7 @@ const etcdModel: LockModel<EtcdState> = {
   },
 };
 
-export const ETCD_SERVICE = lockService('etcd', {
+export const ETCD_SERVICE = /* @__PURE__ */ lockService('etcd', {
   ...etcdModel,
   view: (state) => ({ kind: 'etcd', keys: state.store.keys }),
 });

@@ -116,4 +116,4 @@ const lessonModel: LockModel<LessonLock> = {
   view: (state) => ({ kind: 'counter', nextToken: state.nextToken }),
 };
 
-export const LESSON_LOCK_SERVICE = lockService('lesson', lessonModel);
+export const LESSON_LOCK_SERVICE = /* @__PURE__ */ lockService('lesson', lessonModel);

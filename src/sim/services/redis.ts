@@ -36,4 +36,4 @@ const redisModel: LockModel<RedisState> = {
   },
 };
 
-export const REDIS_LOCK_SERVICE = lockService('redis', redisModel);
+export const REDIS_LOCK_SERVICE = /* @__PURE__ */ lockService('redis', redisModel);

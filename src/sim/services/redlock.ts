@@ -131,6 +131,7 @@ export function majorityHolders(nodes: readonly RedlockNode[], key: string, now:
 }
 
 export const REDLOCK_NODES = ['A', 'B', 'C', 'D', 'E'] as const;
+export type RedlockNodeId = (typeof REDLOCK_NODES)[number];
 
 interface RedlockHolding {
   readonly holder: RenewerId;
@@ -193,7 +194,7 @@ const redlockModel: LockModel<RedlockState> = {
   },
 };
 
-export const REDLOCK_SERVICE = lockService('redlock', {
+export const REDLOCK_SERVICE = /* @__PURE__ */ lockService('redlock', {
   ...redlockModel,
   view: (state) => ({ kind: 'redlock', nodes: state.nodes }),
 });

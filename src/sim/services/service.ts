@@ -1,6 +1,6 @@
 import { virtualMs, type FencingToken, type RenewerId, type VirtualMs } from '../types.ts';
 import type { EtcdKey } from './etcd.ts';
-import type { NodeClock, RedlockNode } from './redlock.ts';
+import type { NodeClock, RedlockNode, RedlockNodeId } from './redlock.ts';
 
 /** Which lock service a scenario runs against, with its own settings. */
 export type LockServiceConfig =
@@ -8,10 +8,10 @@ export type LockServiceConfig =
   | { readonly kind: 'redis'; readonly failoverAtMs?: number | undefined }
   | {
       readonly kind: 'redlock';
-      readonly clocks?: Readonly<Partial<Record<string, NodeClock>>> | undefined;
+      readonly clocks?: Readonly<Partial<Record<RedlockNodeId, NodeClock>>> | undefined;
       readonly perNodeMs?: number | undefined;
       /** Nodes a renewer cannot reach, by renewer id (a partition). */
-      readonly unreachable?: Readonly<Record<string, readonly string[]>> | undefined;
+      readonly unreachable?: Readonly<Record<string, readonly RedlockNodeId[]>> | undefined;
     }
   | { readonly kind: 'etcd' }
   | { readonly kind: 'zookeeper' }
@@ -41,6 +41,12 @@ export const ISSUES_TOKENS = {
   zookeeper: true,
   chubby: true,
 } as const satisfies Record<LockServiceKind, boolean>;
+
+/**
+ * Chubby's lock-delay is at most one minute (Burrows, OSDI 2006, §2.4). Kept here, apart from the Chubby
+ * model, so the lab's settings can name the limit without loading the model.
+ */
+export const MAX_LOCK_DELAY_MS = 60_000;
 
 export const issuesTokens = (kind: LockServiceKind): boolean => ISSUES_TOKENS[kind];
 

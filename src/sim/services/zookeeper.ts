@@ -148,4 +148,4 @@ const zookeeperModel: LockModel<ZooKeeperState> = {
   },
 };
 
-export const ZOOKEEPER_SERVICE = lockService('zookeeper', zookeeperModel);
+export const ZOOKEEPER_SERVICE = /* @__PURE__ */ lockService('zookeeper', zookeeperModel);

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import postgres from 'virtual:lockstep/postgres';
 import { useEffect, useId, useRef, useState } from 'react';
+import { fillTemplate } from '@/content/fill-template';
 import { findRow } from '@/sim/certificates-table';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
@@ -9,6 +10,8 @@ import { describeCertificate } from '@/story/narrate';
 import { runStepsOnPostgres, type RealRun } from './run-steps';
 import { runConsole, type ConsoleOutcome } from './sql-console';
 import './real-postgres.css';
+
+const PANEL = postgres.panel;
 
 type Engine =
   | { readonly state: 'idle' }
@@ -89,10 +92,7 @@ export function RealPostgres() {
       <h4 id={headingId}>Real Postgres in this page</h4>
       {engine.state === 'idle' && (
         <>
-          <p>
-            The table above is a model. Run the same SQL on PostgreSQL itself, compiled to WebAssembly (PGlite): about 5
-            MB, downloaded only when you ask.
-          </p>
+          <p>{PANEL.intro}</p>
           <button type="button" onClick={() => void start()}>
             Run on real Postgres
           </button>
@@ -101,10 +101,7 @@ export function RealPostgres() {
       {engine.state === 'loading' && <Loading phase={engine.phase} since={engine.since} />}
       {engine.state === 'failed' && (
         <div role="alert" className="postgres-failed">
-          <p>
-            Postgres could not start in this page: {engine.message} Everything else here works without it; the
-            simulation&apos;s table is unaffected.
-          </p>
+          <p>{fillTemplate(PANEL.failed, { message: engine.message })}</p>
           <button type="button" onClick={() => void start()}>
             Try again
           </button>
@@ -112,10 +109,7 @@ export function RealPostgres() {
       )}
       {engine.state === 'ready' && (
         <>
-          <p role="status">
-            PostgreSQL {engine.version} started in {formatTick(engine.loadMs)}. Each step&apos;s SQL runs on it as you
-            step, in a transaction that is then rolled back, so Back and the fencing switch work here too.
-          </p>
+          <p role="status">{fillTemplate(PANEL.ready, { version: engine.version, time: formatTick(engine.loadMs) })}</p>
           <StepsOnPostgres db={engine.db} />
           <SqlConsole db={engine.db} />
         </>
@@ -152,8 +146,8 @@ function StepsOnPostgres({ db }: { db: PGlite }) {
     );
   }, [db, timeline, cursor]);
 
-  if (run === null) return <p>Running the steps so far…</p>;
-  if ('error' in run) return <p role="alert">Postgres refused the step&apos;s SQL: {run.error}</p>;
+  if (run === null) return <p>{PANEL.stepsRunning}</p>;
+  if ('error' in run) return <p role="alert">{fillTemplate(PANEL.stepRefused, { message: run.error })}</p>;
   const simulatedRow = findRow(timeline.frames[run.cursor]!.world.table, timeline.scenario.domain);
   const firstWrite = timeline.frames.find((frame) => frame.happening.kind === 'writeRequested');
   const realRow = run.result.row;
@@ -163,7 +157,7 @@ function StepsOnPostgres({ db }: { db: PGlite }) {
   const sql = timeline.settings.fencing ? postgres.sql.fenced : postgres.sql.unfenced;
   return (
     <div className="postgres-steps">
-      <p>Each write runs the statement the lesson shows, with $1 = &apos;{timeline.scenario.domain}&apos;:</p>
+      <p>{fillTemplate(PANEL.stepsIntro, { domain: timeline.scenario.domain })}</p>
       <pre className="sql">
         <code>{sql}</code>
       </pre>
@@ -180,7 +174,11 @@ function StepsOnPostgres({ db }: { db: PGlite }) {
         <tbody>
           {run.result.writes.length === 0 ? (
             <tr>
-              <td colSpan={4}>No write yet{firstWrite ? `: the first comes at step ${firstWrite.index + 1}` : ''}.</td>
+              <td colSpan={4}>
+                {firstWrite
+                  ? fillTemplate(PANEL.firstWriteAt, { step: String(firstWrite.index + 1) })
+                  : PANEL.noWriteYet}
+              </td>
             </tr>
           ) : (
             run.result.writes.map((write) => (
@@ -200,8 +198,9 @@ function StepsOnPostgres({ db }: { db: PGlite }) {
         </tbody>
       </table>
       <p>
-        The row on real Postgres: {realRow ? `${realRow.cert}, fence ${realRow.fence}` : 'none'}
-        {sameRow ? ', the same as the simulation.' : ', which differs from the simulation.'}
+        {fillTemplate(sameRow ? PANEL.rowSame : PANEL.rowDiffers, {
+          row: realRow ? `${realRow.cert}, fence ${realRow.fence}` : 'none',
+        })}
       </p>
     </div>
   );
@@ -232,9 +231,7 @@ function SqlConsole({ db }: { db: PGlite }) {
       }}
     >
       <h5 id={`${id}-heading`}>SQL console</h5>
-      <p>
-        Runs on the same in-page Postgres, in a certificates table of its own: nothing here changes the walkthrough.
-      </p>
+      <p>{PANEL.consoleIntro}</p>
       <div className="examples" role="group" aria-label="Ready-made statements">
         {postgres.examples.map((example) => (
           <button key={example.label} type="button" onClick={() => setSql(example.sql)}>

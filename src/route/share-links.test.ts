@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { iframeSnippet, quizEmbedUrl, stepLink, walkthroughEmbedUrl } from './links';
+import { DEFAULT_LAB_CONFIG } from '@/lab/lab-config';
+import { iframeSnippet, labEmbedUrl, labPageUrl, quizEmbedUrl, stepLink, walkthroughEmbedUrl } from './share-links';
 
 const base = 'https://course.example/tools/lockstep/index.html?present';
 
@@ -17,6 +18,14 @@ describe('embed code', () => {
     );
   });
 
+  it('embeds the lab with its settings, and links to the lab page', () => {
+    const lab = { ...DEFAULT_LAB_CONFIG, service: 'etcd' as const, ttlMs: 10_000 };
+    expect(labEmbedUrl(base, lab)).toMatch(
+      /^https:\/\/course\.example\/tools\/lockstep\/embed\.html\?widget=lab&service=etcd&.*ttl=10000/,
+    );
+    expect(labPageUrl(base, lab)).toMatch(/^https:\/\/course\.example\/tools\/lockstep\/\?service=etcd&.*&lab#lab$/);
+  });
+
   it('makes an iframe with a title, lazy loading, a size, and the resize script', () => {
     const snippet = iframeSnippet('https://course.example/embed.html?widget=quiz&x="y"', 'Lockstep quiz');
     expect(snippet).toContain('<iframe src="https://course.example/embed.html?widget=quiz&amp;x=&quot;y&quot;"');
@@ -25,9 +34,9 @@ describe('embed code', () => {
     expect(snippet).toContain('<script src="https://course.example/embed-host.js" defer></script>');
   });
 
-  it('links to a step of the lesson page', () => {
-    expect(stepLink('https://course.example/lockstep/?step=1&fencing=on#quiz', { cursor: 18, fencing: true })).toBe(
-      'https://course.example/lockstep/?step=19&fencing=on#walkthrough',
-    );
+  it('links to a step of the lesson page, keeping the page and its other parameters', () => {
+    expect(
+      stepLink('https://course.example/lockstep/?step=1&fencing=on&utm=x#quiz', { cursor: 18, fencing: true }),
+    ).toBe('https://course.example/lockstep/?step=19&fencing=on&utm=x#walkthrough');
   });
 });

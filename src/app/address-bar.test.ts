@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Route } from '@/route/route';
+import { keepAddressInStep, SETTLE_MS } from './address-bar';
+
+/** A browser's location and history, where replaceState may be told to refuse as WebKit's rate limit does. */
+function fakeBrowser(href = 'https://lockstep.example/course/?utm=x#opening') {
+  const url = new URL(href);
+  const writes: string[] = [];
+  let refuse = false;
+  const history = {
+    state: null,
+    replaceState: (_state: unknown, _title: string, to: string) => {
+      if (refuse) throw new DOMException('Attempt to use history.replaceState() more than 100 times', 'SecurityError');
+      const next = new URL(to, url);
+      url.search = next.search;
+      url.hash = next.hash;
+      writes.push(to);
+    },
+  };
+  return {
+    browser: {
+      location: url as unknown as Location,
+      history: history as unknown as History,
+      setTimeout: globalThis.setTimeout.bind(globalThis),
+      clearTimeout: globalThis.clearTimeout.bind(globalThis),
+    } as unknown as Window,
+    writes,
+    refuse: (value: boolean) => (refuse = value),
+  };
+}
+
+function setup(initial: Route) {
+  let route = initial;
+  const listeners = new Set<() => void>();
+  const fake = fakeBrowser();
+  const bar = keepAddressInStep(
+    () => route,
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    fake.browser,
+  );
+  const change = (next: Route) => {
+    route = next;
+    listeners.forEach((listener) => listener());
+  };
+  return { ...fake, bar, change, listeners };
+}
+
+const lessonAt = (cursor: number): Route => ({ page: 'lesson', place: { cursor, fencing: true } });
+
+describe('the address bar', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('is written once a burst of steps settles, with the last step, keeping the reader’s other parameters', () => {
+    const { change, writes } = setup(lessonAt(0));
+    for (let cursor = 1; cursor <= 10; cursor += 1) change(lessonAt(cursor));
+    vi.advanceTimersByTime(SETTLE_MS - 1);
+    expect(writes).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(writes).toEqual(['/course/?step=11&fencing=on&utm=x#opening']);
+  });
+
+  it('is written at once when the shell flushes, and not again when nothing changed', () => {
+    const { bar, writes } = setup({ page: 'present', place: { cursor: 2, fencing: false } });
+    bar.flush();
+    bar.flush();
+    expect(writes).toEqual(['/course/?present&step=3&fencing=off&utm=x#opening']);
+  });
+
+  it('never throws when the browser refuses, and catches up later', () => {
+    const { change, writes, refuse } = setup(lessonAt(0));
+    refuse(true);
+    change(lessonAt(4));
+    expect(() => vi.advanceTimersByTime(SETTLE_MS)).not.toThrow();
+    expect(writes).toEqual([]);
+    refuse(false);
+    vi.advanceTimersByTime(2_000);
+    expect(writes).toEqual(['/course/?step=5&fencing=on&utm=x#opening']);
+  });
+
+  it('stops listening when stopped', () => {
+    const { bar, change, writes, listeners } = setup(lessonAt(0));
+    bar.stop();
+    expect(listeners.size).toBe(0);
+    change(lessonAt(3));
+    vi.advanceTimersByTime(SETTLE_MS * 10);
+    expect(writes).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { template } from './common.ts';
+
+/** content/ui/notices.json. */
+/** What the page says when a link asks for something it cannot show. */
+export const noticesSchema = z
+  .object({
+    link: z
+      .object({
+        fencingUnknown: template(['value']),
+        stepNotANumber: template(['value']),
+        stepBelowOne: template(['step']),
+        stepBeyondEnd: template(['step', 'count']),
+      })
+      .strict(),
+    progress: z
+      .object({
+        unavailable: template([]),
+        notJson: template([]),
+        unreadable: template([]),
+        unknownVersion: template(['version']),
+        oneEntry: template([]),
+        entries: template(['count']),
+        setAside: template(['key']),
+        notSetAside: template([]),
+        restKept: template([]),
+      })
+      .strict(),
+  })
+  .strict();
+
+export type NoticesContent = z.output<typeof noticesSchema>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { template } from './common.ts';
+
+/** content/ui/panels.json. */
+/** Sentences the story panels build from the simulation's state; each placeholder is checked like a caption's. */
+export const panelsSchema = z
+  .object({
+    belief: z
+      .object({
+        none: template([]),
+        done: template([]),
+        holds: template([]),
+        holdsToken: template(['token']),
+        lost: template([]),
+        lostToken: template(['token']),
+      })
+      .strict(),
+    truth: z
+      .object({
+        free: template([]),
+        self: template(['until']),
+        selfToken: template(['token', 'until']),
+        other: template(['holder']),
+        otherToken: template(['holder', 'token']),
+        until: template(['time']),
+      })
+      .strict(),
+    table: z
+      .object({
+        lastWrite: template(['token', 'certificate']),
+        withToken: template(['token']),
+        noToken: template([]),
+        rejected: template([]),
+        staleTitle: template([]),
+        staleToken: template(['certificate', 'token', 'replacedToken']),
+        staleNoToken: template(['certificate']),
+      })
+      .strict(),
+  })
+  .strict();
+
+export type PanelsContent = z.output<typeof panelsSchema>;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { template } from './common.ts';
+
+/** content/postgres/statements.json. */
+/** The certificates table's SQL, for the in-page Postgres and the conformance suite. */
+export const postgresSchema = z
+  .object({
+    createTable: z.string().regex(/^CREATE TABLE certificates \(/, 'must create the certificates table'),
+    insertRow: z.string().regex(/^INSERT INTO certificates /, 'must insert into certificates'),
+    examples: z.array(z.object({ label: z.string().min(1), sql: z.string().min(1) }).strict()).min(1),
+    /** What the panel says around the SQL: starting, failing, and comparing real rows with the simulation's. */
+    panel: z
+      .object({
+        intro: template([]),
+        failed: template(['message']),
+        ready: template(['version', 'time']),
+        stepsRunning: template([]),
+        stepRefused: template(['message']),
+        stepsIntro: template(['domain']),
+        noWriteYet: template([]),
+        firstWriteAt: template(['step']),
+        rowSame: template(['row']),
+        rowDiffers: template(['row']),
+        consoleIntro: template([]),
+      })
+      .strict(),
+  })
+  .strict();
+
+export type PostgresContent = z.output<typeof postgresSchema>;

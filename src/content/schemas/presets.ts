@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { LAB_FIELDS, type NumericField } from '../../lab/lab-config.ts';
+import { issuesTokens, LOCK_SERVICE_KINDS, type LockServiceKind } from '../../sim/services/service.ts';
+import { identifier, template, text, uniqueIds } from './common.ts';
+
+/** content/lab/presets.json: the lab's names for its choices, its verdict sentences and its presets. */
+
+const labConfigSchema = z
+  .object({
+    service: z.enum(LOCK_SERVICE_KINDS).optional(),
+    resource: z.enum(['certificate', 'email']).optional(),
+    storage: z.enum(['fenced', 'unchecked', 'idempotencyKey']).optional(),
+    pauseWhen: z.enum(['afterAcquiring', 'whileAcquiring']).optional(),
+    renewers: z.union([z.literal(2), z.literal(3)]).optional(),
+    // The numbers and their ranges are the lab's own (LAB_FIELDS), so a preset can hold only what a link can.
+    ...(Object.fromEntries(
+      Object.entries(LAB_FIELDS).map(([field, spec]) => [
+        field,
+        z.number().int().min(spec.min).max(spec.max).optional(),
+      ]),
+    ) as Record<NumericField, z.ZodOptional<z.ZodNumber>>),
+  })
+  .strict()
+  .superRefine((config, context) => {
+    if (config.storage === 'fenced' && config.service && !issuesTokens(config.service)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['storage'],
+        message: `"${config.service}" hands out no fencing token, so storage cannot check one`,
+      });
+    }
+    // A mail sender cannot check fencing tokens, and a certificate row has no (owner, week) to claim.
+    const email = config.resource === 'email';
+    if (config.storage === (email ? 'fenced' : 'idempotencyKey')) {
+      context.addIssue({
+        code: 'custom',
+        path: ['storage'],
+        message: `"${config.storage}" does not apply to the ${email ? 'email' : 'certificate'}`,
+      });
+    }
+  });
+
+/** The lab's one-click configurations, each with the verdict it must reach (checked by the tests). */
+const serviceNames = z
+  .object(Object.fromEntries(LOCK_SERVICE_KINDS.map((kind) => [kind, text])) as Record<LockServiceKind, typeof text>)
+  .strict();
+
+export const presetsSchema = z
+  .object({
+    services: serviceNames,
+    resources: z.object({ certificate: text, email: text }).strict(),
+    storage: z.object({ fenced: text, unchecked: text, idempotencyKey: text }).strict(),
+    pauseMoments: z.object({ afterAcquiring: text, whileAcquiring: text }).strict(),
+    verdicts: z.object({ safe: text, duplicateWork: text, staleWriteLanded: text }).strict(),
+    reasons: z
+      .object({
+        noToken: text,
+        unchecked: text,
+        unordered: text,
+        duplicate: text,
+        fenced: text,
+        timing: text,
+        duplicateEmail: text,
+        idempotent: text,
+      })
+      .strict(),
+    counts: z.object({ emails: template(['count']), writes: template(['count']) }).strict(),
+    staleWrite: z.object({ withToken: template(['writer', 'token']), noToken: template(['writer']) }).strict(),
+    presets: z
+      .array(
+        z
+          .object({
+            id: identifier,
+            title: text,
+            description: text,
+            config: labConfigSchema,
+            expectedVerdict: z.enum(['safe', 'duplicateWork', 'staleWriteLanded']),
+          })
+          .strict(),
+      )
+      .min(1),
+  })
+  .strict()
+  .superRefine((presets, context) => uniqueIds(presets.presets, context, ['presets']));
+
+export type PresetsContent = z.output<typeof presetsSchema>;

@@ -1,0 +1,77 @@
+import type { LockServiceConfig } from '@/sim/services/service';
+import type { RenewerDefinition, RunSettings, ScenarioDefinition } from '@/sim/scenario';
+import type { LabConfig } from './lab-config';
+
+/** Snip's weekly report in the efficiency presets: one owner, one ISO week. */
+const WEEKLY_REPORT = { owner: 'owner-4711', week: '2026-W48' } as const;
+
+/**
+ * The scenario a configuration describes, built on the lesson's story: A starts at once, B at 15 s, C (if
+ * any) at 22 s. A clock jump on Redlock's node C comes with Kleppmann's partition: A cannot reach D and E,
+ * B cannot reach A and B.
+ */
+export function labScenario(base: ScenarioDefinition, config: LabConfig): ScenarioDefinition {
+  const renewer = (id: string, startsAtMs: number, extra: Partial<RenewerDefinition> = {}): RenewerDefinition => ({
+    id,
+    // The weekly report is sent by workers; only certificates have renewers.
+    name: config.resource === 'email' ? `Worker ${id}` : `Renewer ${id}`,
+    startsAtMs,
+    retryEveryMs: 16_000,
+    certificateAuthorityMs: 5_000,
+    pauses: [],
+    ...extra,
+  });
+  const renewers = [
+    renewer('A', 0, {
+      pauses:
+        config.pauseMs > 0
+          ? [
+              // At A's start the pause begins just after its lock request leaves: the replies wait in flight.
+              { atMs: config.pauseWhen === 'whileAcquiring' ? 0 : config.pauseAtMs, durationMs: config.pauseMs },
+            ]
+          : [],
+      writeDelayMs: config.writeDelayMs,
+    }),
+    renewer('B', 15_000),
+    ...(config.renewers === 3 ? [renewer('C', 22_000)] : []),
+  ];
+  return {
+    ...base,
+    id: 'lab',
+    title: 'Lock lab',
+    leaseTtlMs: config.ttlMs,
+    renewers,
+    lockService: lockServiceOf(config),
+    ...(config.resource === 'email'
+      ? {
+          lockKey: `lock:weekly-report:${WEEKLY_REPORT.owner}:${WEEKLY_REPORT.week}`,
+          resource: { kind: 'weeklyEmail', ...WEEKLY_REPORT },
+        }
+      : { resource: { kind: 'certificate' } }),
+  };
+}
+
+/** What a configuration asks of the run: which checks the storage makes. */
+export function labRunSettings(config: LabConfig): RunSettings {
+  return { fencing: config.storage === 'fenced', idempotencyKey: config.storage === 'idempotencyKey' };
+}
+
+function lockServiceOf(config: LabConfig): LockServiceConfig {
+  switch (config.service) {
+    case 'redis':
+      return config.failoverAtMs > 0 ? { kind: 'redis', failoverAtMs: config.failoverAtMs } : { kind: 'redis' };
+    case 'redlock': {
+      if (config.clockJumpMs === 0 && config.clockDriftPct === 0) return { kind: 'redlock' };
+      const jumps = config.clockJumpMs > 0 ? [{ atMs: 1_000, byMs: config.clockJumpMs }] : [];
+      return {
+        kind: 'redlock',
+        clocks: { C: { offsetMs: 0, driftRate: config.clockDriftPct / 100, jumps } },
+        unreachable: { A: ['D', 'E'], B: ['A', 'B'] },
+      };
+    }
+    case 'chubby':
+      return { kind: 'chubby', lockDelayMs: config.lockDelayMs };
+    default:
+      return { kind: config.service };
+  }
+}

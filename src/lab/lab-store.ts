@@ -1,0 +1,43 @@
+import content from 'virtual:lockstep/content';
+import { createStore } from 'zustand/vanilla';
+import { ALL_MODELS } from '@/sim/all-models';
+import { runScenario, type Timeline } from '@/sim/run';
+import { createStepperActions } from '@/store/stepper';
+import type { FieldProblem, LabConfig } from './lab-config';
+import { labRunSettings, labScenario } from './lab-scenario';
+
+/** What the learner chose in the lab: its settings, what was wrong with the last ones typed, and the step. */
+export interface LabState {
+  readonly config: LabConfig;
+  readonly problems: readonly FieldProblem[];
+  readonly cursor: number;
+}
+
+export type LabStore = ReturnType<typeof createLabStore>;
+
+export function createLabStore(config: LabConfig, problems: readonly FieldProblem[] = []) {
+  return createStore<LabState>()(() => ({ config, problems, cursor: 0 }));
+}
+
+const timelines = new WeakMap<LabConfig, Timeline>();
+
+/** The run a configuration describes, computed once per configuration object. */
+export function selectLabTimeline(state: LabState): Timeline {
+  let timeline = timelines.get(state.config);
+  if (!timeline) {
+    timeline = runScenario(labScenario(content.scenarios[0]!, state.config), labRunSettings(state.config), ALL_MODELS);
+    timelines.set(state.config, timeline);
+  }
+  return timeline;
+}
+
+export const selectLabStepCount = (state: LabState) => selectLabTimeline(state).frames.length;
+
+export function createLabActions(store: LabStore) {
+  return {
+    ...createStepperActions(store, selectLabStepCount),
+    /** New settings run again from the first step. */
+    change: (config: LabConfig, problems: readonly FieldProblem[] = []) =>
+      store.setState({ config, problems, cursor: 0 }),
+  };
+}

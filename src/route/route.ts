@@ -1,0 +1,149 @@
+import {
+  LAB_PARAMS,
+  parseLabConfig,
+  serializeLabConfig,
+  type FieldProblem,
+  type LabConfig,
+} from '../lab/lab-config.ts';
+
+/**
+ * Every address Lockstep answers to, in one place: what each page's parameters mean (parse) and how a page
+ * is written back into the address bar or a link (serialize). Nothing else reads or builds these queries.
+ */
+
+/** Where the walkthrough stands: a zero-based step, and whether the certificates table checks tokens. */
+export interface WalkthroughPlace {
+  readonly cursor: number;
+  readonly fencing: boolean;
+}
+
+export const EMBED_WIDGETS = ['walkthrough', 'quiz', 'question', 'lab'] as const;
+
+export type Route =
+  | { readonly page: 'lesson'; readonly place: WalkthroughPlace }
+  | { readonly page: 'present'; readonly place: WalkthroughPlace }
+  | { readonly page: 'lab'; readonly lab: LabConfig }
+  | {
+      readonly page: 'embed';
+      /** As given: embed.html explains a widget it does not know instead of guessing. */
+      readonly widget: string | null;
+      readonly questionId: string | null;
+      /** The host page's origin, when the embed code names it; kept so a reload inside the frame still knows it. */
+      readonly parentOrigin: string | null;
+      readonly place: WalkthroughPlace;
+      readonly lab: LabConfig;
+    };
+
+/** Why a walkthrough link opened somewhere other than where it asked; the page words each for the learner. */
+export type LinkProblem =
+  | { readonly kind: 'fencingUnknown'; readonly value: string }
+  | { readonly kind: 'stepNotANumber'; readonly value: string }
+  | { readonly kind: 'stepBelowOne'; readonly step: number }
+  | { readonly kind: 'stepBeyondEnd'; readonly step: number; readonly count: number };
+
+export interface ParsedRoute {
+  readonly route: Route;
+  readonly linkProblems: readonly LinkProblem[];
+  readonly labProblems: readonly FieldProblem[];
+}
+
+/** The walkthrough's length under each fencing setting: a step beyond it opens at the last one. */
+export type StepCount = (fencing: boolean) => number;
+
+const PLACE_PARAMS = ['step', 'fencing'] as const;
+const PAGE_PARAMS = ['present', 'lab', 'widget', 'id', 'parentOrigin'] as const;
+/** Parameters a route owns; anything else in an address (a course's tracking tag, say) is kept as it was. */
+const OWNED = new Set<string>([...PLACE_PARAMS, ...PAGE_PARAMS, ...LAB_PARAMS]);
+
+export function parseRoute(
+  location: { readonly pathname: string; readonly search: string },
+  stepCount: StepCount,
+): ParsedRoute {
+  const params = new URLSearchParams(location.search);
+  const linkProblems: LinkProblem[] = [];
+  const place = parsePlace(params, stepCount, linkProblems);
+  const lab = () => parseLabConfig(location.search);
+  if (/(^|\/)embed\.html$/.test(location.pathname)) {
+    const { config, problems } = lab();
+    const route: Route = {
+      page: 'embed',
+      widget: params.get('widget'),
+      questionId: params.get('id'),
+      parentOrigin: params.get('parentOrigin'),
+      place,
+      lab: config,
+    };
+    return { route, linkProblems, labProblems: params.get('widget') === 'lab' ? problems : [] };
+  }
+  if (params.has('lab')) {
+    const { config, problems } = lab();
+    return { route: { page: 'lab', lab: config }, linkProblems: [], labProblems: problems };
+  }
+  const page = params.has('present') ? 'present' : 'lesson';
+  return { route: { page, place }, linkProblems, labProblems: [] };
+}
+
+function parsePlace(params: URLSearchParams, stepCount: StepCount, problems: LinkProblem[]): WalkthroughPlace {
+  let fencing = true;
+  const fencingParam = params.get('fencing');
+  if (fencingParam === 'off') fencing = false;
+  else if (fencingParam !== null && fencingParam !== 'on')
+    problems.push({ kind: 'fencingUnknown', value: fencingParam });
+
+  const stepParam = params.get('step');
+  if (stepParam === null) return { cursor: 0, fencing };
+  const step = /^\s*-?\d+\s*$/.test(stepParam) ? Number.parseInt(stepParam, 10) : Number.NaN;
+  const count = stepCount(fencing);
+  if (Number.isNaN(step)) problems.push({ kind: 'stepNotANumber', value: stepParam });
+  else if (step < 1) problems.push({ kind: 'stepBelowOne', step });
+  else if (step > count) {
+    problems.push({ kind: 'stepBeyondEnd', step, count });
+    return { cursor: count - 1, fencing };
+  } else return { cursor: step - 1, fencing };
+  return { cursor: 0, fencing };
+}
+
+/**
+ * The query and fragment that open `route`. Parameters no route owns are kept from `keep.search`; the
+ * fragment is the lab's own, or else the one the reader is at.
+ */
+export function serializeRoute(route: Route, keep: { readonly search?: string; readonly hash?: string } = {}): string {
+  const params = new URLSearchParams();
+  const setPlace = (place: WalkthroughPlace) => {
+    params.set('step', String(place.cursor + 1));
+    params.set('fencing', place.fencing ? 'on' : 'off');
+  };
+  const setLab = (lab: LabConfig) => {
+    for (const [name, value] of new URLSearchParams(serializeLabConfig(lab))) params.set(name, value);
+  };
+  switch (route.page) {
+    case 'lesson':
+      setPlace(route.place);
+      break;
+    case 'present':
+      params.set('present', '');
+      setPlace(route.place);
+      break;
+    case 'lab':
+      setLab(route.lab);
+      params.set('lab', '');
+      break;
+    case 'embed':
+      if (route.widget !== null) params.set('widget', route.widget);
+      if (route.questionId !== null) params.set('id', route.questionId);
+      if (route.widget === 'lab') setLab(route.lab);
+      else if (route.widget === 'walkthrough' || route.widget === null) setPlace(route.place);
+      if (route.parentOrigin !== null) params.set('parentOrigin', route.parentOrigin);
+      break;
+  }
+  for (const [name, value] of new URLSearchParams(keep.search ?? '')) if (!OWNED.has(name)) params.append(name, value);
+  // Flags read better bare: `?present&step=3`, `…&lab`.
+  const search = params.toString().replace(/(^|&)(present|lab)=(?=&|$)/g, '$1$2');
+  const hash = route.page === 'lab' ? '#lab' : (keep.hash ?? '');
+  return `${search ? `?${search}` : ''}${hash}`;
+}
+
+/** A link to a walkthrough step in the lesson, scrolled to the walkthrough. */
+export function stepHref(place: WalkthroughPlace): string {
+  return serializeRoute({ page: 'lesson', place }, { hash: '#walkthrough' });
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '@/testing/render-walkthrough';
+import { actionFor, createShortcutStore, DEFAULT_SHORTCUT_PREFS, keyName, parseShortcutPrefs, remap } from './keymap';
+
+const press = (key: string, modifiers: Partial<Record<'shiftKey' | 'altKey' | 'ctrlKey' | 'metaKey', boolean>> = {}) =>
+  keyName({ key, shiftKey: false, altKey: false, ctrlKey: false, metaKey: false, ...modifiers });
+
+describe('keyName', () => {
+  it('names keys as the keymaps do', () => {
+    expect(press('ArrowLeft')).toBe('ArrowLeft');
+    expect(press(' ')).toBe('Space');
+    expect(press(' ', { shiftKey: true })).toBe('Shift+Space');
+    expect(press('b')).toBe('B');
+    expect(press('B', { shiftKey: true })).toBe('B');
+    expect(press('ArrowRight', { shiftKey: true })).toBe('Shift+ArrowRight');
+  });
+
+  it('gives no name to a key pressed with Alt, Ctrl or Meta, or to Shift alone', () => {
+    expect(press('ArrowLeft', { altKey: true })).toBeNull();
+    expect(press('ArrowLeft', { ctrlKey: true })).toBeNull();
+    expect(press('b', { metaKey: true })).toBeNull();
+    expect(press('Shift', { shiftKey: true })).toBeNull();
+  });
+});
+
+describe('actionFor', () => {
+  it('finds the action of a key in its context only', () => {
+    expect(actionFor(DEFAULT_SHORTCUT_PREFS, 'reading', 'ArrowRight')).toBe('next');
+    expect(actionFor(DEFAULT_SHORTCUT_PREFS, 'reading', 'Space')).toBeNull();
+    expect(actionFor(DEFAULT_SHORTCUT_PREFS, 'presenter', 'Space')).toBe('forward');
+    expect(actionFor(DEFAULT_SHORTCUT_PREFS, 'presenter', 'Shift+Space')).toBe('backward');
+    expect(actionFor(DEFAULT_SHORTCUT_PREFS, 'presenter', '.')).toBe('blank');
+    expect(actionFor(DEFAULT_SHORTCUT_PREFS, 'reading', null)).toBeNull();
+  });
+
+  it('does nothing once the learner turns single-key shortcuts off', () => {
+    const off = { ...DEFAULT_SHORTCUT_PREFS, enabled: false };
+    expect(actionFor(off, 'reading', 'ArrowRight')).toBeNull();
+    expect(actionFor(off, 'presenter', 'B')).toBeNull();
+  });
+});
+
+describe('remap', () => {
+  it('gives an action one new key and takes that key from any other action in the context', () => {
+    const prefs = remap(DEFAULT_SHORTCUT_PREFS, 'presenter', 'notes', 'B');
+    expect(prefs.keymaps.presenter.notes).toEqual(['B']);
+    expect(prefs.keymaps.presenter.blank).toEqual(['.']);
+    expect(actionFor(prefs, 'presenter', 'N')).toBeNull();
+    expect(actionFor(prefs, 'presenter', 'B')).toBe('notes');
+    expect(prefs.keymaps.reading).toBe(DEFAULT_SHORTCUT_PREFS.keymaps.reading);
+  });
+});
+
+describe('stored shortcut preferences', () => {
+  it.each([null, '', 'not json', '42', '[]', 'null', '{"keymaps": 3}'])('fall back to the defaults from %j', (raw) => {
+    expect(parseShortcutPrefs(raw)).toEqual(DEFAULT_SHORTCUT_PREFS);
+  });
+
+  it('keep what is valid and replace what is not, action by action', () => {
+    const prefs = parseShortcutPrefs(
+      JSON.stringify({
+        enabled: false,
+        keymaps: { reading: { next: ['J'], back: 'K', first: [7], unknown: ['X'] }, presenter: null },
+      }),
+    );
+    expect(prefs.enabled).toBe(false);
+    expect(prefs.keymaps.reading).toEqual({ next: ['J'], back: ['ArrowLeft'], first: ['Home'], last: ['End'] });
+    expect(prefs.keymaps.presenter).toEqual(DEFAULT_SHORTCUT_PREFS.keymaps.presenter);
+  });
+
+  it('are saved as chosen and read back on the next visit', () => {
+    const storage = memoryStorage();
+    const store = createShortcutStore(storage);
+    store.setState(remap(store.getState(), 'reading', 'next', 'J'));
+    expect(createShortcutStore(storage).getState().keymaps.reading.next).toEqual(['J']);
+  });
+
+  it('work without storage, and with storage that refuses', () => {
+    const refusing = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
+    const store = createShortcutStore(refusing);
+    expect(store.getState()).toEqual(DEFAULT_SHORTCUT_PREFS);
+    expect(() => store.setState({ enabled: false })).not.toThrow();
+    expect(createShortcutStore(null).getState().enabled).toBe(true);
+  });
+});

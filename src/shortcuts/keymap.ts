@@ -1,0 +1,114 @@
+import { createStore } from 'zustand/vanilla';
+
+/**
+ * The keys that work each kind of page, in one table. A reader's keys act only while focus is inside the
+ * run they step; the presenter's are a clicker's. Every one is a single key, so the learner may turn them
+ * off or choose others (WCAG 2.1.4); that choice is kept in this browser.
+ */
+export const DEFAULT_KEYMAPS = {
+  reading: { back: ['ArrowLeft'], next: ['ArrowRight'], first: ['Home'], last: ['End'] },
+  presenter: {
+    forward: ['PageDown', 'ArrowRight', 'ArrowDown', 'Space'],
+    backward: ['PageUp', 'ArrowLeft', 'ArrowUp', 'Shift+Space'],
+    first: ['Home'],
+    last: ['End'],
+    blank: ['B', '.'],
+    notes: ['N'],
+    reveal: ['R'],
+    exit: ['Escape'],
+  },
+} as const satisfies Record<string, Record<string, readonly string[]>>;
+
+export type KeymapContext = keyof typeof DEFAULT_KEYMAPS;
+export type KeyAction<C extends KeymapContext> = keyof (typeof DEFAULT_KEYMAPS)[C];
+type Keymaps = { readonly [C in KeymapContext]: { readonly [A in KeyAction<C>]: readonly string[] } };
+
+export interface ShortcutPrefs {
+  readonly enabled: boolean;
+  readonly keymaps: Keymaps;
+}
+
+export const DEFAULT_SHORTCUT_PREFS: ShortcutPrefs = { enabled: true, keymaps: DEFAULT_KEYMAPS };
+
+/** A key as the keymaps name it ("ArrowLeft", "B", "Space", "Shift+Space"); null with Alt, Ctrl or Meta held. */
+export function keyName(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'altKey' | 'ctrlKey' | 'metaKey'>) {
+  if (event.altKey || event.ctrlKey || event.metaKey || event.key === 'Shift') return null;
+  const base = event.key === ' ' ? 'Space' : event.key.length === 1 ? event.key.toUpperCase() : event.key;
+  // A shifted character is its own key ("B", "?"); a shifted named key is a different shortcut.
+  return event.shiftKey && (event.key.length > 1 || event.key === ' ') ? `Shift+${base}` : base;
+}
+
+/** The action a key performs in a context, under the learner's preferences; null when it does nothing. */
+export function actionFor<C extends KeymapContext>(prefs: ShortcutPrefs, context: C, key: string | null) {
+  if (!prefs.enabled || key === null) return null;
+  const keymap = prefs.keymaps[context] as Record<KeyAction<C>, readonly string[]>;
+  return (Object.keys(keymap) as KeyAction<C>[]).find((action) => keymap[action].includes(key)) ?? null;
+}
+
+/** Gives `action` the one key `key`, taking it from any other action in the same context. */
+export function remap<C extends KeymapContext>(prefs: ShortcutPrefs, context: C, action: KeyAction<C>, key: string) {
+  const keymap = prefs.keymaps[context] as Record<KeyAction<C>, readonly string[]>;
+  const next = Object.fromEntries(
+    (Object.keys(keymap) as KeyAction<C>[]).map((other) => [
+      other,
+      other === action ? [key] : keymap[other].filter((taken) => taken !== key),
+    ]),
+  );
+  return { ...prefs, keymaps: { ...prefs.keymaps, [context]: next } };
+}
+
+const STORAGE_KEY = 'lockstep-shortcuts';
+
+/**
+ * Reads stored preferences. Anything not as written (edited by hand, an older version) falls back, field by
+ * field, to the defaults: an unknown action or key list is ignored, never trusted.
+ */
+export function parseShortcutPrefs(raw: string | null): ShortcutPrefs {
+  let stored: unknown;
+  try {
+    stored = raw === null ? null : JSON.parse(raw);
+  } catch {
+    return DEFAULT_SHORTCUT_PREFS;
+  }
+  if (typeof stored !== 'object' || stored === null) return DEFAULT_SHORTCUT_PREFS;
+  const given = stored as { enabled?: unknown; keymaps?: Record<string, Record<string, unknown> | undefined> };
+  const keymaps = Object.fromEntries(
+    (Object.keys(DEFAULT_KEYMAPS) as KeymapContext[]).map((context) => {
+      const defaults: Record<string, readonly string[]> = DEFAULT_KEYMAPS[context];
+      const chosen = typeof given.keymaps?.[context] === 'object' ? given.keymaps[context] : undefined;
+      return [
+        context,
+        Object.fromEntries(
+          Object.entries(defaults).map(([action, keys]) => {
+            const mine = chosen?.[action];
+            const valid =
+              Array.isArray(mine) && mine.every((key) => typeof key === 'string' && key.length > 0 && key.length < 32);
+            return [action, valid ? (mine as string[]) : keys];
+          }),
+        ),
+      ];
+    }),
+  ) as unknown as Keymaps;
+  return { enabled: given.enabled !== false, keymaps };
+}
+
+/** The learner's shortcut preferences, kept in `storage` when there is one. */
+export function createShortcutStore(storage: Pick<Storage, 'getItem' | 'setItem'> | null) {
+  let raw: string | null = null;
+  try {
+    raw = storage?.getItem(STORAGE_KEY) ?? null;
+  } catch {
+    // Storage that throws on reading is no storage: the defaults apply.
+  }
+  const store = createStore<ShortcutPrefs>()(() => parseShortcutPrefs(raw));
+  store.subscribe((prefs) => {
+    try {
+      storage?.setItem(STORAGE_KEY, JSON.stringify(prefs));
+    } catch {
+      // Full or refused: the choice lasts for this visit.
+    }
+  });
+  return store;
+}
+
+export type ShortcutStore = ReturnType<typeof createShortcutStore>;

@@ -1,0 +1,59 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { memoryStorage, renderWalkthrough } from '@/testing/render-walkthrough';
+import { Walkthrough } from '@/walkthrough/walkthrough';
+import { createShortcutStore } from './keymap';
+import { ShortcutContext } from './use-shortcuts';
+
+function renderWithShortcuts() {
+  const shortcuts = createShortcutStore(memoryStorage());
+  const view = renderWalkthrough(
+    <ShortcutContext.Provider value={shortcuts}>
+      <Walkthrough />
+    </ShortcutContext.Provider>,
+  );
+  return { ...view, shortcuts };
+}
+
+/** The settings as the walkthrough's toolbar offers them. */
+describe('keyboard shortcut settings (WCAG 2.1.4)', () => {
+  it('turn the step keys off, and the buttons stop announcing them', async () => {
+    const user = userEvent.setup();
+    renderWithShortcuts();
+    await user.click(await screen.findByRole('button', { name: 'Keyboard shortcuts' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Use single-key shortcuts' }));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).not.toHaveAttribute('aria-keyshortcuts');
+    next.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByText(/^Step 1 of \d+$/)).toBeInTheDocument();
+  });
+
+  it('give Next another key, which then steps while ArrowRight does not', async () => {
+    const user = userEvent.setup();
+    renderWithShortcuts();
+    await user.click(await screen.findByRole('button', { name: 'Keyboard shortcuts' }));
+    await user.click(screen.getByRole('button', { name: 'Change the key for Next step' }));
+    await user.keyboard('j');
+    expect(screen.getByRole('row', { name: /Next step/ })).toHaveTextContent('J');
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toHaveAttribute('aria-keyshortcuts', 'J');
+    next.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByText(/^Step 1 of \d+$/)).toBeInTheDocument();
+    await user.keyboard('j');
+    expect(screen.getByText(/^Step 2 of \d+$/)).toBeInTheDocument();
+  });
+
+  it('leave a key unchanged when the learner presses Escape instead', async () => {
+    const user = userEvent.setup();
+    const { shortcuts } = renderWithShortcuts();
+    await user.click(await screen.findByRole('button', { name: 'Keyboard shortcuts' }));
+    await user.click(screen.getByRole('button', { name: 'Change the key for Back a step' }));
+    await user.keyboard('{Escape}');
+    expect(shortcuts.getState().keymaps.reading.back).toEqual(['ArrowLeft']);
+  });
+});

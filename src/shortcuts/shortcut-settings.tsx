@@ -1,0 +1,129 @@
+import { useId, useRef, useState } from 'react';
+import { DEFAULT_SHORTCUT_PREFS, keyName, remap, type KeyAction, type KeymapContext } from './keymap';
+import { useShortcutPrefs, useShortcutStore } from './use-shortcuts';
+import './shortcuts.css';
+
+/** Control labels for each action, by context. */
+const ACTION_LABELS: { readonly [C in KeymapContext]: { readonly [A in KeyAction<C>]: string } } = {
+  reading: { back: 'Back a step', next: 'Next step', first: 'First step', last: 'Last step' },
+  presenter: {
+    forward: 'Forward',
+    backward: 'Backward',
+    first: 'Jump to the first step',
+    last: 'Jump to the last step',
+    blank: 'Blank screen',
+    notes: 'Speaker notes',
+    reveal: 'Reveal answer',
+    exit: 'Exit presentation',
+  },
+};
+
+/** Arrow keys as the keyboard shows them; the rest by name. */
+const KEY_LABELS: Readonly<Record<string, string>> = {
+  ArrowLeft: '←',
+  ArrowRight: '→',
+  ArrowUp: '↑',
+  ArrowDown: '↓',
+  Escape: 'Esc',
+};
+
+const CONTEXT_TITLES: Record<KeymapContext, string> = {
+  reading: 'While focus is in a walkthrough or lab run',
+  presenter: 'In presenter mode',
+};
+
+/**
+ * A button that opens the keyboard shortcuts: each one listed, with a way to turn them all off or give an
+ * action another key. The choice is kept in this browser.
+ */
+export function ShortcutSettings({ contexts }: { contexts: readonly KeymapContext[] }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const headingId = useId();
+  const store = useShortcutStore();
+  const prefs = useShortcutPrefs();
+  const [capturing, setCapturing] = useState<{ context: KeymapContext; action: string } | null>(null);
+
+  const onCapture = (event: React.KeyboardEvent) => {
+    if (!capturing) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (event.key === 'Escape' || event.key === 'Tab') return setCapturing(null);
+    const key = keyName(event.nativeEvent);
+    if (key === null) return;
+    store.setState(remap(prefs, capturing.context, capturing.action as never, key));
+    setCapturing(null);
+  };
+
+  return (
+    <>
+      <button type="button" onClick={() => dialog.current?.showModal()}>
+        Keyboard shortcuts
+      </button>
+      <dialog ref={dialog} className="shortcut-settings" aria-labelledby={headingId} onClose={() => setCapturing(null)}>
+        <h2 id={headingId}>Keyboard shortcuts</h2>
+        <label className="shortcut-enabled">
+          <input
+            type="checkbox"
+            checked={prefs.enabled}
+            onChange={(event) => store.setState({ ...prefs, enabled: event.target.checked })}
+          />
+          Use single-key shortcuts
+        </label>
+        {contexts.map((context) => {
+          const keymap = prefs.keymaps[context] as Record<string, readonly string[]>;
+          const labels = ACTION_LABELS[context] as Record<string, string>;
+          return (
+            <table key={context} className="shortcut-table">
+              <caption>{CONTEXT_TITLES[context]}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Action</th>
+                  <th scope="col">Keys</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Change</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {Object.keys(labels).map((action) => {
+                  const listening = capturing?.context === context && capturing.action === action;
+                  return (
+                    <tr key={action}>
+                      <th scope="row">{labels[action]}</th>
+                      <td>
+                        {keymap[action]!.length === 0
+                          ? 'none'
+                          : keymap[action]!.map((key) => <kbd key={key}>{KEY_LABELS[key] ?? key}</kbd>)}
+                      </td>
+                      <td>
+                        <button
+                          type="button"
+                          disabled={!prefs.enabled}
+                          aria-label={
+                            listening ? `Press a key for ${labels[action]}` : `Change the key for ${labels[action]}`
+                          }
+                          onClick={() => setCapturing(listening ? null : { context, action })}
+                          onKeyDown={listening ? onCapture : undefined}
+                        >
+                          {listening ? 'Press a key…' : 'Change'}
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          );
+        })}
+        <p className="shortcut-actions">
+          <button type="button" onClick={() => store.setState(DEFAULT_SHORTCUT_PREFS)}>
+            Reset to the usual keys
+          </button>
+          <button type="button" className="primary" onClick={() => dialog.current?.close()}>
+            Done
+          </button>
+        </p>
+      </dialog>
+    </>
+  );
+}
