@@ -7,17 +7,18 @@ const WEEKLY_REPORT = { owner: 'owner-4711', week: '2026-W48' } as const;
 
 /**
  * The scenario a configuration describes, built on the lesson's story: A starts at once, B at 15 s, C (if
- * any) at 22 s. A clock jump on Redlock's node C comes with Kleppmann's partition: A cannot reach D and E,
+ * any) at 22 s, each retrying and waiting for the CA as the story's first renewer does. A clock jump on Redlock's node C comes with Kleppmann's partition: A cannot reach D and E,
  * B cannot reach A and B.
  */
 export function labScenario(base: ScenarioDefinition, config: LabConfig): ScenarioDefinition {
+  const model = base.renewers[0]!;
   const renewer = (id: string, startsAtMs: number, extra: Partial<RenewerDefinition> = {}): RenewerDefinition => ({
     id,
     // The weekly report is sent by workers; only certificates have renewers.
     name: config.resource === 'email' ? `Worker ${id}` : `Renewer ${id}`,
     startsAtMs,
-    retryEveryMs: 16_000,
-    certificateAuthorityMs: 5_000,
+    retryEveryMs: model.retryEveryMs,
+    certificateAuthorityMs: model.certificateAuthorityMs,
     pauses: [],
     ...extra,
   });

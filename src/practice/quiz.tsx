@@ -5,7 +5,7 @@ import { CodeText } from '@/components/code-text';
 import { CopyButton } from '@/components/copy-button';
 import type { QuizLink, QuizQuestion } from '@/content/schemas/quiz';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
-import { currentOrder, scoreAnswer } from '@/practice/score';
+import { currentOrder, rightAnswerIds, scoreAnswer } from '@/practice/score';
 import { iframeSnippet, quizEmbedUrl } from '@/route/share-links';
 import { stepHref } from '@/route/route';
 
@@ -109,7 +109,7 @@ export function QuizQuestionView({ question, number }: { question: QuizQuestion;
                 {score && (
                   <p className="explanation">
                     <span className="verdict">
-                      {isRightOption(question, option.id) ? 'Right answer. ' : 'Wrong answer. '}
+                      {rightAnswerIds(question).includes(option.id) ? 'Right answer. ' : 'Wrong answer. '}
                     </span>
                     <CodeText text={option.explanation} />
                   </p>
@@ -141,10 +141,6 @@ export function QuizQuestionView({ question, number }: { question: QuizQuestion;
       )}
     </form>
   );
-}
-
-function isRightOption(question: Exclude<QuizQuestion, { kind: 'order' }>, optionId: string): boolean {
-  return question.kind === 'single' ? question.answer === optionId : question.answers.includes(optionId);
 }
 
 function OrderItems({

@@ -7,11 +7,16 @@ export interface Score {
   readonly verdicts: Readonly<Record<string, boolean>>;
 }
 
+/** The options a choice question counts as right: the one answer, or every one of the answers. */
+export function rightAnswerIds(question: Exclude<QuizQuestion, { kind: 'order' }>): readonly string[] {
+  return question.kind === 'single' ? [question.answer] : question.answers;
+}
+
 export function scoreAnswer(question: QuizQuestion, response: readonly string[]): Score {
   switch (question.kind) {
     case 'single':
     case 'multiple': {
-      const rightIds = question.kind === 'single' ? [question.answer] : question.answers;
+      const rightIds = rightAnswerIds(question);
       const verdicts = Object.fromEntries(
         question.options.map((option) => [option.id, rightIds.includes(option.id) === response.includes(option.id)]),
       );

@@ -2,6 +2,7 @@ import practice from 'virtual:lockstep/practice';
 import presenter from 'virtual:lockstep/presenter';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { CodeText } from '@/components/code-text';
+import { rightAnswerIds } from '@/practice/score';
 import type { QuizQuestion } from '@/content/schemas/quiz';
 import { selectCanGoBack, selectCanGoNext, selectCursor, selectFrame, selectStepCount } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
@@ -173,8 +174,7 @@ function PresenterQuestion({
   onReveal: () => void;
   revealKeys: string | undefined;
 }) {
-  const rightIds =
-    question.kind === 'single' ? [question.answer] : question.kind === 'multiple' ? question.answers : [];
+  const rightIds = question.kind === 'order' ? [] : rightAnswerIds(question);
   const entries = question.kind === 'order' ? question.items : question.options;
   return (
     <section className="presenter-question" aria-label="Quiz question">

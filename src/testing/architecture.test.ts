@@ -33,6 +33,17 @@ describe('import layers (eslint.config.js)', () => {
       'src/lab may import only',
     ],
     [
+      'src/route/x.ts',
+      "import { selectFrame } from '@/store/selectors';\nexport const x = selectFrame;\n",
+      'src/route may import only',
+    ],
+    [
+      'src/shortcuts/x.ts',
+      "import { Walkthrough } from '@/walkthrough/walkthrough';\nexport const x = Walkthrough;\n",
+      'src/shortcuts may import only',
+    ],
+    ['src/lab/x.ts', "import { App } from '@/app/app';\nexport const x = App;\n", 'src/lab may import only'],
+    [
       'src/walkthrough/x.ts',
       "import { App } from '@/app/app';\nexport const x = App;\n",
       'src/walkthrough may import only',
