@@ -11,6 +11,8 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // PGlite ships its own WebAssembly and data files; pre-bundling would lose them (PGlite docs).
   optimizeDeps: { exclude: ['@electric-sql/pglite'] },
+  // The Postgres worker loads PGlite, which splits into chunks: only module workers can.
+  worker: { format: 'es' },
   build: {
     rolldownOptions: {
       // PGlite's known-harmless warnings: a direct eval in its Emscripten glue, and node:module it never uses here.

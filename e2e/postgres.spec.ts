@@ -19,7 +19,10 @@ test("real Postgres loads only when asked, and gives the simulation's row counts
   test.setTimeout(120_000);
   const heavy: string[] = [];
   page.on('request', (request) => {
-    if (/\.(wasm|data)$/.test(new URL(request.url()).pathname) || /\/dist-[\w-]+\.js$/.test(request.url())) {
+    if (
+      /\.(wasm|data)$/.test(new URL(request.url()).pathname) ||
+      /\/(dist|postgres\.worker)-[\w-]+\.js$/.test(request.url())
+    ) {
       heavy.push(request.url());
     }
   });
@@ -77,7 +80,7 @@ test("the SQL console runs the seed's statements and shows Postgres's own error 
 
   await sql.fill('SELEC cert FROM certificates;');
   await consoleForm.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(output).toHaveText('ERROR: syntax error at or near "SELEC" (SQLSTATE 42601, at character 1)');
+  await expect(output).toContainText('ERROR: syntax error at or near "SELEC" (SQLSTATE 42601, at character 1)');
 
   // The console's own table changed; the walkthrough's writes did not.
   await sql.fill('SELECT cert, fence FROM certificates;');
@@ -113,4 +116,98 @@ test('a blocked download leaves a clear message and a way to try again', async (
   // The browser logs the blocked request, and PGlite's own fetch fails unhandled: expected here.
   const expected = (message: string) => /Failed to load resource|Failed to fetch/.test(message);
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((message) => !expected(message)));
+});
+
+/** The console, with Postgres started and a helper that runs SQL and waits for the run to end. */
+async function openConsole(page: Page) {
+  const panel = await startPostgres(page);
+  const form = panel.getByRole('form', { name: 'SQL console' });
+  const output = form.locator('.console-output');
+  const run = async (text: string) => {
+    await form.getByRole('textbox', { name: 'SQL' }).fill(text);
+    await form.getByRole('button', { name: 'Run', exact: true }).click();
+  };
+  return { panel, form, output, run };
+}
+
+test('two writes run together report their own counts, and a late fenced write changes nothing', async ({
+  page,
+  walkthrough,
+}) => {
+  test.setTimeout(120_000);
+  await walkthrough.open();
+  const { output, run } = await openConsole(page);
+  await run(
+    "UPDATE certificates SET cert = 'serial 1002', fence = 34 WHERE domain = 'go.shop.example' AND fence <= 34;\n" +
+      "UPDATE certificates SET cert = 'serial 1001', fence = 33 WHERE domain = 'go.shop.example' AND fence <= 33;\n" +
+      'SELECT 1 AS a, 2 AS a; SELECT fence FROM certificates',
+  );
+  await expect(output.locator('.tag')).toHaveText(['UPDATE 1', 'UPDATE 0', 'SELECT 1', 'SELECT 1']);
+  const [duplicate, row] = [output.getByRole('table').nth(0), output.getByRole('table').nth(1)];
+  await expect(duplicate.getByRole('columnheader')).toHaveText(['a', 'a']);
+  await expect(duplicate.getByRole('cell')).toHaveText(['1', '2']);
+  await expect(row.getByRole('columnheader')).toHaveText(['fence']);
+  await expect(row.getByRole('cell')).toHaveText(['34']);
+});
+
+test('a long query can be cancelled while the page stays usable, and Postgres comes back', async ({
+  page,
+  walkthrough,
+}) => {
+  test.setTimeout(120_000);
+  await walkthrough.open();
+  const { form, output, run } = await openConsole(page);
+  await run('SELECT pg_sleep(600)');
+  const cancel = form.getByRole('button', { name: 'Cancel' });
+  await expect(cancel).toBeEnabled();
+  // The query runs in a worker: the walkthrough still steps meanwhile.
+  await walkthrough.next.click();
+  await walkthrough.expectStep(2);
+  await cancel.click();
+  await expect(output).toContainText("Cancelled. Postgres was stopped and started again, so the console's tables");
+  await run('SELECT cert FROM certificates');
+  await expect(output.getByRole('cell')).toHaveText(['serial 1000'], BOOT);
+});
+
+test('a query past the time limit is stopped with a message, and a huge result shows its first rows', async ({
+  page,
+  walkthrough,
+}) => {
+  test.setTimeout(120_000);
+  await walkthrough.open();
+  const { output, run } = await openConsole(page);
+  await run('SELECT * FROM generate_series(1, 200000)');
+  await expect(output).toContainText('Showing the first 500 of 200,000 rows.', BOOT);
+  await expect(output.getByRole('row')).toHaveCount(501);
+  await run('WITH RECURSIVE forever(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM forever) SELECT count(*) FROM forever');
+  await expect(output).toContainText('Stopped after 10 s.', { timeout: 30_000 });
+});
+
+test('COPY … PROGRAM is refused, and the walkthrough keeps running on Postgres', async ({ page, walkthrough }) => {
+  test.setTimeout(120_000);
+  await walkthrough.open('?step=23');
+  const { panel, output, run } = await openConsole(page);
+  await run("COPY (SELECT 1) TO PROGRAM 'id'; SELECT 2 AS after");
+  await expect(output).toContainText('Not run: COPY … PROGRAM runs a program on the database server');
+  await expect(output.getByRole('cell')).toHaveText(['2']);
+  await walkthrough.back.click();
+  await expect(panel.getByRole('table', { name: /^Writes up to step 22,/ })).toBeVisible();
+});
+
+test("the learner's open transaction survives stepping: the steps wait for it, then run", async ({
+  page,
+  walkthrough,
+}) => {
+  test.setTimeout(120_000);
+  await walkthrough.open('?step=23');
+  const { panel, output, run } = await openConsole(page);
+  await run('BEGIN; CREATE TABLE mine (id int); INSERT INTO mine VALUES (7)');
+  await expect(output.locator('.tag')).toHaveText(['BEGIN', 'CREATE TABLE', 'INSERT 0 1']);
+  await expect(output).toContainText('A transaction is open');
+  await walkthrough.back.click();
+  await expect(panel.getByText(/^The steps wait: the SQL console has a transaction open/)).toBeVisible();
+  await run('COMMIT; SELECT id FROM mine');
+  await expect(output.locator('.tag')).toHaveText(['COMMIT', 'SELECT 1']);
+  await expect(output.getByRole('cell')).toHaveText(['7']);
+  await expect(panel.getByRole('table', { name: /^Writes up to step 22,/ })).toBeVisible();
 });

@@ -4,8 +4,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '@/content/load-content';
 import { runScenario } from '@/sim/run';
-import { runStepsOnPostgres } from './run-steps';
-import { runConsole } from './sql-console';
+import { runConsoleInput } from './console-engine';
+import { planSteps, runPlan } from './run-steps';
 
 // PGlite is PostgreSQL itself compiled to WebAssembly: the panel's runner must get the simulation's row
 // counts from it, and leave the console's table alone.
@@ -27,7 +27,7 @@ describe('the walkthrough on PGlite', () => {
     it(`gives the simulation's row counts at every step, fencing ${fencing ? 'on' : 'off'}`, async () => {
       const timeline = runScenario(seed, { fencing });
       const last = timeline.frames.length - 1;
-      const run = await runStepsOnPostgres(db, timeline, last, statements);
+      const run = await runPlan(db, planSteps(timeline, last, statements));
       expect(run.writes.map((write) => [write.renewer, write.params[2], write.realRows])).toEqual([
         ['B', 34, 1],
         ['A', 33, fencing ? 0 : 1],
@@ -40,26 +40,35 @@ describe('the walkthrough on PGlite', () => {
       );
       // Halfway through, only the writes so far have run.
       const firstWrite = timeline.frames.findIndex((frame) => frame.happening.kind === 'writeRequested');
-      expect((await runStepsOnPostgres(db, timeline, firstWrite - 1, statements)).writes).toEqual([]);
+      expect((await runPlan(db, planSteps(timeline, firstWrite - 1, statements))).writes).toEqual([]);
     });
   }
 
   it('rolls its run back: the console still sees its own row', async () => {
-    const outcome = await runConsole(db, 'SELECT cert, fence FROM certificates;');
-    expect(outcome).toEqual({
-      ok: true,
-      results: [{ tag: 'SELECT 1', columns: ['cert', 'fence'], rows: [{ cert: 'the console row', fence: 7 }] }],
-    });
+    const outcome = await runConsoleInput(db, 'SELECT cert, fence FROM certificates;', 'idle');
+    expect(outcome.statements).toEqual([
+      {
+        kind: 'ran',
+        sql: 'SELECT cert, fence FROM certificates',
+        tag: 'SELECT 1',
+        columns: ['cert', 'fence'],
+        rows: [['the console row', '7']],
+        rowCount: 1,
+      },
+    ]);
   });
 
-  it('tags each statement as psql would, and reports errors as Postgres words them', async () => {
-    const update = await runConsole(db, statements.examples[1]!.sql);
-    expect(update.ok && update.results.map((result) => result.tag)).toEqual(['UPDATE 1']);
-    const late = await runConsole(db, statements.examples[2]!.sql);
-    expect(late.ok && late.results.map((result) => result.tag)).toEqual(['UPDATE 0']);
-    expect(await runConsole(db, 'SELEC * FROM certificates')).toEqual({
-      ok: false,
-      error: { message: 'syntax error at or near "SELEC"', code: '42601', position: 1 },
-    });
+  it('leaves a table the console created inside its own open transaction alone', async () => {
+    const opened = await runConsoleInput(db, 'BEGIN; CREATE TABLE mine (id int); INSERT INTO mine VALUES (1)', 'idle');
+    expect(opened.transaction).toBe('open');
+    const committed = await runConsoleInput(db, 'COMMIT; SELECT count(*) FROM mine', opened.transaction);
+    expect(committed.statements.map((outcome) => outcome.kind === 'ran' && outcome.tag)).toEqual([
+      'COMMIT',
+      'SELECT 1',
+    ]);
+    const timeline = runScenario(seed, { fencing: true });
+    await runPlan(db, planSteps(timeline, timeline.frames.length - 1, statements));
+    const after = await runConsoleInput(db, 'SELECT id FROM mine', 'idle');
+    expect(after.statements[0]).toMatchObject({ rows: [['1']] });
   });
 });

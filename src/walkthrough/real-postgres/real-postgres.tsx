@@ -1,87 +1,88 @@
-import type { PGlite } from '@electric-sql/pglite';
 import postgres from 'virtual:lockstep/postgres';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { fillTemplate } from '@/content/fill-template';
 import { findRow } from '@/sim/certificates-table';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { formatTick, formatTime } from '@/story/format';
 import { describeCertificate } from '@/story/narrate';
-import { runStepsOnPostgres, type RealRun } from './run-steps';
-import { runConsole, type ConsoleOutcome } from './sql-console';
+import type { StatementOutcome, TransactionState } from './console-engine';
+import {
+  CONSOLE_TIME_LIMIT_MS,
+  createPostgresEngine,
+  type ConsoleReply,
+  type PostgresEngine,
+  type StepsReply,
+} from './postgres-engine';
+import { planSteps } from './run-steps';
 import './real-postgres.css';
 
 const PANEL = postgres.panel;
+const LIMIT_SECONDS = String(CONSOLE_TIME_LIMIT_MS / 1000);
 
 type Engine =
   | { readonly state: 'idle' }
   | { readonly state: 'loading'; readonly phase: string; readonly since: number }
-  | { readonly state: 'ready'; readonly db: PGlite; readonly loadMs: number; readonly version: string }
+  | { readonly state: 'ready'; readonly engine: PostgresEngine; readonly loadMs: number; readonly version: string }
   | { readonly state: 'failed'; readonly message: string };
 
-/** Long enough for 5 MB on a slow connection; past it, the page says so instead of spinning for ever. */
-const START_TIMEOUT_MS = 120_000;
+/** A message the panel shows until the next run: why Postgres restarted, or that it broke. */
+type Restart = { readonly why: 'cancelled' | 'timeLimit' } | { readonly why: 'broken'; readonly message: string };
 
-/**
- * PGlite fetches its WebAssembly and data files inside promises nobody awaits: when a download is blocked,
- * create() never settles and the failure surfaces only as an unhandled rejection. Watch for that (and for
- * a time limit) while Postgres starts, and turn it into an error the panel can show.
- */
-function startedOrFailed<T>(starting: Promise<T>): Promise<T> {
-  let onRejection: (event: PromiseRejectionEvent) => void = () => undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const failure = new Promise<never>((_, reject) => {
-    onRejection = (event) => {
-      const reason: unknown = event.reason;
-      const loading =
-        reason instanceof TypeError ||
-        reason instanceof WebAssembly.CompileError ||
-        reason instanceof WebAssembly.LinkError ||
-        reason instanceof WebAssembly.RuntimeError;
-      if (!loading) return;
-      event.preventDefault();
-      reject(new Error(`a file it needs did not arrive (${reason.message}).`));
-    };
-    window.addEventListener('unhandledrejection', onRejection);
-    timer = setTimeout(
-      () => reject(new Error(`it did not start within ${START_TIMEOUT_MS / 1000} s.`)),
-      START_TIMEOUT_MS,
-    );
-  });
-  return Promise.race([starting, failure]).finally(() => {
-    window.removeEventListener('unhandledrejection', onRejection);
-    clearTimeout(timer);
-  });
+function newWorker() {
+  return new Worker(new URL('./postgres.worker.ts', import.meta.url), { type: 'module', name: 'lockstep-postgres' });
 }
 
 /**
  * The walkthrough's writes on real Postgres: PGlite, the Postgres engine compiled to WebAssembly, loaded only
- * when asked for. Each step's SQL runs on it beside the simulation's answer, and a console runs anything else.
+ * when asked for and run in a worker of this tab alone. Each step's SQL runs on it beside the simulation's
+ * answer, and a console runs anything else.
  */
 export function RealPostgres() {
   const [engine, setEngine] = useState<Engine>({ state: 'idle' });
+  // Bumped whenever Postgres restarts or the console's transaction ends, so the steps run again.
+  const [generation, setGeneration] = useState(0);
+  const [transaction, setTransaction] = useState<TransactionState>('idle');
+  const [restart, setRestart] = useState<Restart | null>(null);
   const headingId = useId();
-  const db = engine.state === 'ready' ? engine.db : null;
-  useEffect(() => () => void db?.close(), [db]);
+  const ready = engine.state === 'ready' ? engine.engine : null;
+  useEffect(() => () => ready?.close(), [ready]);
 
   const start = async () => {
     const since = performance.now();
-    if (typeof WebAssembly === 'undefined') {
-      setEngine({ state: 'failed', message: 'This browser has no WebAssembly, which real Postgres needs.' });
+    if (typeof WebAssembly === 'undefined' || typeof Worker === 'undefined') {
+      setEngine({ state: 'failed', message: PANEL.noWebAssembly });
       return;
     }
-    try {
-      setEngine({ state: 'loading', phase: 'Downloading Postgres (about 5 MB)', since });
-      const { PGlite } = await import('@electric-sql/pglite');
-      setEngine({ state: 'loading', phase: 'Starting Postgres', since });
-      const created = await startedOrFailed(PGlite.create());
-      setEngine({ state: 'loading', phase: 'Creating the certificates table', since });
-      await created.exec(postgres.createTable);
+    setEngine({ state: 'loading', phase: PANEL.downloading, since });
+    const created = createPostgresEngine(newWorker, {
+      createTable: postgres.createTable,
+      insertRow: postgres.insertRow,
       // The console's row starts as the story does, so the ready-made statements mean something.
-      await created.query(postgres.insertRow, ['go.shop.example', 'serial 1000', 32]);
-      const version =
-        (await created.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version ?? '';
-      setEngine({ state: 'ready', db: created, loadMs: performance.now() - since, version });
+      seed: ['go.shop.example', 'serial 1000', 32],
+    });
+    try {
+      setEngine({ state: 'loading', phase: PANEL.starting, since });
+      const { version } = await created.start();
+      setEngine({ state: 'ready', engine: created, loadMs: performance.now() - since, version });
+    } catch (error) {
+      created.close();
+      setEngine({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  /** After a stop or a breakdown: a fresh Postgres, with the console's tables back to the story's row. */
+  const restarted = (why: Restart) => {
+    setRestart(why);
+    setTransaction('idle');
+    setGeneration((count) => count + 1);
+  };
+  const restartBroken = async () => {
+    ready?.cancel();
+    setRestart(null);
+    try {
+      await ready?.start();
+      setGeneration((count) => count + 1);
     } catch (error) {
       setEngine({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
     }
@@ -110,8 +111,32 @@ export function RealPostgres() {
       {engine.state === 'ready' && (
         <>
           <p role="status">{fillTemplate(PANEL.ready, { version: engine.version, time: formatTick(engine.loadMs) })}</p>
-          <StepsOnPostgres db={engine.db} />
-          <SqlConsole db={engine.db} />
+          <StepsOnPostgres
+            engine={engine.engine}
+            generation={generation}
+            onBroken={(message) => restarted({ why: 'broken', message })}
+          />
+          <SqlConsole
+            engine={engine.engine}
+            transaction={transaction}
+            restart={restart}
+            onRun={(reply) => {
+              if (reply.kind === 'ran') {
+                setRestart(null);
+                setTransaction(reply.run.transaction);
+                if (reply.run.transaction === 'idle' && transaction !== 'idle') setGeneration((count) => count + 1);
+                const jammed = reply.run.statements.find(
+                  (outcome) => outcome.kind === 'failed' && /ERRORDATA_STACK_SIZE/.test(outcome.error.message),
+                );
+                if (jammed?.kind === 'failed') restarted({ why: 'broken', message: jammed.error.message });
+              } else if (reply.kind === 'stopped') {
+                restarted({ why: reply.why });
+                // Start the next Postgres now, so the steps and the next run find it ready.
+                void engine.engine.start().catch(() => undefined);
+              } else restarted({ why: 'broken', message: reply.message });
+            }}
+            onRestart={() => void restartBroken()}
+          />
         </>
       )}
     </section>
@@ -132,25 +157,38 @@ function Loading({ phase, since }: { phase: string; since: number }) {
 }
 
 /** Every write up to the current step, run on Postgres, with its real row count beside the simulation's. */
-function StepsOnPostgres({ db }: { db: PGlite }) {
+function StepsOnPostgres({
+  engine,
+  generation,
+  onBroken,
+}: {
+  engine: PostgresEngine;
+  generation: number;
+  onBroken: (message: string) => void;
+}) {
   const timeline = useWalkthrough(selectTimeline);
   const cursor = useWalkthrough(selectCursor);
-  const [run, setRun] = useState<{ result: RealRun; cursor: number } | { error: string } | null>(null);
+  const [run, setRun] = useState<{ reply: StepsReply; cursor: number } | null>(null);
   const latest = useRef(0);
+  const reportBroken = useEffectEvent(onBroken);
 
   useEffect(() => {
     const ticket = (latest.current += 1);
-    runStepsOnPostgres(db, timeline, cursor, postgres).then(
-      (result) => ticket === latest.current && setRun({ result, cursor }),
-      (error: unknown) => ticket === latest.current && setRun({ error: String(error) }),
-    );
-  }, [db, timeline, cursor]);
+    void engine.steps(planSteps(timeline, cursor, postgres)).then((reply) => {
+      if (ticket !== latest.current) return;
+      setRun({ reply, cursor });
+      if (reply.kind === 'broken') reportBroken(reply.message);
+    });
+  }, [engine, timeline, cursor, generation]);
 
-  if (run === null) return <p>{PANEL.stepsRunning}</p>;
-  if ('error' in run) return <p role="alert">{fillTemplate(PANEL.stepRefused, { message: run.error })}</p>;
+  if (run === null || run.reply.kind === 'stopped') return <p>{PANEL.stepsRunning}</p>;
+  if (run.reply.kind === 'waiting') return <p role="status">{PANEL.stepsWaiting}</p>;
+  if (run.reply.kind === 'failed' || run.reply.kind === 'broken')
+    return <p role="alert">{fillTemplate(PANEL.stepRefused, { message: run.reply.message })}</p>;
+  const result = run.reply.run;
   const simulatedRow = findRow(timeline.frames[run.cursor]!.world.table, timeline.scenario.domain);
   const firstWrite = timeline.frames.find((frame) => frame.happening.kind === 'writeRequested');
-  const realRow = run.result.row;
+  const realRow = result.row;
   const sameRow =
     realRow?.cert === (simulatedRow && describeCertificate(simulatedRow.cert)) &&
     realRow?.fence === simulatedRow?.fence;
@@ -172,7 +210,7 @@ function StepsOnPostgres({ db }: { db: PGlite }) {
           </tr>
         </thead>
         <tbody>
-          {run.result.writes.length === 0 ? (
+          {result.writes.length === 0 ? (
             <tr>
               <td colSpan={4}>
                 {firstWrite
@@ -181,7 +219,7 @@ function StepsOnPostgres({ db }: { db: PGlite }) {
               </td>
             </tr>
           ) : (
-            run.result.writes.map((write) => (
+            result.writes.map((write) => (
               <tr key={write.step} className={write.realRows === write.simulatedRows ? undefined : 'differs'}>
                 <td>{write.step}</td>
                 <td>
@@ -206,19 +244,32 @@ function StepsOnPostgres({ db }: { db: PGlite }) {
   );
 }
 
-/** Anything else, on the same in-page database but its own certificates table. */
-function SqlConsole({ db }: { db: PGlite }) {
+/** Anything else, on the same in-page Postgres but in a certificates table of its own. */
+function SqlConsole({
+  engine,
+  transaction,
+  restart,
+  onRun,
+  onRestart,
+}: {
+  engine: PostgresEngine;
+  transaction: TransactionState;
+  restart: Restart | null;
+  onRun: (reply: ConsoleReply) => void;
+  onRestart: () => void;
+}) {
   const id = useId();
   const [sql, setSql] = useState(postgres.examples[0]?.sql ?? '');
-  const [outcome, setOutcome] = useState<{ outcome: ConsoleOutcome; ms: number } | null>(null);
+  const [outcome, setOutcome] = useState<{ statements: readonly StatementOutcome[]; ms: number } | null>(null);
   const [running, setRunning] = useState(false);
 
   const run = async () => {
     setRunning(true);
     const started = performance.now();
-    const result = await runConsole(db, sql);
-    setOutcome({ outcome: result, ms: performance.now() - started });
+    const reply = await engine.console(sql);
+    setOutcome(reply.kind === 'ran' ? { statements: reply.run.statements, ms: performance.now() - started } : null);
     setRunning(false);
+    onRun(reply);
   };
 
   return (
@@ -227,7 +278,7 @@ function SqlConsole({ db }: { db: PGlite }) {
       aria-labelledby={`${id}-heading`}
       onSubmit={(event) => {
         event.preventDefault();
-        void run();
+        if (!running) void run();
       }}
     >
       <h5 id={`${id}-heading`}>SQL console</h5>
@@ -245,61 +296,99 @@ function SqlConsole({ db }: { db: PGlite }) {
         value={sql}
         rows={6}
         spellCheck={false}
+        aria-describedby={`${id}-limit`}
         onChange={(event) => setSql(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
             event.preventDefault();
-            void run();
+            if (!running) void run();
           }
         }}
       />
-      <button type="submit" className="primary" disabled={running} aria-keyshortcuts="Control+Enter">
-        Run
-      </button>
-      <div className="console-output" aria-live="polite">
-        {outcome && <ConsoleResult outcome={outcome.outcome} ms={outcome.ms} />}
+      <p id={`${id}-limit`} className="console-limit">
+        {fillTemplate(PANEL.consoleLimit, { seconds: LIMIT_SECONDS })}
+      </p>
+      <div className="console-actions">
+        <button type="submit" className="primary" disabled={running} aria-keyshortcuts="Control+Enter">
+          Run
+        </button>
+        <button type="button" disabled={!running} onClick={() => engine.cancel()}>
+          Cancel
+        </button>
+      </div>
+      <div className="console-output" aria-live="polite" aria-busy={running}>
+        {restart?.why === 'broken' && (
+          <div role="alert" className="postgres-failed">
+            <p>{fillTemplate(PANEL.broken, { message: restart.message })}</p>
+            <button type="button" onClick={onRestart}>
+              Restart Postgres
+            </button>
+          </div>
+        )}
+        {restart && restart.why !== 'broken' && (
+          <p role="status">
+            {restart.why === 'cancelled' ? PANEL.cancelled : fillTemplate(PANEL.timeLimit, { seconds: LIMIT_SECONDS })}
+          </p>
+        )}
+        {outcome && <ConsoleResult statements={outcome.statements} ms={outcome.ms} />}
+        {transaction !== 'idle' && (
+          <p className="transaction-note">{transaction === 'open' ? PANEL.transactionOpen : PANEL.transactionFailed}</p>
+        )}
       </div>
     </form>
   );
 }
 
-function ConsoleResult({ outcome, ms }: { outcome: ConsoleOutcome; ms: number }) {
-  if (!outcome.ok) {
-    const { message, code, position } = outcome.error;
-    return (
-      <p className="pg-error">
-        ERROR: {message}
-        {code && ` (SQLSTATE ${code}${position ? `, at character ${position}` : ''})`}
-      </p>
-    );
-  }
+function ConsoleResult({ statements, ms }: { statements: readonly StatementOutcome[]; ms: number }) {
   return (
     <>
-      {outcome.results.map((result, index) => (
+      {statements.map((outcome, index) => (
         <div key={index} className="console-result">
-          {result.columns.length > 0 && (
-            <table>
-              <thead>
-                <tr>
-                  {result.columns.map((column) => (
-                    <th key={column} scope="col">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {result.rows.map((row, rowIndex) => (
-                  <tr key={rowIndex}>
-                    {result.columns.map((column) => (
-                      <td key={column}>{String(row[column])}</td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          {outcome.kind === 'refused' && <p className="pg-error">{PANEL[outcome.refusal]}</p>}
+          {outcome.kind === 'failed' && (
+            <p className="pg-error">
+              ERROR: {outcome.error.message}
+              {outcome.error.code &&
+                ` (SQLSTATE ${outcome.error.code}${outcome.error.position ? `, at character ${outcome.error.position}` : ''})`}
+            </p>
           )}
-          <p className="tag">{result.tag}</p>
+          {outcome.kind === 'ran' && (
+            <>
+              {outcome.columns.length > 0 && (
+                <table>
+                  <thead>
+                    <tr>
+                      {outcome.columns.map((column, position) => (
+                        <th key={position} scope="col">
+                          {column}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {outcome.rows.map((row, rowIndex) => (
+                      <tr key={rowIndex}>
+                        {row.map((value, position) => (
+                          <td key={position} className={value === null ? 'null' : undefined}>
+                            {value ?? 'NULL'}
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+              {outcome.rowCount > outcome.rows.length && (
+                <p className="rows-shown">
+                  {fillTemplate(PANEL.rowsShown, {
+                    shown: String(outcome.rows.length),
+                    count: outcome.rowCount.toLocaleString('en'),
+                  })}
+                </p>
+              )}
+              <p className="tag">{outcome.tag}</p>
+            </>
+          )}
         </div>
       ))}
       <p className="timing">Took {formatTime(ms)}.</p>

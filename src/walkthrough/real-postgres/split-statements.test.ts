@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { refusalOf, splitStatements } from './split-statements';
+
+describe('splitStatements: where Postgres sees a statement end', () => {
+  it('splits at semicolons and drops empty pieces', () => {
+    expect(splitStatements('SELECT 1; SELECT 2;;  ;\n')).toEqual(['SELECT 1', 'SELECT 2']);
+    expect(splitStatements('SELECT 1')).toEqual(['SELECT 1']);
+    expect(splitStatements('')).toEqual([]);
+  });
+
+  it.each([
+    ["SELECT 'a;b'; SELECT 2", ["SELECT 'a;b'", 'SELECT 2']],
+    ["SELECT 'it''s; fine'; SELECT 2", ["SELECT 'it''s; fine'", 'SELECT 2']],
+    ["SELECT E'\\'; still'; SELECT 2", ["SELECT E'\\'; still'", 'SELECT 2']],
+    ['SELECT "semi;colon" FROM t; SELECT 2', ['SELECT "semi;colon" FROM t', 'SELECT 2']],
+    ['SELECT 1 -- a comment; not a split\n; SELECT 2', ['SELECT 1 -- a comment; not a split', 'SELECT 2']],
+    ['SELECT /* one; /* nested; */ still; */ 1; SELECT 2', ['SELECT /* one; /* nested; */ still; */ 1', 'SELECT 2']],
+    [
+      'CREATE FUNCTION f() RETURNS int AS $$ SELECT 1; $$ LANGUAGE sql; SELECT f()',
+      ['CREATE FUNCTION f() RETURNS int AS $$ SELECT 1; $$ LANGUAGE sql', 'SELECT f()'],
+    ],
+    [
+      'DO $body$ BEGIN PERFORM 1; RAISE NOTICE $$x;$$; END $body$; SELECT 2',
+      ['DO $body$ BEGIN PERFORM 1; RAISE NOTICE $$x;$$; END $body$', 'SELECT 2'],
+    ],
+  ])('keeps %j together where it must', (sql, statements) => {
+    expect(splitStatements(sql)).toEqual(statements);
+  });
+
+  it('does not take a parameter or a name with $ for a dollar quote', () => {
+    expect(splitStatements('PREPARE p AS SELECT $1; SELECT a$b FROM t')).toEqual([
+      'PREPARE p AS SELECT $1',
+      'SELECT a$b FROM t',
+    ]);
+  });
+
+  it("ends E'…' at a quote after an escaped backslash", () => {
+    expect(splitStatements("SELECT E'back\\\\'; SELECT 2")).toEqual(["SELECT E'back\\\\'", 'SELECT 2']);
+  });
+
+  it("reads standard strings as Postgres does: a backslash is only a backslash outside E'…'", () => {
+    expect(splitStatements("SELECT 'a\\'; SELECT 2")).toEqual(["SELECT 'a\\'", 'SELECT 2']);
+  });
+
+  it('drops pieces that hold only comments', () => {
+    expect(splitStatements('-- just a note\n; /* and another */ ; SELECT 1 -- end')).toEqual(['SELECT 1 -- end']);
+  });
+
+  it('leaves an unclosed quote or comment to Postgres, as one statement', () => {
+    expect(splitStatements("SELECT 'open; SELECT 2")).toEqual(["SELECT 'open; SELECT 2"]);
+    expect(splitStatements('SELECT 1 /* open; SELECT 2')).toEqual(['SELECT 1 /* open; SELECT 2']);
+    expect(splitStatements('SELECT $$open; SELECT 2')).toEqual(['SELECT $$open; SELECT 2']);
+  });
+});
+
+describe('refusalOf: what the in-page Postgres will not run', () => {
+  it.each([
+    ["COPY (SELECT 1) TO PROGRAM 'id'", 'copyProgram'],
+    ["copy certificates from program 'cat /etc/passwd'", 'copyProgram'],
+    ['COPY certificates FROM STDIN', 'copyFromStdin'],
+    ['/* hi */ copy certificates from\n  stdin with (format csv)', 'copyFromStdin'],
+  ] as const)('refuses %j', (sql, refusal) => {
+    expect(refusalOf(sql)).toBe(refusal);
+  });
+
+  it.each([
+    'COPY certificates TO STDOUT',
+    "SELECT 'COPY x FROM PROGRAM' AS text",
+    'SELECT 1 -- COPY FROM STDIN',
+    "INSERT INTO notes VALUES ('copy from stdin')",
+  ])('lets %j run', (sql) => {
+    expect(refusalOf(sql)).toBeNull();
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Splits console input into statements where Postgres itself would see their ends (psql's rules): at a `;`
+ * outside quotes ('…', E'…' with backslash escapes, "…"), comments (-- and nested /* … *\/) and dollar
+ * quotes ($$…$$, $tag$…$tag$). A piece holding only comments and blanks is no statement.
+ * https://www.postgresql.org/docs/current/sql-syntax-lexical.html
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let start = 0;
+  let meaningful = false;
+  let index = 0;
+  const finish = (end: number) => {
+    if (meaningful) statements.push(sql.slice(start, end).trim());
+    start = end + 1;
+    meaningful = false;
+  };
+  while (index < sql.length) {
+    const char = sql[index]!;
+    const next = sql[index + 1];
+    if (char === '-' && next === '-') {
+      const end = sql.indexOf('\n', index);
+      index = end === -1 ? sql.length : end + 1;
+    } else if (char === '/' && next === '*') {
+      index = endOfBlockComment(sql, index);
+    } else if (char === "'") {
+      meaningful = true;
+      index = endOfQuoted(sql, index, "'", isEscapeString(sql, index));
+    } else if (char === '"') {
+      meaningful = true;
+      index = endOfQuoted(sql, index, '"', false);
+    } else if (char === '$' && dollarTag(sql, index) !== null) {
+      meaningful = true;
+      const tag = dollarTag(sql, index)!;
+      const end = sql.indexOf(tag, index + tag.length);
+      index = end === -1 ? sql.length : end + tag.length;
+    } else if (char === ';') {
+      finish(index);
+      index += 1;
+    } else {
+      if (!/\s/.test(char)) meaningful = true;
+      index += 1;
+    }
+  }
+  finish(sql.length);
+  return statements;
+}
+
+/** After a nested block comment that opens at `from`; an unclosed one runs to the end. */
+function endOfBlockComment(sql: string, from: number): number {
+  let depth = 0;
+  let index = from;
+  while (index < sql.length) {
+    if (sql.startsWith('/*', index)) {
+      depth += 1;
+      index += 2;
+    } else if (sql.startsWith('*/', index)) {
+      depth -= 1;
+      index += 2;
+      if (depth === 0) return index;
+    } else index += 1;
+  }
+  return sql.length;
+}
+
+/** After a quoted string or identifier; a doubled quote stays inside, as does a backslash-escaped one in E'…'. */
+function endOfQuoted(sql: string, from: number, quote: string, backslashEscapes: boolean): number {
+  let index = from + 1;
+  while (index < sql.length) {
+    const char = sql[index]!;
+    if (backslashEscapes && char === '\\') index += 2;
+    else if (char === quote && sql[index + 1] === quote) index += 2;
+    else if (char === quote) return index + 1;
+    else index += 1;
+  }
+  return sql.length;
+}
+
+/** E'…' (or e'…') written as its own token, not the end of a word like `name'`. */
+function isEscapeString(sql: string, quoteAt: number): boolean {
+  const before = sql[quoteAt - 1];
+  return (before === 'E' || before === 'e') && !/[\w$]/.test(sql[quoteAt - 2] ?? '');
+}
+
+/** `$$` or `$tag$` at `at`, when it opens a dollar quote; `$1` is a parameter, and `a$b` part of a name. */
+function dollarTag(sql: string, at: number): string | null {
+  if (/[\w$]/.test(sql[at - 1] ?? '')) return null;
+  const match = /^\$([A-Za-z_\u0080-\uffff][\w\u0080-\uffff]*)?\$/.exec(sql.slice(at, at + 64));
+  return match ? match[0] : null;
+}
+
+/** Statements the in-page Postgres must not run: there is no shell to run a program, and no client to send COPY data. */
+export type Refusal = 'copyProgram' | 'copyFromStdin';
+
+export function refusalOf(statement: string): Refusal | null {
+  const words = statement
+    .replace(/--[^\n]*/g, ' ')
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .replace(/'(?:[^']|'')*'/g, "''")
+    .toUpperCase();
+  if (!/^\s*\\?COPY\b/.test(words)) return null;
+  if (/\bPROGRAM\b/.test(words)) return 'copyProgram';
+  if (/\bFROM\s+STDIN\b/.test(words)) return 'copyFromStdin';
+  return null;
+}
