@@ -96,3 +96,31 @@ test('predict the late write, then see the prediction judged, and remembered', a
   await page.reload();
   await expect(page.getByText('You predicted it.')).toBeVisible();
 });
+
+test('two embedded questions in two tabs keep both answers, and an open tab sees the other one', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/embed.html?widget=quiz');
+  const other = await context.newPage();
+  await other.goto('/embed.html?widget=question&id=duplicate-order');
+  await other.getByRole('radio', { name: /^An efficiency failure/ }).check();
+  await other.getByRole('button', { name: /Check answer/ }).click();
+  await expect(other.getByText('Correct.')).toBeVisible();
+
+  // The open quiz hears of it without a reload, and its own answer does not overwrite it.
+  const correct = (on: typeof page) => on.getByText('Correct.', { exact: true });
+  await expect(correct(page)).toHaveCount(1);
+  const first = page.getByRole('radio', { name: /^Nothing enforces it/ });
+  await first.check();
+  await page
+    .getByRole('button', { name: /Check answer/ })
+    .first()
+    .click();
+  await expect(correct(page)).toHaveCount(2);
+  await other.reload();
+  await expect(correct(other)).toHaveCount(1);
+  const fresh = await context.newPage();
+  await fresh.goto('/embed.html?widget=quiz');
+  await expect(correct(fresh)).toHaveCount(2);
+});

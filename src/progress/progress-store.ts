@@ -1,5 +1,15 @@
 import { createStore } from 'zustand/vanilla';
-import { emptyProgress, loadProgress, saveProgress, type InterviewAnswer, type Progress } from './progress';
+import content from 'virtual:lockstep/content';
+import {
+  changesBetween,
+  emptyProgress,
+  loadProgress,
+  readStoredProgress,
+  saveChanges,
+  STORAGE_KEY,
+  type InterviewAnswer,
+  type Progress,
+} from './progress';
 
 export interface ProgressState extends Progress {
   readonly notices: readonly string[];
@@ -9,18 +19,48 @@ export type ProgressStore = ReturnType<typeof createProgressStore>;
 
 const emptyInterview: InterviewAnswer = { draft: '', revealed: false, ticked: [] };
 
-/** The learner's answers, loaded from storage once and written back on every change. */
-export function createProgressStore(storage: Storage | null) {
+const sections = (state: Progress): Progress => ({
+  quiz: state.quiz,
+  interview: state.interview,
+  predictions: state.predictions,
+});
+
+/**
+ * The learner's answers, loaded from storage once. Each change is merged into what is stored, entry by entry,
+ * and answers given in another tab or another embedded question arrive through `storage` events. When the
+ * browser will not store them, the page says so once and keeps them for the visit.
+ */
+export function createProgressStore(
+  storage: Storage | null,
+  events: Pick<Window, 'addEventListener'> | null = typeof window === 'undefined' ? null : window,
+) {
   const loaded = loadProgress(storage);
   const store = createStore<ProgressState>()(() => ({ ...loaded.progress, notices: loaded.notices }));
+  // Without storage at all, loadProgress has said so already.
+  let warned = storage === null;
+  let applyingStored = false;
   store.subscribe((state, previous) => {
     if (
-      state.quiz === previous.quiz &&
-      state.interview === previous.interview &&
-      state.predictions === previous.predictions
+      applyingStored ||
+      (state.quiz === previous.quiz &&
+        state.interview === previous.interview &&
+        state.predictions === previous.predictions)
     )
       return;
-    saveProgress(storage, { quiz: state.quiz, interview: state.interview, predictions: state.predictions });
+    const saved = saveChanges(storage, changesBetween(sections(previous), sections(state)), sections(state));
+    if (saved === null && !warned) {
+      warned = true;
+      store.setState({ notices: [...state.notices, content.notices.progress.notSaved] });
+    }
+  });
+  events?.addEventListener('storage', (event: StorageEvent) => {
+    if (event.key !== STORAGE_KEY || event.storageArea !== storage) return;
+    const stored = readStoredProgress(event.newValue);
+    // What another page stored already holds this page's saved answers: it replaces them.
+    if (!stored) return;
+    applyingStored = true;
+    store.setState(stored);
+    applyingStored = false;
   });
   return store;
 }

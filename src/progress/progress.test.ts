@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '@/testing/render-walkthrough';
 import { createProgressActions, createProgressStore } from './progress-store';
-import { SET_ASIDE_KEY, STORAGE_KEY, loadProgress, saveProgress } from './progress';
+import {
+  SET_ASIDE_LIMIT,
+  SET_ASIDE_PREFIX,
+  STORAGE_KEY,
+  applyChanges,
+  changesBetween,
+  loadProgress,
+  saveProgress,
+  setAsideKeys,
+} from './progress';
+
+/** Every copy set aside so far, oldest first. */
+const asideOf = (storage: Storage) => setAsideKeys(storage).map((key) => storage.getItem(key));
 
 const saved = (value: unknown) => memoryStorage({ [STORAGE_KEY]: JSON.stringify(value) });
 
@@ -30,14 +42,14 @@ describe('progress.loadProgress', () => {
     const { progress, notices } = loadProgress(storage);
     expect(progress.quiz).toEqual({});
     expect(notices).toEqual([expect.stringContaining('could not be read (it is not valid JSON)')]);
-    expect(storage.getItem(SET_ASIDE_KEY)).toBe('{"version":1,"quiz":');
+    expect(asideOf(storage)).toEqual(['{"version":1,"quiz":']);
   });
 
   it('sets aside progress from an unknown version rather than misreading it', () => {
     const storage = saved({ version: 7, quiz: { q1: 'something new' } });
     const { notices } = loadProgress(storage);
     expect(notices).toEqual([expect.stringContaining('has version 7, which this page does not know')]);
-    expect(JSON.parse(storage.getItem(SET_ASIDE_KEY)!)).toEqual({ version: 7, quiz: { q1: 'something new' } });
+    expect(asideOf(storage).map((copy) => JSON.parse(copy!))).toEqual([{ version: 7, quiz: { q1: 'something new' } }]);
   });
 
   it('keeps every entry it can read when some are broken, and sets aside exactly what it found', () => {
@@ -55,13 +67,37 @@ describe('progress.loadProgress', () => {
     expect(notices).toEqual([
       expect.stringMatching(/^2 saved answers could not be read\..*Everything else was kept\.$/),
     ]);
-    expect(storage.getItem(SET_ASIDE_KEY)).toBe(found);
+    expect(asideOf(storage)).toEqual([found]);
   });
 
-  it('never overwrites an earlier copy that was set aside', () => {
-    const storage = memoryStorage({ [STORAGE_KEY]: 'garbage', [SET_ASIDE_KEY]: 'the first copy' });
-    loadProgress(storage);
-    expect(storage.getItem(SET_ASIDE_KEY)).toBe('the first copy');
+  it('keeps an earlier copy beside a new one, each under its own key, and names the new one', () => {
+    const first = `${SET_ASIDE_PREFIX}2026-11-30T08:00:00.000Z`;
+    const storage = memoryStorage({ [STORAGE_KEY]: 'garbage', [first]: 'the first copy' });
+    const { notices } = loadProgress(storage, Date.parse('2026-12-01T09:30:00Z'));
+    const second = `${SET_ASIDE_PREFIX}2026-12-01T09:30:00.000Z`;
+    expect(setAsideKeys(storage)).toEqual([first, second]);
+    expect(storage.getItem(first)).toBe('the first copy');
+    expect(storage.getItem(second)).toBe('garbage');
+    expect(notices).toEqual([expect.stringContaining(`under "${second}"`)]);
+  });
+
+  it('does not copy the same broken progress twice when the page is reloaded', () => {
+    const storage = memoryStorage({ [STORAGE_KEY]: 'garbage' });
+    const once = loadProgress(storage, Date.parse('2026-12-01T09:00:00Z')).notices;
+    const again = loadProgress(storage, Date.parse('2026-12-01T09:05:00Z')).notices;
+    expect(asideOf(storage)).toEqual(['garbage']);
+    expect(again).toEqual(once);
+  });
+
+  it(`keeps at most ${SET_ASIDE_LIMIT} copies, dropping the oldest`, () => {
+    const storage = memoryStorage();
+    for (let day = 1; day <= SET_ASIDE_LIMIT + 1; day += 1) {
+      storage.setItem(STORAGE_KEY, `garbage from day ${day}`);
+      loadProgress(storage, Date.UTC(2026, 11, day));
+    }
+    expect(asideOf(storage)).toEqual(
+      Array.from({ length: SET_ASIDE_LIMIT }, (_, index) => `garbage from day ${index + 2}`),
+    );
   });
 
   it('works without storage and says answers will not be kept', () => {
@@ -152,9 +188,11 @@ describe('progress: each saved entry is checked field by field', () => {
   it.each([['[1, 2]'], ['"text"'], ['null']])('stored JSON that is not an object (%s) is set aside', (raw) => {
     const storage = memoryStorage({ [STORAGE_KEY]: raw });
     expect(loadProgress(storage).notices).toEqual([
-      `Your saved progress could not be read. A copy was set aside in this browser's storage under "${SET_ASIDE_KEY}".`,
+      expect.stringMatching(
+        /^Your saved progress could not be read\. A copy was set aside in this browser's storage under "lockstep:progress:set-aside:[\dT:.Z-]+"\.$/,
+      ),
     ]);
-    expect(storage.getItem(SET_ASIDE_KEY)).toBe(raw);
+    expect(asideOf(storage)).toEqual([raw]);
   });
 
   it('says so when the copy cannot be set aside', () => {
@@ -216,5 +254,82 @@ describe('the progress store', () => {
     actions.toggleRubricItem('i1', 'pauses');
     actions.toggleRubricItem('i1', 'fencing');
     expect(store.getState().interview.i1?.ticked).toEqual(['pauses']);
+  });
+});
+
+describe('progress shared between tabs and embedded questions', () => {
+  const answer = (option: string) => ({ response: [option], checked: true });
+
+  it('merges changes entry by entry: a removed entry goes, the others stay', () => {
+    const before = { quiz: { q1: answer('a'), q2: answer('b') }, interview: {}, predictions: {} };
+    const after = { quiz: { q1: answer('c') }, interview: {}, predictions: { p: 'rejected' } };
+    const changes = changesBetween(before, after);
+    expect(changes).toEqual({
+      quiz: { q1: answer('c'), q2: undefined },
+      interview: {},
+      predictions: { p: 'rejected' },
+    });
+    const stored = { quiz: { q2: answer('b'), q3: answer('x') }, interview: {}, predictions: {} };
+    expect(applyChanges(stored, changes)).toEqual({
+      quiz: { q1: answer('c'), q3: answer('x') },
+      interview: {},
+      predictions: { p: 'rejected' },
+    });
+  });
+
+  it('two pages answering different questions both keep their answers, as do their interview drafts', () => {
+    const storage = memoryStorage();
+    const first = createProgressActions(createProgressStore(storage, null));
+    const second = createProgressActions(createProgressStore(storage, null));
+    first.check('q1', ['a']);
+    second.check('q2', ['b']);
+    first.writeDraft('i1', 'Fence the write.');
+    second.predict('stale-certificate:on', 'rejected');
+    expect(loadProgress(storage).progress).toEqual({
+      quiz: { q1: answer('a'), q2: answer('b') },
+      interview: { i1: { draft: 'Fence the write.', revealed: false, ticked: [] } },
+      predictions: { 'stale-certificate:on': 'rejected' },
+    });
+  });
+
+  it("an open page sees another page's answers when the browser reports the change", () => {
+    const storage = memoryStorage();
+    const events = new EventTarget();
+    const open = createProgressStore(storage, events as unknown as Window);
+    const other = createProgressActions(createProgressStore(storage, null));
+    other.check('q2', ['b']);
+    const raw = storage.getItem(STORAGE_KEY);
+    const written: string[] = [];
+    const setItem = storage.setItem.bind(storage);
+    storage.setItem = (key, value) => {
+      written.push(key);
+      setItem(key, value);
+    };
+    events.dispatchEvent(
+      Object.assign(new Event('storage'), { key: STORAGE_KEY, newValue: raw, storageArea: storage }),
+    );
+    expect(open.getState().quiz).toEqual({ q2: answer('b') });
+    // Taking in another page's answers writes nothing back, so two tabs never echo each other.
+    expect(written).toEqual([]);
+    events.dispatchEvent(Object.assign(new Event('storage'), { key: 'other', newValue: '{}', storageArea: storage }));
+    events.dispatchEvent(
+      Object.assign(new Event('storage'), { key: STORAGE_KEY, newValue: 'garbage', storageArea: storage }),
+    );
+    expect(open.getState().quiz).toEqual({ q2: answer('b') });
+  });
+
+  it('says once, plainly, when answers cannot be saved, and keeps them for the visit', () => {
+    const storage = memoryStorage();
+    storage.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    const store = createProgressStore(storage, null);
+    const actions = createProgressActions(store);
+    actions.check('q1', ['a']);
+    actions.check('q2', ['b']);
+    expect(store.getState().quiz).toEqual({ q1: answer('a'), q2: answer('b') });
+    expect(store.getState().notices).toEqual([
+      expect.stringMatching(/^Your answers are not being saved in this browser/),
+    ]);
   });
 });

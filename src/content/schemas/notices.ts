@@ -24,6 +24,7 @@ export const noticesSchema = z
         setAside: template(['key']),
         notSetAside: template([]),
         restKept: template([]),
+        notSaved: template([]),
       })
       .strict(),
   })
