@@ -122,3 +122,43 @@ test('the built site works from a sub-path of a plain static host, loading nothi
     [],
   );
 });
+
+test('a sandbox without allow-same-origin gets a plain message instead of a blank frame', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto(`${HOST}/?app=${encodeURIComponent(APP)}&widget=quiz&sandbox=allow-scripts`);
+  await expect(page.frameLocator('#widget').getByText(/This Lockstep widget has not started/)).toBeVisible();
+  await expect(page.frameLocator('#widget').getByText('allow-scripts allow-same-origin')).toBeVisible();
+  // The browser reports the refused module scripts; that is the case under test.
+  consoleErrors.splice(0, consoleErrors.length);
+});
+
+test('without a referrer or parentOrigin the widget works, stays silent and says why in the console', async ({
+  page,
+}) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.goto(`${HOST}/?app=${encodeURIComponent(APP)}&widget=walkthrough&noParentOrigin`);
+  const frame = page.frameLocator('#widget');
+  await frame.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(frame.getByText(/^Step 2 of \d+$/)).toBeVisible();
+  await expect.poll(() => warnings.join('\n')).toContain('Add parentOrigin=https://your.site');
+  expect(await events(page)).toEqual([]);
+});
+
+test('a lab embed keeps its host origin in its own address, so a reload inside the frame still talks', async ({
+  page,
+}) => {
+  await page.goto(`${HOST}/?app=${encodeURIComponent(APP)}&widget=lab`);
+  const frame = page.frameLocator('#widget');
+  await frame.getByRole('combobox', { name: 'Lock service' }).selectOption('etcd');
+  const widget = page.frames().find((candidate) => candidate.url().includes('embed.html'))!;
+  await expect.poll(() => widget.url()).toContain('service=etcd');
+  expect(new URL(widget.url()).searchParams.get('parentOrigin')).toBe(HOST);
+  await widget.evaluate(() => location.reload());
+  await expect(frame.getByRole('combobox', { name: 'Lock service' })).toHaveValue('etcd');
+  await expect.poll(async () => (await page.locator('#widget').boundingBox())?.height ?? 0).toBeGreaterThan(600);
+});

@@ -3,7 +3,7 @@ import { createProgressActions, createProgressStore } from '@/progress/progress-
 import { createWalkthroughActions } from '@/store/actions';
 import { DEFAULT_SCENARIO_ID } from '@/store/selectors';
 import { createWalkthroughStore } from '@/store/walkthrough-store';
-import { connectToHost } from './bridge';
+import { connectToHost, SILENT_WIDGET } from './bridge';
 
 const HOST = 'https://lms.example';
 
@@ -99,7 +99,7 @@ describe('what the embed bridge tells the host', () => {
     observed!();
     height = 812;
     observed!();
-    expect(sent()).toEqual([
+    expect(sent().filter(({ message }) => (message as { kind: string }).kind === 'resize')).toEqual([
       { message: { source: 'lockstep', version: 1, kind: 'resize', height: 601 }, origin: HOST },
       { message: { source: 'lockstep', version: 1, kind: 'resize', height: 812 }, origin: HOST },
     ]);
@@ -118,6 +118,16 @@ describe('what the embed bridge tells the host', () => {
     actions.next();
     actions.setFencing(false);
     expect(events()).toEqual([
+      {
+        source: 'lockstep',
+        version: 1,
+        kind: 'event',
+        verb: 'progressed',
+        widget: 'walkthrough',
+        step: 1,
+        of: 23,
+        fencing: 'on',
+      },
       {
         source: 'lockstep',
         version: 1,
@@ -155,12 +165,15 @@ describe('what the embed bridge tells the host', () => {
       walkthroughActions: createWalkthroughActions(walkthroughStore),
       progressStore: Promise.resolve(progressStore),
       questionIds: ['q1', 'q2'],
+      walkthrough: false,
       scoreQuestion: (id, response) => (id === 'unknown' ? null : response.includes('right')),
     });
     await Promise.resolve();
     progress.respond('q1', ['right']);
     progress.check('q1', ['right']);
     progress.check('unknown', ['x']);
+    // Another question, answered in another frame of the same course, is that frame's to report.
+    progress.check('elsewhere', ['right']);
     progress.check('q2', ['wrong']);
     expect(events()).toEqual([
       {
@@ -186,14 +199,69 @@ describe('what the embed bridge tells the host', () => {
     disconnect();
   });
 
-  it('stays silent with no host origin, or when it is not in a frame', () => {
+  it('stays silent with no host origin, and says why in the console; and when it is not in a frame', () => {
     const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
     const actions = createWalkthroughActions(walkthroughStore);
-    const options = { walkthroughStore, walkthroughActions: actions, progressStore: createProgressStore(null) };
+    const warn = vi.fn();
+    const options = { walkthroughStore, walkthroughActions: actions, progressStore: createProgressStore(null), warn };
     connectToHost({ ...options, parentOrigin: null })();
+    expect(warn).toHaveBeenCalledWith(SILENT_WIDGET);
     Object.defineProperty(window, 'parent', { value: window, configurable: true });
     connectToHost({ ...options, parentOrigin: HOST })();
     actions.next();
     expect(parentWindow.postMessage).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells the host on load where the walkthrough starts, as a link may open it at any step', () => {
+    const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID, cursor: 4 });
+    const disconnect = connectToHost({
+      parentOrigin: HOST,
+      walkthroughStore,
+      walkthroughActions: createWalkthroughActions(walkthroughStore),
+      progressStore: createProgressStore(null),
+    });
+    expect(events()).toEqual([expect.objectContaining({ verb: 'progressed', step: 5, of: 23 })]);
+    disconnect();
+  });
+
+  it('sends completed once per run-through: not again on a toggle at the last step, again after starting over', () => {
+    const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
+    const actions = createWalkthroughActions(walkthroughStore);
+    const disconnect = connectToHost({
+      parentOrigin: HOST,
+      walkthroughStore,
+      walkthroughActions: actions,
+      progressStore: createProgressStore(null),
+    });
+    const completions = () => events().filter((event) => (event as { verb: string }).verb === 'completed').length;
+    actions.goToLast();
+    expect(completions()).toBe(1);
+    actions.setFencing(false);
+    actions.setFencing(true);
+    actions.back();
+    actions.goToLast();
+    expect(completions()).toBe(1);
+    actions.goToFirst();
+    actions.goToLast();
+    expect(completions()).toBe(2);
+    disconnect();
+  });
+
+  it('a quiz or lab widget sends no walkthrough events and obeys no step commands', () => {
+    const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
+    const actions = createWalkthroughActions(walkthroughStore);
+    const disconnect = connectToHost({
+      parentOrigin: HOST,
+      walkthroughStore,
+      walkthroughActions: actions,
+      progressStore: createProgressStore(null),
+      walkthrough: false,
+    });
+    actions.next();
+    deliver(goToStep(9), HOST, parentWindow);
+    expect(walkthroughStore.getState().cursor).toBe(1);
+    expect(events()).toEqual([]);
+    disconnect();
   });
 });

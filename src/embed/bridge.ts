@@ -12,17 +12,30 @@ export interface BridgeOptions {
   readonly progressStore: ProgressStore | Promise<ProgressStore>;
   /** Whether a quiz response is right; only the quiz widgets know their questions. */
   readonly scoreQuestion?: (questionId: string, response: readonly string[]) => boolean | null;
-  /** How many questions make a finished quiz, for `completed`. */
+  /** The questions this widget shows: it reports answers to these alone, and `completed` when all are checked. */
   readonly questionIds?: readonly string[];
+  /** Only the walkthrough widget reports steps and obeys step commands; a quiz or lab never does. */
+  readonly walkthrough?: boolean;
+  /** Where to explain why the widget is silent (the browser console by default). */
+  readonly warn?: (message: string) => void;
 }
+
+/** Why an embedded widget sends nothing: said once, in the console, so a course author can find it. */
+export const SILENT_WIDGET =
+  'Lockstep: this widget sends no messages to the page around it, because it cannot tell which origin that ' +
+  'page has (the browser sent no referrer). Add parentOrigin=https://your.site to the iframe address.';
 
 /**
  * Connects an embedded widget to the page around it: reports its height and the learner's progress, and
  * obeys goToStep / setFencing, but only in messages from the parent window at the configured origin.
  */
 export function connectToHost(options: BridgeOptions): () => void {
-  const { parentOrigin, walkthroughStore, walkthroughActions, progressStore } = options;
-  if (!parentOrigin || window.parent === window) return () => undefined;
+  const { parentOrigin, walkthroughStore, walkthroughActions, progressStore, walkthrough = true } = options;
+  if (window.parent === window) return () => undefined;
+  if (!parentOrigin) {
+    (options.warn ?? console.warn)(SILENT_WIDGET);
+    return () => undefined;
+  }
   const post = (message: OutgoingMessage) => window.parent.postMessage(message, parentOrigin);
   const emit = (event: LockstepEvent) => post(eventMessage(event));
 
@@ -38,16 +51,27 @@ export function connectToHost(options: BridgeOptions): () => void {
   resizeObserver.observe(document.body);
   reportHeight();
 
+  // `completed` once per run-through: sent at the last step, and again only after the learner starts over.
+  let completed = false;
   const reportStep = () => {
     const state = walkthroughStore.getState();
     const step = selectCursor(state) + 1;
     const of = selectStepCount(state);
     emit({ verb: 'progressed', widget: 'walkthrough', step, of, fencing: state.fencing ? 'on' : 'off' });
-    if (step === of) emit({ verb: 'completed', widget: 'walkthrough' });
+    if (step === 1) completed = false;
+    if (step === of && !completed) {
+      completed = true;
+      emit({ verb: 'completed', widget: 'walkthrough' });
+    }
   };
-  const unsubscribeWalkthrough = walkthroughStore.subscribe((state, previous) => {
-    if (state.cursor !== previous.cursor || state.fencing !== previous.fencing) reportStep();
-  });
+  let unsubscribeWalkthrough = () => {};
+  if (walkthrough) {
+    // The host learns where the learner starts (a link may open at any step).
+    reportStep();
+    unsubscribeWalkthrough = walkthroughStore.subscribe((state, previous) => {
+      if (state.cursor !== previous.cursor || state.fencing !== previous.fencing) reportStep();
+    });
+  }
 
   let disconnected = false;
   let unsubscribeProgress = () => {};
@@ -55,12 +79,12 @@ export function connectToHost(options: BridgeOptions): () => void {
     store.subscribe((state, previous) => {
       const { scoreQuestion, questionIds } = options;
       if (!scoreQuestion || state.quiz === previous.quiz) return;
+      const ids = questionIds ?? [];
       for (const [questionId, answer] of Object.entries(state.quiz)) {
-        if (!answer.checked || previous.quiz[questionId]?.checked) continue;
+        if (!ids.includes(questionId) || !answer.checked || previous.quiz[questionId]?.checked) continue;
         const correct = scoreQuestion(questionId, answer.response);
         if (correct !== null) emit({ verb: 'answered', widget: 'quiz', questionId, correct });
       }
-      const ids = questionIds ?? [];
       const finished = (quiz: typeof state.quiz) => ids.length > 0 && ids.every((id) => quiz[id]?.checked);
       if (finished(state.quiz) && !finished(previous.quiz)) {
         const right = ids.filter((id) => scoreQuestion(id, state.quiz[id]?.response ?? []) === true).length;
@@ -73,7 +97,7 @@ export function connectToHost(options: BridgeOptions): () => void {
   });
 
   const onMessage = (event: MessageEvent) => {
-    if (event.origin !== parentOrigin || event.source !== window.parent) return;
+    if (!walkthrough || event.origin !== parentOrigin || event.source !== window.parent) return;
     const command = parseHostCommand(event.data);
     if (command?.command === 'goToStep') walkthroughActions.goToStep(command.step - 1);
     if (command?.command === 'setFencing') walkthroughActions.setFencing(command.fencing);

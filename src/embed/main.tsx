@@ -20,6 +20,7 @@ connectToHost({
   ...stores,
   progressStore: stores.progress.then((progress) => progress.store),
   questionIds: widget === 'quiz' || widget === 'question' ? quizIds : [],
+  walkthrough: widget === 'walkthrough' || widget === null,
   scoreQuestion: (id, response) => {
     const question = practice.quiz.find((candidate) => candidate.id === id);
     return question ? scoreAnswer(question, response).correct : null;
