@@ -123,3 +123,30 @@ test('printed, the walkthrough becomes numbered frames with captions and the con
   await expect(frames).toHaveCount(0);
   await expect(walkthrough.next).toBeVisible();
 });
+
+test('a presenter link past the end opens at the last step with the same notice as the walkthrough', async ({
+  page,
+}) => {
+  await page.goto('/?present&step=999');
+  await expect(page.getByText(/^Step (\d+) of \1$/)).toBeVisible();
+  await expect(page.getByText(/The link asked for step 999, but this walkthrough has \d+ steps/)).toBeVisible();
+});
+
+test('with single-key shortcuts turned off, the clicker keys do nothing and the buttons still work', async ({
+  page,
+}) => {
+  await page.goto('/?present&step=3');
+  await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  await page.getByRole('checkbox', { name: 'Use single-key shortcuts' }).uncheck();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.keyboard.press('PageDown');
+  await page.keyboard.press('b');
+  await expect(page.getByText(/^Step 3 of \d+$/)).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Screen blanked' })).toHaveCount(0);
+  await page.getByRole('button', { name: /^Next/ }).click();
+  await expect(page.getByText(/^Step 4 of \d+$/)).toBeVisible();
+  // The choice is kept: after a reload the keys stay off.
+  await page.reload();
+  await page.keyboard.press('PageDown');
+  await expect(page.getByText(/^Step 4 of \d+$/)).toBeVisible();
+});

@@ -2,13 +2,17 @@ import { serializeRoute, type Route } from '@/route/route';
 
 type Browser = Pick<Window, 'location' | 'history' | 'setTimeout' | 'clearTimeout'>;
 
-/** Long enough for a burst of Next presses to settle; short enough that a copied address is current. */
+/**
+ * At most one write in this time: a burst of Next presses writes its first step at once and its last when the
+ * burst ends, about five writes a second at most, well under WebKit's limit of 100 calls in 10 s.
+ */
 export const SETTLE_MS = 200;
-/** Where the browser refused a write (WebKit limits replaceState to 100 calls in 10 s), try again after this. */
+/** Where the browser refused a write all the same, try again after this. */
 const RETRY_MS = 2_000;
 
 /**
- * The only writer of the address bar. It writes the route once the learner's changes settle, replacing the
+ * The only writer of the address bar. A single change is written at once (so a reload straight after a click
+ * keeps the step); changes that follow within SETTLE_MS are written together when they settle. It replaces the
  * entry rather than adding one, and never throws: a refused write is tried again later.
  */
 export function keepAddressInStep(
@@ -17,23 +21,32 @@ export function keepAddressInStep(
   browser: Browser = window,
 ): { readonly flush: () => void; readonly stop: () => void } {
   let timer: number | undefined;
-  const schedule = (delayMs: number) => {
+  /** Whether a change arrived while the last write's window was still open. */
+  let pending = false;
+  const wait = (delayMs: number) => {
     browser.clearTimeout(timer);
-    timer = browser.setTimeout(flush, delayMs);
+    timer = browser.setTimeout(() => {
+      timer = undefined;
+      if (pending) flush();
+    }, delayMs);
   };
   const flush = () => {
-    browser.clearTimeout(timer);
-    timer = undefined;
+    pending = false;
     const { location, history } = browser;
     const href = serializeRoute(currentRoute(), location);
     if (href === `${location.search}${location.hash}`) return;
     try {
       history.replaceState(history.state, '', `${location.pathname}${href}`);
+      wait(SETTLE_MS);
     } catch {
-      schedule(RETRY_MS);
+      pending = true;
+      wait(RETRY_MS);
     }
   };
-  const unsubscribe = subscribe(() => schedule(SETTLE_MS));
+  const unsubscribe = subscribe(() => {
+    if (timer === undefined) flush();
+    else pending = true;
+  });
   return {
     flush,
     stop: () => {

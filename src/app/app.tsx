@@ -33,6 +33,7 @@ export function App() {
     return (
       <Suspense fallback={<p className="loading">Loading presenter mode…</p>}>
         <main className="presenting">
+          <Notices />
           <Presenter onExit={exit} />
         </main>
       </Suspense>

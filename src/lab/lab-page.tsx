@@ -277,7 +277,9 @@ export default function LabPage({
             })} `}
           {verdict.kind === 'duplicateWork' &&
             `${fillTemplate(lab.counts[config.resource === 'email' ? 'emails' : 'writes'], { count: String(verdict.writes) })} `}
-          {lab.reasons[reasonFor(verdict, config)]}
+          {fillTemplate(lab.reasons[reasonFor(verdict, config)], {
+            events: verdict.kind === 'cutOff' ? verdict.events.toLocaleString('en') : '',
+          })}
         </p>
       </section>
     </Root>

@@ -2,7 +2,9 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '@/content/load-content';
 import { ALL_MODELS } from '@/sim/all-models';
-import { runScenario } from '@/sim/run';
+import { MAX_EVENTS, runScenario } from '@/sim/run';
+import { fillTemplate } from '@/content/fill-template';
+import { buildRenewer, buildScenario } from '@/testing/builders';
 import { narrationsFor } from '@/story/timeline-narrations';
 import {
   DEFAULT_LAB_CONFIG,
@@ -419,5 +421,26 @@ describe("the lesson's own service", () => {
       problems: [],
     });
     expect(serializeLabConfig(parseLabConfig('?service=fencing').config)).toMatch(/service=lesson/);
+  });
+});
+
+describe('a run the simulation had to cut off', () => {
+  it('gets no verdict, and the lab says why instead', () => {
+    // A holds a lease of a billion ms and sleeps on it; B asks again every millisecond.
+    const endless = buildScenario({
+      leaseTtlMs: 1_000_000_000,
+      renewers: [
+        buildRenewer({ id: 'A', pauses: [{ atMs: 1, durationMs: 1_000_000_000 }] }),
+        buildRenewer({ id: 'B', startsAtMs: 10, retryEveryMs: 1, maxAttempts: 1_000_000 }),
+      ],
+    });
+    const verdict = verdictOf(runScenario(endless, { fencing: true }));
+    expect(verdict).toEqual({ kind: 'cutOff', events: MAX_EVENTS });
+    expect(reasonFor(verdict, DEFAULT_LAB_CONFIG)).toBe('cutOff');
+    expect(fillTemplate(lab.reasons.cutOff, { events: '5,000' })).toMatch(/^The simulation stopped after 5,000 events/);
+  });
+
+  it('a run that settled is judged as usual', () => {
+    expect(verdictOf(runScenario(buildScenario(), { fencing: true })).kind).not.toBe('cutOff');
   });
 });

@@ -9,6 +9,8 @@ import type { LabConfig } from './lab-config';
  * - `staleWriteLanded`: a write from an earlier grant of the lock replaced one from a later grant.
  */
 export type Verdict =
+  /** The run hit the event bound before it settled: no verdict can be given. */
+  | { readonly kind: 'cutOff'; readonly events: number }
   | { readonly kind: 'safe' }
   | { readonly kind: 'duplicateWork'; readonly writes: number }
   | {
@@ -20,6 +22,7 @@ export type Verdict =
 
 export function verdictOf(timeline: Timeline): Verdict {
   const { outcome } = timeline;
+  if (!timeline.settled) return { kind: 'cutOff', events: timeline.events };
   if (outcome.kind === 'emailsSent') {
     return outcome.count > 1 ? { kind: 'duplicateWork', writes: outcome.count } : { kind: 'safe' };
   }
@@ -40,10 +43,20 @@ export function verdictOf(timeline: Timeline): Verdict {
 
 /** Why the run ended as it did, as a key into content/lab/presets.json's `reasons`. */
 export type VerdictReason =
-  'noToken' | 'unchecked' | 'unordered' | 'duplicate' | 'fenced' | 'timing' | 'duplicateEmail' | 'idempotent';
+  | 'cutOff'
+  | 'noToken'
+  | 'unchecked'
+  | 'unordered'
+  | 'duplicate'
+  | 'fenced'
+  | 'timing'
+  | 'duplicateEmail'
+  | 'idempotent';
 
 export function reasonFor(verdict: Verdict, config: LabConfig): VerdictReason {
   switch (verdict.kind) {
+    case 'cutOff':
+      return 'cutOff';
     case 'staleWriteLanded':
       if (!issuesTokens(config.service)) return 'noToken';
       return config.storage === 'unchecked' ? 'unchecked' : 'unordered';

@@ -4,13 +4,17 @@ import type { LinkProblem } from '@/route/route';
 
 const NOTICES = content.notices.link;
 
+/** A value echoed back is cut short: a link can carry 100 kB in one parameter. */
+const ECHO_LIMIT = 40;
+const echo = (value: string) => (value.length > ECHO_LIMIT ? `${value.slice(0, ECHO_LIMIT)}…` : value);
+
 /** What the learner reads when a link could not be followed as given (content/ui/notices.json, `link`). */
 export function linkNotice(problem: LinkProblem): string {
   switch (problem.kind) {
     case 'fencingUnknown':
-      return fillTemplate(NOTICES.fencingUnknown, { value: problem.value });
+      return fillTemplate(NOTICES.fencingUnknown, { value: echo(problem.value) });
     case 'stepNotANumber':
-      return fillTemplate(NOTICES.stepNotANumber, { value: problem.value });
+      return fillTemplate(NOTICES.stepNotANumber, { value: echo(problem.value) });
     case 'stepBelowOne':
       return fillTemplate(NOTICES.stepBelowOne, { step: String(problem.step) });
     case 'stepBeyondEnd':

@@ -51,9 +51,10 @@ export const presetsSchema = z
     resources: z.object({ certificate: text, email: text }).strict(),
     storage: z.object({ fenced: text, unchecked: text, idempotencyKey: text }).strict(),
     pauseMoments: z.object({ afterAcquiring: text, whileAcquiring: text }).strict(),
-    verdicts: z.object({ safe: text, duplicateWork: text, staleWriteLanded: text }).strict(),
+    verdicts: z.object({ cutOff: text, safe: text, duplicateWork: text, staleWriteLanded: text }).strict(),
     reasons: z
       .object({
+        cutOff: template(['events']),
         noToken: text,
         unchecked: text,
         unordered: text,

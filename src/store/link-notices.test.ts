@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { linkNotice } from './link-notices';
+
+describe('what the page says about a link it could not follow', () => {
+  it.each([
+    [
+      { kind: 'stepBeyondEnd', step: 24, count: 23 } as const,
+      'The link asked for step 24, but this walkthrough has 23 steps, so it opens at the last one.',
+    ],
+    [
+      { kind: 'stepBelowOne', step: 0 } as const,
+      'The link asked for step 0; steps start at 1, so the walkthrough opens at step 1.',
+    ],
+    [
+      { kind: 'fencingUnknown', value: 'banana' } as const,
+      'The link asked for fencing "banana", which is neither on nor off, so fencing tokens are on.',
+    ],
+  ])('%o', (problem, notice) => {
+    expect(linkNotice(problem)).toBe(notice);
+  });
+
+  it('echoes a bad value cut to 40 characters, whatever its length', () => {
+    const notice = linkNotice({ kind: 'stepNotANumber', value: 'x'.repeat(100_000) });
+    expect(notice).toBe(
+      `The link asked for step "${'x'.repeat(40)}…", which is not a number, so the walkthrough starts at step 1.`,
+    );
+    expect(linkNotice({ kind: 'fencingUnknown', value: 'y'.repeat(40) })).toContain(`"${'y'.repeat(40)}"`);
+  });
+});
