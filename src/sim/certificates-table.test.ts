@@ -54,3 +54,18 @@ describe('certificatesTable.unconditionalWrite', () => {
     expect(findRow(result.table, DOMAIN)).toMatchObject({ cert: { serial: 1001 }, fence: 33 });
   });
 });
+
+describe('a table with a row per domain', () => {
+  const other = { domain: 'blog.shop.example', cert: { serial: 7, issuedAt: null }, fence: fencingToken(3) };
+  const table = () => createCertificatesTable([other, ...tableWithFence(34).rows]);
+
+  it('finds the row of the domain asked for, not the first row', () => {
+    expect(findRow(table(), DOMAIN)?.fence).toBe(34);
+    expect(findRow(table(), 'api.shop.example')).toBeNull();
+  });
+
+  it("a write to one domain's row leaves the other rows as they were", () => {
+    const result = unconditionalWrite(table(), write(35));
+    expect(result.table.rows).toEqual([other, { domain: DOMAIN, cert: { serial: 1001, issuedAt: 5_000 }, fence: 35 }]);
+  });
+});

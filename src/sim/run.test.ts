@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildRenewer, buildScenario } from '@/testing/builders';
-import { runScenario, type Timeline } from './run';
-import { renewerById } from './world';
+import { ALL_MODELS } from './all-models';
+import { CERTIFICATES_TABLE, LOCK_SERVICE } from './happenings';
+import { MAX_EVENTS, runScenario, staleWritesLanded, type Timeline } from './run';
+import { fencingToken, virtualMs } from './types';
+import { renewerById, type WriteRecord } from './world';
 
 function kinds(timeline: Timeline) {
   return timeline.frames.map((frame) => frame.happening.kind);
@@ -134,5 +137,58 @@ describe('runScenario follows the scenario data', () => {
     const timeline = runScenario(buildScenario({ networkDelayMs: 100 }), { fencing: true });
     expect(frameOf(timeline, 'acquireRequested', 'A').at).toBe(100);
     expect(frameOf(timeline, 'leaseGranted', 'A').at).toBe(200);
+  });
+});
+
+describe('how a run is told', () => {
+  it('draws one lifeline per renewer, then the lock service, then the table', () => {
+    expect(runScenario(buildScenario(), { fencing: true }).lifelines).toEqual([
+      'A',
+      'B',
+      LOCK_SERVICE,
+      CERTIFICATES_TABLE,
+    ]);
+  });
+
+  it('ends with the last thing that happened, not with a later check nobody was waiting for', () => {
+    const timeline = runScenario(buildScenario({ lockService: { kind: 'etcd' } }), { fencing: true }, ALL_MODELS);
+    const [before, end] = timeline.frames.slice(-2);
+    expect(end!.happening.kind).toBe('scenarioEnded');
+    expect(end!.at).toBe(before!.at);
+    expect(end!.world.now).toBeGreaterThan(end!.at);
+  });
+
+  it('stops a run that would never settle after MAX_EVENTS events, and says it was cut off', () => {
+    // A holds a lease of a billion ms and sleeps on it; B asks again every millisecond.
+    const endless = buildScenario({
+      leaseTtlMs: 1_000_000_000,
+      renewers: [
+        buildRenewer({ id: 'A', pauses: [{ atMs: 1, durationMs: 1_000_000_000 }] }),
+        buildRenewer({ id: 'B', startsAtMs: 10, retryEveryMs: 1, maxAttempts: 1_000_000 }),
+      ],
+    });
+    const timeline = runScenario(endless, { fencing: true });
+    expect(timeline.settled).toBe(false);
+    expect(timeline.events).toBe(MAX_EVENTS);
+  });
+});
+
+describe('stale writes that landed', () => {
+  const write = (renewer: string, grantOrder: number, rowsChanged = 1): WriteRecord => ({
+    renewer,
+    grantOrder,
+    rowsChanged,
+    fencingToken: fencingToken(32 + grantOrder),
+    cert: { serial: 1000 + grantOrder, issuedAt: virtualMs(grantOrder * 1_000) },
+  });
+
+  it('a write from an older grant after a newer one landed is stale, paired with the newer write', () => {
+    const newer = write('B', 2);
+    const stale = write('A', 1);
+    expect(staleWritesLanded([write('A', 1), newer, stale])).toEqual([{ write: stale, replaced: newer }]);
+  });
+
+  it('the holder writing twice under its own grant is not stale, nor is a refused write', () => {
+    expect(staleWritesLanded([write('B', 2), write('B', 2), write('A', 1, 0)])).toEqual([]);
   });
 });

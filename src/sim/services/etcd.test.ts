@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   createEtcd,
+  ETCD_SERVICE,
   etcdLockOwner,
   expireEtcdLeases,
   grantEtcdLease,
@@ -62,5 +63,92 @@ describe('etcd lock (etcd concurrency.Mutex; Jepsen etcd 3.4.3)', () => {
     expect(store.leases[lease.id]?.expiresAt).toBe(70_000);
     lease = store.leases[lease.id]!;
     expect(keepAliveEtcdLease(store, lease.id, virtualMs(70_000)).alive).toBe(false);
+  });
+});
+
+describe('etcd store details the lock relies on', () => {
+  it('lease ids are 8 hex digits, zero-padded, whatever the random draw', () => {
+    const ids = Array.from(
+      { length: 200 },
+      (_, seed) => grantEtcdLease(createEtcd(1, seed + 1), 2_000, virtualMs(0)).lease.id,
+    );
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}$/);
+  });
+
+  it('an expired lease with no keys is revoked without moving the revision; a live lease stays', () => {
+    const short = grantEtcdLease(createEtcd(100, 1), 2_000, virtualMs(0));
+    const long = grantEtcdLease(short.store, 60_000, virtualMs(0));
+    const locked = lockEtcd(long.store, PREFIX, long.lease.id);
+    const expired = expireEtcdLeases(locked.store, virtualMs(2_000));
+    expect(expired.revision).toBe(locked.store.revision);
+    expect(Object.keys(expired.leases)).toEqual([long.lease.id]);
+    expect(Object.keys(expired.keys)).toEqual([locked.key]);
+  });
+
+  it('locking again with the same lease keeps the key and its create revision: no new revision', () => {
+    const granted = grantEtcdLease(createEtcd(100, 1), 30_000, virtualMs(0));
+    const first = lockEtcd(granted.store, PREFIX, granted.lease.id);
+    const again = lockEtcd(first.store, PREFIX, granted.lease.id);
+    expect(again).toMatchObject({ createRevision: 101, owner: true });
+    expect(again.store).toBe(first.store);
+  });
+
+  it('only keys under the lock prefix count as waiters, ordered by create revision however they are listed', () => {
+    const store = {
+      ...createEtcd(100, 1),
+      keys: {
+        [`${PREFIX}/late`]: { createRevision: 9, modRevision: 9, version: 1, lease: 'late' },
+        [`${PREFIX}/early`]: { createRevision: 5, modRevision: 5, version: 1, lease: 'early' },
+        [`${PREFIX}-other/oldest`]: { createRevision: 1, modRevision: 1, version: 1, lease: 'oldest' },
+      },
+    };
+    expect(etcdLockOwner(store, PREFIX)).toBe(`${PREFIX}/early`);
+    expect(etcdLockOwner(store, 'locks/none')).toBeNull();
+  });
+
+  it('unlocking a key that is not there changes nothing, not even the revision', () => {
+    const store = createEtcd(100, 1);
+    expect(unlockEtcd(store, `${PREFIX}/gone`)).toBe(store);
+  });
+});
+
+describe('the etcd lock service', () => {
+  const settings = { key: 'lock', ttlMs: 30_000, firstToken: 33, seed: 1 };
+  const config = { kind: 'etcd' as const };
+  const request = (holder: string, now: number, ttlMs = 30_000) => ({
+    holder,
+    value: `v-${holder}`,
+    ttlMs,
+    now: virtualMs(now),
+  });
+  const heldByA = () => ETCD_SERVICE.create(config, settings).acquire(config, request('A', 0)).backend;
+
+  it("the first holder's token is its key's create revision, the first token", () => {
+    const { outcome, backend } = ETCD_SERVICE.create(config, settings).acquire(config, request('A', 0));
+    expect(outcome).toEqual({ granted: true, token: 33, expiresAt: 30_000 });
+    expect(backend.truth(virtualMs(0))).toEqual({ holder: 'A', token: 33, expiresAt: 30_000 });
+    expect(backend.nextExpiry()).toBe(30_000);
+  });
+
+  it('a refused waiter hears who holds the lock; its own lease runs on until it expires', () => {
+    const { outcome, backend } = heldByA().acquire(config, request('B', 1_000, 5_000));
+    expect(outcome).toEqual({ granted: false, heldBy: { holder: 'A', token: 33, expiresAt: 30_000 } });
+    expect(backend.nextExpiry()).toBe(6_000);
+  });
+
+  it('the holder releases; someone who never held it cannot', () => {
+    expect(heldByA().release({ holder: 'B', value: 'v-B', now: virtualMs(1) }).released).toBe(false);
+    const released = heldByA().release({ holder: 'A', value: 'v-A', now: virtualMs(1) });
+    expect(released.released).toBe(true);
+    expect(released.backend.truth(virtualMs(1))).toBeNull();
+  });
+
+  it("after A's lease expired and B took the lock, the truth is B, A's late release fails, and B's works", () => {
+    const b = heldByA().expire(virtualMs(30_000)).acquire(config, request('B', 30_000)).backend;
+    expect(b.truth(virtualMs(30_000))).toMatchObject({ holder: 'B', expiresAt: 60_000 });
+    const lateA = b.release({ holder: 'A', value: 'v-A', now: virtualMs(31_000) });
+    expect(lateA.released).toBe(false);
+    expect(lateA.backend.truth(virtualMs(31_000))?.holder).toBe('B');
+    expect(lateA.backend.release({ holder: 'B', value: 'v-B', now: virtualMs(31_000) }).released).toBe(true);
   });
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { acquireRedlock, clockDriftMs, createNodes, majorityHolders, nodeTime, releaseRedlock } from './redlock';
+import {
+  acquireRedlock,
+  clockDriftMs,
+  compareAndDelete,
+  createNodes,
+  majorityHolders,
+  nodeTime,
+  REDLOCK_SERVICE,
+  releaseRedlock,
+  setNx,
+} from './redlock';
 import { virtualMs } from '../types';
 
 const NODES = ['A', 'B', 'C', 'D', 'E'];
@@ -65,5 +75,97 @@ describe('redlock (Redis docs, "Distributed Locks with Redis")', () => {
     expect(majorityHolders(wrongRelease, KEY, virtualMs(100))).toEqual(['client-1']);
     const release = releaseRedlock(first.nodes, KEY, 'client-1', virtualMs(100));
     expect(majorityHolders(release, KEY, virtualMs(100))).toEqual([]);
+  });
+});
+
+describe('a Redlock node on its own', () => {
+  const steady = { offsetMs: 0, driftRate: 0, jumps: [] };
+
+  it('a clock jump counts from the instant it happens; an offset adds to the reading', () => {
+    const jumping = { ...steady, jumps: [{ atMs: 1_000, byMs: 60_000 }] };
+    expect(nodeTime(jumping, virtualMs(999))).toBe(999);
+    expect(nodeTime(jumping, virtualMs(1_000))).toBe(61_000);
+    expect(nodeTime({ ...steady, offsetMs: 500 }, virtualMs(1_000))).toBe(1_500);
+  });
+
+  it('a key is gone at the exact moment it expires on the node clock, so SET NX succeeds then', () => {
+    const [node] = createNodes(['A']);
+    const held = setNx(node!, KEY, 'client-1', 1_000, virtualMs(0)).node;
+    expect(setNx(held, KEY, 'client-2', 1_000, virtualMs(999)).ok).toBe(false);
+    expect(setNx(held, KEY, 'client-2', 1_000, virtualMs(1_000)).ok).toBe(true);
+  });
+
+  it("compare-and-delete removes only the caller's key, and says whether it did", () => {
+    const [node] = createNodes(['A']);
+    const both = setNx(
+      setNx(node!, KEY, 'client-1', 30_000, virtualMs(0)).node,
+      'other',
+      'x',
+      30_000,
+      virtualMs(0),
+    ).node;
+    const wrong = compareAndDelete(both, KEY, 'client-2', virtualMs(1));
+    expect(wrong).toEqual({ node: both, deleted: false });
+    const right = compareAndDelete(both, KEY, 'client-1', virtualMs(1));
+    expect(right.deleted).toBe(true);
+    expect(Object.keys(right.node.keys)).toEqual(['other']);
+  });
+
+  it('a grant whose validity is exactly used up is refused', () => {
+    const exact = { ...attempt('client-1', 0), pauseBeforeRepliesMs: 30_000 - 25 - 302 };
+    const result = acquireRedlock(createNodes(NODES), exact);
+    expect(result.validityMs).toBe(0);
+    expect(result.granted).toBe(false);
+  });
+});
+
+describe('the Redlock lock service', () => {
+  const settings = { key: 'lock', ttlMs: 30_000, firstToken: 33, seed: 1 };
+  const config = { kind: 'redlock' as const };
+  const request = (holder: string, now: number) => ({
+    holder,
+    value: `v-${holder}`,
+    ttlMs: 30_000,
+    now: virtualMs(now),
+  });
+  // 5 nodes at 5 ms each, minus the 302 ms drift allowance: a grant at t lasts until t + 30 000 − 302.
+  const heldByA = () => REDLOCK_SERVICE.create(config, settings).acquire(config, request('A', 0)).backend;
+
+  it('grants with no token, until the validity the client computed runs out', () => {
+    const { outcome, backend } = REDLOCK_SERVICE.create(config, settings).acquire(config, request('A', 0));
+    expect(outcome).toEqual({ granted: true, token: null, expiresAt: 29_698 });
+    expect(backend.nextExpiry()).toBe(29_698);
+    expect(backend.truth(virtualMs(100))).toEqual({ holder: 'A', token: null, expiresAt: 29_698 });
+  });
+
+  it('refuses a second client while the majority holds A, naming A', () => {
+    const { outcome } = heldByA().acquire(config, request('B', 1_000));
+    expect(outcome).toEqual({ granted: false, heldBy: { holder: 'A', token: null, expiresAt: 29_698 } });
+  });
+
+  it("A's release deletes its keys on the nodes, so B can take the lock at once", () => {
+    const released = heldByA().release({ holder: 'A', value: 'v-A', now: virtualMs(1_000) });
+    expect(released.released).toBe(true);
+    expect(released.backend.truth(virtualMs(1_000))).toBeNull();
+    expect(released.backend.nextExpiry()).toBeNull();
+    expect(released.backend.acquire(config, request('B', 1_000)).outcome.granted).toBe(true);
+  });
+
+  it('expiring before the validity is up keeps the holding; at its end, it goes', () => {
+    expect(heldByA().expire(virtualMs(29_697)).nextExpiry()).toBe(29_698);
+    expect(heldByA().expire(virtualMs(29_698)).nextExpiry()).toBeNull();
+  });
+
+  it('a holder that takes the lock again replaces its old holding', () => {
+    const again = heldByA().acquire(config, request('A', 30_000)).backend;
+    expect(again.nextExpiry()).toBe(59_698);
+  });
+
+  it("until expiry is processed, A's lapsed holding is still the next expiry after B takes the lock; B's release leaves it", () => {
+    const b = heldByA().acquire(config, request('B', 30_000)).backend;
+    expect(b.truth(virtualMs(30_000))?.holder).toBe('B');
+    expect(b.nextExpiry()).toBe(29_698);
+    const released = b.release({ holder: 'B', value: 'v-B', now: virtualMs(31_000) });
+    expect(released.backend.nextExpiry()).toBe(29_698);
   });
 });

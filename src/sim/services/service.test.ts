@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_MODELS } from '../all-models';
 import { LESSON_MODELS } from '../run';
 import { virtualMs } from '../types';
-import { createBackend, expireOn, ISSUES_TOKENS, LOCK_SERVICE_KINDS } from './service';
+import { createBackend, earliest, expireOn, ISSUES_TOKENS, LOCK_SERVICE_KINDS } from './service';
 
 const settings = { key: 'lock', ttlMs: 30_000, firstToken: 33, seed: 1 };
 const request = (holder: string, now: number) => ({ holder, value: `v-${holder}`, ttlMs: 30_000, now: virtualMs(now) });
@@ -66,5 +66,16 @@ describe('lock services behind one interface', () => {
     expect(createBackend(ALL_MODELS.services, { kind: 'redlock' }, settings).view().kind).toBe('redlock');
     expect(createBackend(ALL_MODELS.services, { kind: 'etcd' }, settings).view()).toEqual({ kind: 'etcd', keys: {} });
     expect(createBackend(ALL_MODELS.services, { kind: 'zookeeper' }, settings).view()).toEqual({ kind: 'none' });
+  });
+});
+
+describe('earliest', () => {
+  it('is the smallest of the moments given, skipping the missing ones', () => {
+    expect(earliest([30_000, null, 12_000, undefined, 20_000])).toBe(12_000);
+  });
+
+  it('is null when no moment is given', () => {
+    expect(earliest([])).toBeNull();
+    expect(earliest([null, undefined])).toBeNull();
   });
 });

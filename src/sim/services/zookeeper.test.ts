@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { virtualMs } from '../types';
+import {
+  closeSession,
+  createEphemeralSequential,
+  createZooKeeper,
+  deleteNode,
+  heartbeat,
+  openSession,
+  zkLockHolder,
+  ZOOKEEPER_SERVICE,
+  type ZooKeeper,
+} from './zookeeper';
+
+/** ZooKeeper's sessions and ephemeral sequential znodes, and the lock recipe the simulation runs on them. */
+function twoWaiters(): ZooKeeper {
+  const sessions = openSession(openSession(createZooKeeper(100), 'A', 10_000, virtualMs(0)), 'B', 10_000, virtualMs(0));
+  return createEphemeralSequential(createEphemeralSequential(sessions, 'A').zk, 'B').zk;
+}
+
+describe('ZooKeeper sessions and znodes', () => {
+  it('opening a session is a transaction: it takes the next zxid', () => {
+    expect(openSession(createZooKeeper(100), 'A', 10_000, virtualMs(0)).zxid).toBe(101);
+  });
+
+  it('a heartbeat moves only the time the session was last heard from', () => {
+    const zk = heartbeat(openSession(createZooKeeper(1), 'A', 60_000, virtualMs(0)), 'A', virtualMs(8_000));
+    expect(zk.sessions['A']).toEqual({ id: 'A', timeoutMs: 40_000, lastHeardAt: 8_000 });
+  });
+
+  it('the lock holder is the lowest sequence number, in whatever order the children are listed', () => {
+    const zk = twoWaiters();
+    const [a, b] = zk.children;
+    expect(zkLockHolder({ ...zk, children: [b!, a!] })?.ephemeralOwner).toBe('A');
+  });
+
+  it('closing a session it does not know changes nothing', () => {
+    const zk = twoWaiters();
+    expect(closeSession(zk, 'C')).toBe(zk);
+  });
+
+  it('closing one session deletes only its own nodes and session; the child version counts that one deletion', () => {
+    const zk = twoWaiters();
+    const closed = closeSession(zk, 'A');
+    expect(closed.cversion).toBe(zk.cversion + 1);
+    expect(closed.children.map((node) => node.ephemeralOwner)).toEqual(['B']);
+    expect(Object.keys(closed.sessions)).toEqual(['B']);
+  });
+
+  it('deleting a node moves the zxid and the child version on; deleting a missing node changes nothing', () => {
+    const zk = twoWaiters();
+    const deleted = deleteNode(zk, 'lock-0000000000');
+    expect([deleted.zxid, deleted.cversion]).toEqual([zk.zxid + 1, zk.cversion + 1]);
+    expect(deleted.children.map((node) => node.name)).toEqual(['lock-0000000001']);
+    expect(deleteNode(zk, 'lock-0000000009')).toBe(zk);
+  });
+});
+
+describe('the ZooKeeper lock service', () => {
+  const settings = { key: 'lock', ttlMs: 30_000, firstToken: 33, seed: 1 };
+  const config = { kind: 'zookeeper' as const };
+  const request = (holder: string, now: number, ttlMs = 30_000) => ({
+    holder,
+    value: `v-${holder}`,
+    ttlMs,
+    now: virtualMs(now),
+  });
+  const heldByA = () => ZOOKEEPER_SERVICE.create(config, settings).acquire(config, request('A', 0)).backend;
+
+  it("the first holder's token is the czxid of its node, created right after its session", () => {
+    const { outcome } = ZOOKEEPER_SERVICE.create(config, settings).acquire(config, request('A', 0));
+    expect(outcome).toEqual({ granted: true, token: 34, expiresAt: 30_000 });
+  });
+
+  it('the lease ends at the negotiated session timeout, at most 20 ticks', () => {
+    const { outcome, backend } = ZOOKEEPER_SERVICE.create(config, settings).acquire(
+      config,
+      request('A', 1_000, 60_000),
+    );
+    expect(outcome).toMatchObject({ expiresAt: 41_000 });
+    expect(backend.truth(virtualMs(1_000))).toEqual({ holder: 'A', token: 34, expiresAt: 41_000 });
+    expect(backend.nextExpiry()).toBe(41_000);
+  });
+
+  it('a refused waiter hears who holds the lock, and its session stays open until it times out', () => {
+    const { outcome, backend } = heldByA().acquire(config, request('B', 5_000, 10_000));
+    expect(outcome).toEqual({ granted: false, heldBy: { holder: 'A', token: 34, expiresAt: 30_000 } });
+    expect(backend.nextExpiry()).toBe(15_000);
+  });
+
+  it('the holder releasing deletes its node and frees the lock', () => {
+    const released = heldByA().release({ holder: 'A', value: 'v-A', now: virtualMs(1_000) });
+    expect(released.released).toBe(true);
+    expect(released.backend.truth(virtualMs(1_000))).toBeNull();
+  });
+
+  it('a client that never held the lock cannot release it, even when the lock is free', () => {
+    const free = ZOOKEEPER_SERVICE.create(config, settings);
+    expect(free.release({ holder: 'A', value: 'v-A', now: virtualMs(0) }).released).toBe(false);
+  });
+
+  it('a holder whose session expired cannot release the next holder, and the next holder still can', () => {
+    const expired = heldByA().expire(virtualMs(30_000));
+    const b = expired.acquire(config, request('B', 30_000)).backend;
+    const lateA = b.release({ holder: 'A', value: 'v-A', now: virtualMs(31_000) });
+    expect(lateA.released).toBe(false);
+    expect(lateA.backend.truth(virtualMs(31_000))?.holder).toBe('B');
+    expect(lateA.backend.release({ holder: 'B', value: 'v-B', now: virtualMs(32_000) }).released).toBe(true);
+  });
+});
