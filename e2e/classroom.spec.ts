@@ -66,11 +66,14 @@ test('the diagram downloads as a valid SVG and a valid PNG', async ({ walkthroug
   expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
   expect(svg).toContain('<style>');
   expect(svg).toContain('UPDATE … (no check)');
-  const parsed = await page.evaluate((text) => {
+  // Parsed on a blank page: a <style> parsed under the app's Content-Security-Policy would be reported.
+  const blank = await page.context().newPage();
+  const parsed = await blank.evaluate((text) => {
     const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
     return { root: doc.documentElement.nodeName, errors: doc.getElementsByTagName('parsererror').length };
   }, svg);
   expect(parsed).toEqual({ root: 'svg', errors: 0 });
+  await blank.close();
 
   const [pngDownload] = await Promise.all([
     page.waitForEvent('download'),

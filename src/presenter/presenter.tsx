@@ -12,6 +12,7 @@ import { CertificatesPanel } from '@/walkthrough/certificates-panel';
 import { LockServicePanel } from '@/walkthrough/lock-service-panel';
 import { selectTimeline } from '@/store/selectors';
 import { SequenceDiagramView } from '@/story/sequence-diagram-view';
+import { TimeStripView } from '@/story/time-strip-view';
 import { StepCaption } from '@/walkthrough/step-caption';
 import { ViewToggles } from '@/walkthrough/timeline-controls';
 import { ShortcutSettings } from '@/shortcuts/shortcut-settings';
@@ -137,6 +138,7 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
             </Suspense>
           </div>
           <div className="presenter-stage">
+            <PresenterTimeStrip />
             <PresenterDiagram />
             <div className="panels">
               <LockServicePanel />
@@ -154,6 +156,13 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
       )}
     </div>
   );
+}
+
+/** The run to scale above the diagram, so the room sees the pause outlast the lease. */
+function PresenterTimeStrip() {
+  const timeline = useWalkthrough(selectTimeline);
+  const cursor = useWalkthrough(selectCursor);
+  return <TimeStripView timeline={timeline} cursor={cursor} />;
 }
 
 /** The last dozen steps, drawn large enough to read from the back of the room. */

@@ -148,7 +148,8 @@ export function shapeOf(happening: Happening, allLifelines: readonly LifelineId[
     case 'processResumed':
       return { shape: 'note', over: [happening.renewer] };
     case 'leaseExpired':
-      return { shape: 'note', over: [happening.lease.holder, LOCK_SERVICE] };
+      // The lease ends on the lock service; the holder does not know (it may be paused).
+      return { shape: 'note', over: [LOCK_SERVICE] };
     case 'failover':
     case 'clockJumped':
     case 'networkPartitioned':

@@ -20,7 +20,7 @@ describe('the renewer learns from the row count', () => {
       .at('writeAnswered', 'A')
       .expectHappening({ rowsChanged: 0, previousFence: 34, overwroteNewer: false })
       .expectBelief('A', 'lost', 33)
-      .expectLabel('UPDATE 0')
+      .expectLabel('✕ rejected: fence 34 > token 33 (UPDATE 0)')
       .expectRow(34);
     story.at('releaseRequested', 'A').expectBelief('A', 'lost', 33);
   });
@@ -36,7 +36,7 @@ describe('a stale write that lands is flagged as stale', () => {
     story
       .at('writeAnswered', 'A')
       .expectHappening({ rowsChanged: 1, previousFence: 34, overwroteNewer: true })
-      .expectLabel('UPDATE 1 (stale!)')
+      .expectLabel('⚠ stale write landed: fence 34 → 33 (UPDATE 1)')
       .expectRow(33);
     // B's earlier write replaced an older row: that is not stale.
     story.at('writeAnswered', 'B').expectHappening({ rowsChanged: 1, overwroteNewer: false }).expectLabel('UPDATE 1');

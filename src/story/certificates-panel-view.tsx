@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { issuesTokens } from '@/sim/services/service';
 import { judgeOutcome } from '@/sim/resources/certificate-row';
 import type { Timeline } from '@/sim/run';
+import type { FencingToken } from '@/sim/types';
 import { lockConfigOf } from '@/sim/world';
 import { fillTemplate } from '@/content/fill-template';
 import { describeCertificate } from './narrate';
@@ -36,6 +37,11 @@ export function CertificatesPanelView({
   const lastWrite = frame.world.writes.at(-1);
   const staleToken = frame.world.writes.filter((write) => write.rowsChanged > 0).at(-1)?.fencingToken ?? null;
   const writeAtThisStep = frame.happening.kind === 'writeRequested' ? frame.happening : null;
+  // Each value the row's fence has taken so far, in order: 32 → 34, then 33 if a stale write lands.
+  const fenceTrack = timeline.frames
+    .slice(0, cursor + 1)
+    .map((step) => findRow(step.world.table, domain)?.fence)
+    .filter((fence, index, all): fence is FencingToken => fence !== undefined && fence !== all[index - 1]);
   const changed = (row: CertificateRow, column: Column) =>
     before !== null && before.domain === row.domain && JSON.stringify(before[column]) !== JSON.stringify(row[column]);
 
@@ -63,6 +69,9 @@ export function CertificatesPanelView({
           ))}
         </tbody>
       </table>
+      {tokens && fenceTrack.length > 0 && (
+        <p className="fence-track">{fillTemplate(TABLE.fenceTrack, { track: fenceTrack.join(' → ') })}</p>
+      )}
       <p className="statement-label">
         {fencing ? 'Every write is fenced:' : tokens ? 'Writes are not fenced:' : 'Writes carry no token:'}
       </p>

@@ -35,13 +35,26 @@ describe('layoutDiagram', () => {
     expect(layout.rows[write + 1]).toMatchObject({ shape: 'message', x1: lane(CERTIFICATES_TABLE), x2: lane('B') });
   });
 
-  it('spans the expiry note from the holder to the lock service', () => {
+  it('puts the expiry note on the lock service, not over the holder, who may be paused and cannot know', () => {
     const layout = layoutDiagram(timeline, labels, 800);
     const lane = (id: string) => layout.lanes.find((candidate) => candidate.id === id)!.x;
     const expiry = layout.rows[timeline.frames.findIndex(({ happening }) => happening.kind === 'leaseExpired')]!;
     if (expiry.shape !== 'note') throw new Error('expected a note');
-    expect(expiry.x).toBeLessThan(lane('A'));
-    expect(expiry.x + expiry.width).toBeGreaterThan(lane(LOCK_SERVICE));
+    expect(expiry.x).toBeGreaterThan(lane('A'));
+    expect(expiry.x + expiry.width / 2).toBeCloseTo(lane(LOCK_SERVICE), 0);
+  });
+
+  it('marks the answer to a write the fence refused, and to a stale write that landed, and no other row', () => {
+    const marks = (fencing: boolean) =>
+      layoutDiagram(runScenario(buildScenario(), { fencing }), labels, 800).rows.flatMap((row) =>
+        row.shape === 'message' && row.mark ? [[row.index, row.mark]] : [],
+      );
+    const answerToA = (fencing: boolean) =>
+      runScenario(buildScenario(), { fencing }).frames.findIndex(
+        ({ happening }) => happening.kind === 'writeAnswered' && happening.renewer === 'A',
+      );
+    expect(marks(true)).toEqual([[answerToA(true), 'rejected']]);
+    expect(marks(false)).toEqual([[answerToA(false), 'stale']]);
   });
 
   it('marks the time only where it changes', () => {

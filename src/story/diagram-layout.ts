@@ -1,5 +1,5 @@
 import { scaleBand, scalePoint } from 'd3-scale';
-import { CERTIFICATES_TABLE, LOCK_SERVICE, shapeOf, type LifelineId } from '@/sim/happenings';
+import { CERTIFICATES_TABLE, LOCK_SERVICE, shapeOf, type Happening, type LifelineId } from '@/sim/happenings';
 import type { Timeline } from '@/sim/run';
 import { formatTick } from './format';
 
@@ -16,8 +16,16 @@ interface RowBase {
   readonly label: string;
 }
 
+/** How a write turned out, drawn at the table's end of its answer: refused by the fence, or stale and landed. */
+export type WriteMark = 'rejected' | 'stale';
+
 export type DiagramRow =
-  | (RowBase & { readonly shape: 'message'; readonly x1: number; readonly x2: number })
+  | (RowBase & {
+      readonly shape: 'message';
+      readonly x1: number;
+      readonly x2: number;
+      readonly mark?: WriteMark | undefined;
+    })
   | (RowBase & { readonly shape: 'note'; readonly x: number; readonly width: number });
 
 /** A span of steps drawn along one lifeline: a lease the renewer truly holds, or a pause it sleeps through. */
@@ -88,6 +96,7 @@ export function layoutDiagram(timeline: Timeline, labels: readonly string[], wid
         shape: 'message',
         x1: xOf(shape.from),
         x2: xOf(shape.to),
+        mark: writeMarkOf(frame.happening),
       };
     }
     const xs = shape.over.map(xOf);
@@ -120,6 +129,12 @@ export function layoutDiagram(timeline: Timeline, labels: readonly string[], wid
     ticks,
     rowTop,
   };
+}
+
+function writeMarkOf(happening: Happening): WriteMark | undefined {
+  if (happening.kind !== 'writeAnswered') return undefined;
+  if (happening.rowsChanged === 0) return 'rejected';
+  return happening.overwroteNewer ? 'stale' : undefined;
 }
 
 function lifelineName(timeline: Timeline, id: LifelineId): string {

@@ -37,7 +37,7 @@ describe('narrate', () => {
       ({ happening }) => happening.kind === 'writeAnswered' && happening.rowsChanged === 0,
     )!;
     expect(narrate(rejected, timeline, content.captions.steps)).toMatchObject({
-      label: 'UPDATE 0',
+      label: '✕ rejected: fence 34 > token 33 (UPDATE 0)',
       caption: expect.stringContaining('token 33 is lower than the fence 34'),
     });
   });

@@ -73,9 +73,13 @@ export function SequenceDiagramView({
   const viewHeight = rowsShown < stepCount ? layout.headerHeight + rowsShown * layout.rowHeight + 6 : layout.height;
 
   const current = narrations[cursor];
+  const currentRow = layout.rows[cursor];
+  // A write's outcome is said in the mark's words too, not only drawn.
+  const outcome = currentRow?.shape === 'message' && currentRow.mark ? ` ${currentRow.label}.` : '';
   const label =
     (title ? `${title}. ` : '') +
     `Sequence diagram, step ${cursor + 1} of ${stepCount}. Lifelines: ${layout.lanes.map((lane) => lane.name).join(', ')}.` +
+    outcome +
     (current ? ` Current step: ${plainText(current.caption)}` : '');
 
   return (
@@ -224,6 +228,29 @@ function LaneTitle({ name, x, compact }: { name: string; x: number; compact: boo
   );
 }
 
+/**
+ * Where the table answered, how the write turned out: a cross for a write the fence refused, a warning
+ * triangle for a stale write that landed. The label beside it says the same in words.
+ */
+function WriteOutcomeMark({ mark, x, y }: { mark: 'rejected' | 'stale'; x: number; y: number }) {
+  if (mark === 'rejected') {
+    return (
+      <g className="write-mark write-mark-rejected">
+        <circle cx={x} cy={y} r={8} />
+        <path d={`M ${x - 4} ${y - 4} L ${x + 4} ${y + 4} M ${x + 4} ${y - 4} L ${x - 4} ${y + 4}`} />
+      </g>
+    );
+  }
+  return (
+    <g className="write-mark write-mark-stale">
+      <path d={`M ${x} ${y - 9} L ${x + 9} ${y + 7} L ${x - 9} ${y + 7} Z`} />
+      <text x={x} y={y + 5} textAnchor="middle">
+        !
+      </text>
+    </g>
+  );
+}
+
 function Row({
   row,
   layout,
@@ -238,8 +265,9 @@ function Row({
   ref?: React.Ref<SVGGElement> | undefined;
 }) {
   const top = row.y - layout.rowHeight / 2;
+  const mark = row.shape === 'message' ? row.mark : undefined;
   return (
-    <g className={`row ${state} row-${row.shape}`} ref={ref}>
+    <g className={`row ${state} row-${row.shape}${mark ? ` row-${mark}` : ''}`} ref={ref}>
       {state === 'current' && (
         <rect
           className="row-highlight"
@@ -260,6 +288,7 @@ function Row({
             className="arrow"
             markerEnd={`url(#${markerId})`}
           />
+          {mark && <WriteOutcomeMark mark={mark} x={row.x1} y={row.y + 6} />}
           <text x={(row.x1 + row.x2) / 2} y={row.y + 1} textAnchor="middle" className="arrow-label">
             {row.label}
           </text>

@@ -27,9 +27,45 @@ export async function diagramSvgFile(svg: SVGSVGElement): Promise<string> {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(copy)}`;
 }
 
+/** Style properties the diagram uses that SVG also accepts as presentation attributes. */
+const PRESENTATION = [
+  'fill',
+  'stroke',
+  'stroke-width',
+  'stroke-dasharray',
+  'stroke-linecap',
+  'opacity',
+  'font-family',
+  'font-size',
+  'font-style',
+  'font-weight',
+] as const;
+
+/**
+ * The diagram as an image can draw it under the page's Content-Security-Policy: an image made from a blob: URL
+ * inherits the policy, which refuses a <style> element, so each element's computed style is written onto it
+ * as presentation attributes instead, which no policy restricts.
+ */
+function diagramForImage(svg: SVGSVGElement): string {
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  const originals = [svg, ...svg.querySelectorAll('*')];
+  const copies = [copy, ...copy.querySelectorAll('*')];
+  originals.forEach((original, index) => {
+    const computed = getComputedStyle(original);
+    for (const property of PRESENTATION) copies[index]?.setAttribute(property, computed.getPropertyValue(property));
+  });
+  const background = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+  background.setAttribute('width', '100%');
+  background.setAttribute('height', '100%');
+  background.setAttribute('fill', '#ffffff');
+  copy.prepend(background);
+  return new XMLSerializer().serializeToString(copy);
+}
+
 /** The same picture as a PNG at twice the on-screen size, sharp enough for a projector. */
 export async function diagramPngFile(svg: SVGSVGElement): Promise<Blob> {
-  const source = await diagramSvgFile(svg);
+  const source = diagramForImage(svg);
   const width = svg.viewBox.baseVal.width || svg.width.baseVal.value;
   const height = svg.viewBox.baseVal.height || svg.height.baseVal.value;
   const scale = 2;

@@ -31,6 +31,10 @@ export default function TextVersion() {
             >
               {formatTime(frame.at)}
             </a>{' '}
+            {/* A write's outcome carries the diagram's mark in words: ✕ rejected, ⚠ stale write landed. */}
+            {frame.happening.kind === 'writeAnswered' && (
+              <strong className="outcome-label">{narrations[index]?.label} </strong>
+            )}
             <CodeText text={narrations[index]?.caption ?? ''} />
           </li>
         ))}

@@ -77,3 +77,45 @@ describe('<Walkthrough>', () => {
     expect(list[2]).toHaveAttribute('aria-current', 'step');
   });
 });
+
+describe('the key moment, drawn and said', () => {
+  const answerToA = (fencing: boolean) =>
+    timelineFor(DEFAULT_SCENARIO_ID, fencing).frames.findIndex(
+      ({ happening }) => happening.kind === 'writeAnswered' && happening.renewer === 'A',
+    );
+
+  it("with fencing on, A's late write is marked refused by the fence, in the diagram and on the time strip", () => {
+    renderWalkthrough(<Walkthrough />, { fencing: true, cursor: answerToA(true) });
+    expect(screen.getByRole('img', { name: /^Sequence diagram/ })).toHaveAccessibleName(
+      expect.stringContaining('✕ rejected: fence 34 > token 33 (UPDATE 0).'),
+    );
+    const strip = screen.getByRole('img', { name: /^Time to scale/ });
+    expect(strip).toHaveAccessibleName(expect.stringContaining("at 42 s Renewer A's write is refused by the fence"));
+    expect(strip).toHaveAccessibleName(expect.stringContaining("Renewer A's lease (token 33) from 0 s to 30 s"));
+    expect(strip).toHaveAccessibleName(expect.stringContaining('Renewer A paused from 2 s to 42 s'));
+    expect(screen.getByText("The row's fence so far: 32 → 34")).toBeInTheDocument();
+  });
+
+  it('with fencing off, the same moment is marked a stale write that landed, and the fence track shows it', () => {
+    renderWalkthrough(<Walkthrough />, { fencing: false, cursor: answerToA(false) });
+    expect(screen.getByRole('img', { name: /^Sequence diagram/ })).toHaveAccessibleName(
+      expect.stringContaining('⚠ stale write landed: fence 34 → 33 (UPDATE 1).'),
+    );
+    expect(screen.getByRole('img', { name: /^Time to scale/ })).toHaveAccessibleName(
+      expect.stringContaining("at 42 s Renewer A's stale write lands"),
+    );
+    expect(screen.getByText("The row's fence so far: 32 → 34 → 33")).toBeInTheDocument();
+  });
+
+  it('in the middle of the pause, the strip shows the pause so far and not yet its end', () => {
+    const expiry = timelineFor(DEFAULT_SCENARIO_ID, true).frames.findIndex(
+      ({ happening }) => happening.kind === 'leaseExpired',
+    );
+    renderWalkthrough(<Walkthrough />, { fencing: true, cursor: expiry });
+    const strip = screen.getByRole('img', { name: /^Time to scale/ });
+    expect(strip).toHaveAccessibleName(expect.stringContaining('now 30 s'));
+    expect(strip).toHaveAccessibleName(expect.stringContaining('Renewer A paused from 2 s so far'));
+    expect(strip).not.toHaveAccessibleName(expect.stringContaining('42 s'));
+    expect(strip).toHaveAccessibleName(expect.stringContaining('at 30 s the lease expires'));
+  });
+});

@@ -6,6 +6,7 @@ import { RenewersPanel } from './renewers-panel';
 import { SequenceDiagram } from './sequence-diagram';
 import { StepCaption } from './step-caption';
 import { StepControls, ViewToggles } from './timeline-controls';
+import { TimeStrip } from './time-strip';
 import { useElementHeight } from '@/story/use-element-size';
 import { useMediaQuery } from '@/story/use-media-query';
 import { useShortcuts } from '@/shortcuts/use-shortcuts';
@@ -72,6 +73,7 @@ export function Walkthrough({ headingLevel = 3, onPresent }: { headingLevel?: 2 
         </Suspense>
       ) : (
         <div className="stage">
+          <TimeStrip />
           <SequenceDiagram />
           <div className="panels">
             <LockServicePanel />

@@ -34,6 +34,7 @@ export const panelsSchema = z
         staleTitle: template([]),
         staleToken: template(['certificate', 'token', 'replacedToken']),
         staleNoToken: template(['certificate']),
+        fenceTrack: template(['track']),
       })
       .strict(),
   })

@@ -1,0 +1,206 @@
+import { scaleLinear } from 'd3-scale';
+import { CERTIFICATES_TABLE, LOCK_SERVICE, type Happening } from '@/sim/happenings';
+import type { Timeline } from '@/sim/run';
+import { formatTick } from './format';
+
+/** A row of the strip: the lock service's leases, a renewer's pauses, or the table's writes. */
+export interface StripRow {
+  readonly id: string;
+  readonly name: string;
+  readonly y: number;
+}
+
+/** A span of virtual time: a lease from its grant to its end, or a pause from its start to its end. */
+export interface StripBar {
+  readonly id: string;
+  readonly kind: 'lease' | 'pause';
+  readonly row: string;
+  /** The step at which it begins; it is drawn from then on. */
+  readonly fromIndex: number;
+  readonly from: number;
+  readonly to: number;
+  readonly x1: number;
+  readonly x2: number;
+  readonly label: string;
+  /** Described in words for the accessible summary. */
+  readonly description: string;
+}
+
+/** An instant: a write landing, refused or stale at the table, or a lease expiring on the lock service. */
+export interface StripMark {
+  readonly id: string;
+  readonly kind: 'accepted' | 'rejected' | 'stale' | 'expired';
+  readonly row: string;
+  readonly index: number;
+  readonly at: number;
+  readonly x: number;
+  readonly description: string;
+}
+
+export interface TimeStripLayout {
+  readonly width: number;
+  readonly height: number;
+  readonly gutter: number;
+  readonly rowHeight: number;
+  readonly axisY: number;
+  readonly rows: readonly StripRow[];
+  readonly ticks: readonly { readonly x: number; readonly label: string }[];
+  readonly bars: readonly StripBar[];
+  readonly marks: readonly StripMark[];
+  readonly xOf: (at: number) => number;
+}
+
+const ROW_HEIGHT = 26;
+const AXIS_HEIGHT = 22;
+
+/**
+ * The run drawn to scale: one linear time axis, leases as bars on the lock service from grant to end, each
+ * pause as a bar on its renewer, and each write's outcome at its true moment. What the sequence diagram
+ * spaces evenly, this shows in proportion: a 40 s pause beside a 30 s lease.
+ */
+export function layoutTimeStrip(timeline: Timeline, width: number): TimeStripLayout {
+  const compact = width < 560;
+  const gutter = compact ? 74 : 120;
+  const margin = 14;
+  const frames = timeline.frames;
+  const lastAt = frames.at(-1)?.at ?? 0;
+  const nameOf = (id: string) => timeline.scenario.renewers.find((renewer) => renewer.id === id)?.name ?? id;
+
+  const leases = leaseSpans(frames, lastAt);
+  const pauses = pauseSpans(frames, lastAt);
+  const end = Math.max(lastAt, ...leases.map((lease) => lease.to), 1_000);
+  const x = scaleLinear()
+    .domain([0, end])
+    .range([gutter, width - margin])
+    .nice();
+  const xOf = (at: number) => x(at);
+
+  const pausedRenewers = timeline.scenario.renewers.filter((renewer) =>
+    pauses.some((pause) => pause.row === renewer.id),
+  );
+  const rowIds = [LOCK_SERVICE, ...pausedRenewers.map((renewer) => renewer.id), CERTIFICATES_TABLE];
+  const rowName = (id: string) =>
+    id === LOCK_SERVICE
+      ? compact
+        ? 'Leases'
+        : 'Lock service'
+      : id === CERTIFICATES_TABLE
+        ? compact
+          ? 'Writes'
+          : 'Table writes'
+        : compact
+          ? `${id} paused`
+          : nameOf(id);
+  const rows = rowIds.map((id, index) => ({ id, name: rowName(id), y: index * ROW_HEIGHT + ROW_HEIGHT / 2 }));
+
+  const bars: StripBar[] = [
+    ...leases.map((lease) => ({
+      ...lease,
+      kind: 'lease' as const,
+      row: LOCK_SERVICE,
+      x1: xOf(lease.from),
+      x2: xOf(lease.to),
+      label: lease.token === null ? lease.holder : `${lease.holder} · ${lease.token}`,
+      description: `${nameOf(lease.holder)}'s lease${lease.token === null ? '' : ` (token ${lease.token})`} from ${formatTick(lease.from)} to ${formatTick(lease.to)}`,
+    })),
+    ...pauses.map((pause) => ({
+      ...pause,
+      kind: 'pause' as const,
+      x1: xOf(pause.from),
+      x2: xOf(pause.to),
+      label: formatTick(pause.to - pause.from),
+      description: `${nameOf(pause.row)} paused from ${formatTick(pause.from)} to ${formatTick(pause.to)}`,
+    })),
+  ];
+  const marks: StripMark[] = frames.flatMap((frame) => {
+    const mark = markOf(frame.happening);
+    if (!mark) return [];
+    const who = 'renewer' in frame.happening ? nameOf(frame.happening.renewer) : '';
+    const words = {
+      accepted: `${who}'s write lands`,
+      rejected: `${who}'s write is refused by the fence`,
+      stale: `${who}'s stale write lands`,
+      expired: 'the lease expires',
+    }[mark];
+    return [
+      {
+        id: `mark-${frame.index}`,
+        kind: mark,
+        row: mark === 'expired' ? LOCK_SERVICE : CERTIFICATES_TABLE,
+        index: frame.index,
+        at: frame.at,
+        x: xOf(frame.at),
+        description: `at ${formatTick(frame.at)} ${words}`,
+      },
+    ];
+  });
+  const axisY = rows.length * ROW_HEIGHT + 4;
+  return {
+    width,
+    height: axisY + AXIS_HEIGHT,
+    gutter,
+    rowHeight: ROW_HEIGHT,
+    axisY,
+    rows,
+    ticks: x.ticks(compact ? 4 : 7).map((at) => ({ x: xOf(at), label: formatTick(at) })),
+    bars,
+    marks,
+    xOf,
+  };
+}
+
+function markOf(happening: Happening): StripMark['kind'] | null {
+  if (happening.kind === 'leaseExpired') return 'expired';
+  if (happening.kind !== 'writeAnswered') return null;
+  if (happening.rowsChanged === 0) return 'rejected';
+  return happening.overwroteNewer ? 'stale' : 'accepted';
+}
+
+/** Each grant's lease, from the grant to its expiry or release, or to its term if the story ends first. */
+function leaseSpans(frames: Timeline['frames'], lastAt: number) {
+  return frames.flatMap((frame) => {
+    const { happening } = frame;
+    if (happening.kind !== 'leaseGranted') return [];
+    const { holder, token, expiresAt } = happening.lease;
+    const ended = frames.find(
+      (later) =>
+        later.index > frame.index &&
+        (later.happening.kind === 'leaseExpired' || later.happening.kind === 'leaseReleased') &&
+        later.happening.lease.holder === holder &&
+        later.happening.lease.token === token,
+    );
+    return [
+      {
+        id: `lease-${frame.index}`,
+        holder,
+        token,
+        fromIndex: frame.index,
+        from: frame.at,
+        to: ended?.at ?? expiresAt ?? lastAt,
+      },
+    ];
+  });
+}
+
+/** Each pause, from the moment it began to the moment the process ran again (or the story ended). */
+function pauseSpans(frames: Timeline['frames'], lastAt: number) {
+  return frames.flatMap((frame) => {
+    const { happening } = frame;
+    if (happening.kind !== 'processPaused') return [];
+    const resumed = frames.find(
+      (later) =>
+        later.index > frame.index &&
+        later.happening.kind === 'processResumed' &&
+        later.happening.renewer === happening.renewer,
+    );
+    return [
+      {
+        id: `pause-${frame.index}`,
+        row: happening.renewer,
+        fromIndex: frame.index,
+        from: frame.at,
+        to: resumed?.at ?? Math.min(happening.until, lastAt),
+      },
+    ];
+  });
+}

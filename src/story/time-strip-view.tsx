@@ -1,0 +1,123 @@
+import './time-strip.css';
+import { useMemo, useRef } from 'react';
+import type { Timeline } from '@/sim/run';
+import { formatTick } from './format';
+import { layoutTimeStrip, type StripBar } from './time-strip-layout';
+import { useElementWidth } from './use-element-size';
+
+/**
+ * The run to scale, kept in step with the current step: what happened so far is drawn, a line marks now.
+ * A lease is drawn for its whole term once granted (its end is known from the start), a pause only as far
+ * as it has lasted.
+ */
+export function TimeStripView({ timeline, cursor }: { timeline: Timeline; cursor: number }) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(containerRef, 720);
+  const layout = useMemo(() => layoutTimeStrip(timeline, width), [timeline, width]);
+  const now = timeline.frames[cursor]?.at ?? 0;
+  const nowX = layout.xOf(now);
+  const bars = layout.bars.filter((bar) => bar.fromIndex <= cursor);
+  const marks = layout.marks.filter((mark) => mark.index <= cursor);
+  const rowY = (id: string) => layout.rows.find((row) => row.id === id)?.y ?? 0;
+  const shown = (bar: StripBar) =>
+    bar.kind === 'pause' && bar.to > now
+      ? { ...bar, description: bar.description.replace(/ to [\d.]+ s$/, ' so far') }
+      : bar;
+  const summary =
+    `Time to scale, now ${formatTick(now)}. ` +
+    [...bars.map((bar) => shown(bar).description), ...marks.map((mark) => mark.description)].join('; ') +
+    '.';
+
+  return (
+    <div className="time-strip" ref={containerRef}>
+      <svg role="img" aria-label={summary} width={layout.width} height={layout.height} className="time-strip-svg">
+        {layout.rows.map((row) => (
+          <g key={row.id} className="strip-row">
+            <text x={4} y={row.y} dy="0.35em" className="strip-row-name">
+              {row.name}
+            </text>
+            <line x1={layout.gutter} x2={layout.width - 8} y1={row.y} y2={row.y} className="strip-row-line" />
+          </g>
+        ))}
+        {layout.ticks.map((tick) => (
+          <g key={tick.label} className="strip-tick">
+            <line x1={tick.x} x2={tick.x} y1={0} y2={layout.axisY} />
+            <text x={tick.x} y={layout.axisY + 14} textAnchor="middle">
+              {tick.label}
+            </text>
+          </g>
+        ))}
+        {bars.map((bar) => {
+          const y = rowY(bar.row);
+          const x2 = bar.kind === 'pause' ? Math.min(bar.x2, Math.max(nowX, bar.x1 + 2)) : bar.x2;
+          // A pause is labelled with how long it has lasted so far: its end is not known yet.
+          const label = bar.kind === 'pause' ? formatTick(Math.min(bar.to, now) - bar.from) : bar.label;
+          return (
+            <g key={bar.id} className={`strip-bar strip-${bar.kind}`}>
+              <rect x={bar.x1} y={y - 8} width={Math.max(x2 - bar.x1, 2)} height={16} rx={3} />
+              {x2 - bar.x1 > label.length * 7 + 8 && (
+                <text x={bar.x1 + 6} y={y} dy="0.35em">
+                  {label}
+                </text>
+              )}
+            </g>
+          );
+        })}
+        {marks.map((mark) => (
+          <StripMarkGlyph key={mark.id} kind={mark.kind} x={mark.x} y={rowY(mark.row)} />
+        ))}
+        <g className="strip-now">
+          <line x1={nowX} x2={nowX} y1={0} y2={layout.axisY} />
+        </g>
+      </svg>
+      <ul className="strip-legend" aria-label="Key">
+        <li>
+          <span className="swatch swatch-lease" aria-hidden="true" /> lease held, on the lock service
+        </li>
+        <li>
+          <span className="swatch swatch-pause" aria-hidden="true" /> process paused
+        </li>
+        <li>
+          <span aria-hidden="true">✓</span> write landed
+        </li>
+        <li>
+          <span className="legend-rejected" aria-hidden="true">
+            ✕
+          </span>{' '}
+          write refused by the fence
+        </li>
+        <li>
+          <span className="legend-stale" aria-hidden="true">
+            ⚠
+          </span>{' '}
+          stale write landed
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function StripMarkGlyph({ kind, x, y }: { kind: 'accepted' | 'rejected' | 'stale' | 'expired'; x: number; y: number }) {
+  switch (kind) {
+    case 'expired':
+      return <line className="strip-mark strip-mark-expired" x1={x} x2={x} y1={y - 10} y2={y + 10} />;
+    case 'accepted':
+      return (
+        <path
+          className="strip-mark strip-mark-accepted"
+          d={`M ${x - 5} ${y} L ${x - 1} ${y + 4} L ${x + 6} ${y - 5}`}
+        />
+      );
+    case 'rejected':
+      return (
+        <path
+          className="strip-mark strip-mark-rejected"
+          d={`M ${x - 5} ${y - 5} L ${x + 5} ${y + 5} M ${x + 5} ${y - 5} L ${x - 5} ${y + 5}`}
+        />
+      );
+    case 'stale':
+      return (
+        <path className="strip-mark strip-mark-stale" d={`M ${x} ${y - 8} L ${x + 8} ${y + 6} L ${x - 8} ${y + 6} Z`} />
+      );
+  }
+}
