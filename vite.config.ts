@@ -1,13 +1,42 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { configDefaults } from 'vitest/config';
 import { contentPlugin } from './src/content/content-plugin.ts';
+
+/**
+ * The built site's Content-Security-Policy: everything from its own origin; WebAssembly compiled (PGlite needs
+ * 'wasm-unsafe-eval'); images also from data: (the favicon) and blob: (PNG export); no inline script anywhere.
+ * Each built page carries it as a <meta>; `vite preview` (and so every end-to-end test) also sends it as a header.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "img-src 'self' data: blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+/** Adds the policy to the built pages only: the dev server injects inline scripts of its own. */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'lockstep-content-security-policy',
+    apply: 'build',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY },
+        injectTo: 'head-prepend',
+      },
+    ],
+  };
+}
 
 export default defineConfig({
   // Relative asset paths, so the build works from any sub-path of a plain static host.
   base: './',
-  plugins: [react(), contentPlugin()],
+  plugins: [react(), contentPlugin(), contentSecurityPolicy()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // PGlite ships its own WebAssembly and data files; pre-bundling would lose them (PGlite docs).
   optimizeDeps: { exclude: ['@electric-sql/pglite'] },
@@ -27,7 +56,12 @@ export default defineConfig({
       },
     },
   },
-  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  preview: {
+    host: '127.0.0.1',
+    port: 4173,
+    strictPort: true,
+    headers: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY },
+  },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
