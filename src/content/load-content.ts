@@ -220,6 +220,15 @@ export function loadContent(contentDir: string): LoadedContent {
     lesson: { sections: sections.slice(1), sources: sources.sources },
     practice: {
       quiz: quiz.questions,
+      // The titles of the sections the questions send a learner to, for their "Read:" links (also in an embed).
+      sectionTitles: Object.fromEntries(
+        quiz.questions.map((question) => [
+          question.section,
+          sections.find((section) => section.id === question.section)?.title ??
+            headings.find(({ heading }) => heading.id === question.section)?.heading.text ??
+            question.section,
+        ]),
+      ),
       prediction,
       interview: interview.questions.map(({ modelAnswer, ...question }) => ({
         ...question,

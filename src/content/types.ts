@@ -47,6 +47,8 @@ export interface InterviewQuestion {
 /** Quiz and interview questions, loaded with the practice section. */
 export interface PracticeContent {
   readonly quiz: readonly QuizQuestion[];
+  /** Section or heading id → its title, for each section a question links to. */
+  readonly sectionTitles: Readonly<Record<string, string>>;
   /** The walkthrough's predict-then-reveal question. */
   readonly prediction: PredictionContent;
   readonly interview: readonly InterviewQuestion[];

@@ -1,6 +1,5 @@
-import content from 'virtual:lockstep/content';
 import practice from 'virtual:lockstep/practice';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { CodeText } from '@/components/code-text';
 import { CopyButton } from '@/components/copy-button';
 import type { QuizLink, QuizQuestion } from '@/content/schemas/quiz';
@@ -53,13 +52,23 @@ export function QuizQuestionView({ question, number }: { question: QuizQuestion;
   const response = answer?.response ?? [];
   const score = answer?.checked ? scoreAnswer(question, response) : null;
   const name = useId();
+  // Check answer disappears once pressed: keep focus on the question rather than drop it to the page.
+  const form = useRef<HTMLFormElement>(null);
+  const checking = useRef(false);
+  useEffect(() => {
+    if (score && checking.current) form.current?.focus({ preventScroll: true });
+    checking.current = false;
+  }, [score]);
 
   return (
     <form
+      ref={form}
+      tabIndex={-1}
       className="question"
       aria-labelledby={`${name}-prompt`}
       onSubmit={(event) => {
         event.preventDefault();
+        checking.current = true;
         check(question.id, question.kind === 'order' ? currentOrder(question, answer?.response) : response);
       }}
     >
@@ -82,11 +91,9 @@ export function QuizQuestionView({ question, number }: { question: QuizQuestion;
           {question.options.map((option) => {
             const chosen = response.includes(option.id);
             const type = question.kind === 'single' ? 'radio' : 'checkbox';
+            const judged = score ? judgeOption(rightAnswerIds(question).includes(option.id), chosen) : null;
             return (
-              <div
-                key={option.id}
-                className={`option${score ? (score.verdicts[option.id] ? ' right' : ' wrong') : ''}`}
-              >
+              <div key={option.id} className={`option${judged ? ` ${judged.className}` : ''}`}>
                 <label>
                   <input
                     type={type}
@@ -106,11 +113,9 @@ export function QuizQuestionView({ question, number }: { question: QuizQuestion;
                   />
                   <CodeText text={option.text} />
                 </label>
-                {score && (
+                {judged && (
                   <p className="explanation">
-                    <span className="verdict">
-                      {rightAnswerIds(question).includes(option.id) ? 'Right answer. ' : 'Wrong answer. '}
-                    </span>
+                    {judged.words && <span className="verdict">{judged.words} </span>}
                     <CodeText text={option.explanation} />
                   </p>
                 )}
@@ -143,6 +148,18 @@ export function QuizQuestionView({ question, number }: { question: QuizQuestion;
   );
 }
 
+/**
+ * How a checked option is shown: the learner's pick is right or wrong; a right answer they did not pick is
+ * shown as the right answer; any other option stays neutral. Colour and words always say the same thing.
+ */
+function judgeOption(right: boolean, chosen: boolean): { className: string; words: string } {
+  if (chosen)
+    return right
+      ? { className: 'picked right', words: 'Your answer: right.' }
+      : { className: 'picked wrong', words: 'Your answer: wrong.' };
+  return right ? { className: 'right-answer', words: 'The right answer.' } : { className: 'neutral', words: '' };
+}
+
 function OrderItems({
   order,
   question,
@@ -162,50 +179,61 @@ function OrderItems({
     onChange(next);
   };
   return (
-    <ol className="order-items">
-      {order.map((id, index) => {
-        const item = itemById.get(id);
-        if (!item) return null;
-        return (
-          <li key={id} className={score ? (score.verdicts[id] ? 'right' : 'wrong') : undefined}>
-            <span className="order-text">{item.text}</span>
-            {score ? (
-              <p className="explanation">
-                <span className="verdict">
-                  {score.verdicts[id] ? 'In the right place. ' : 'Not in the right place. '}
+    <>
+      <ol className="order-items">
+        {order.map((id, index) => {
+          const item = itemById.get(id);
+          if (!item) return null;
+          return (
+            <li key={id} className={score ? (score.verdicts[id] ? 'right' : 'wrong') : undefined}>
+              <span className="order-text">{item.text}</span>
+              {score ? (
+                <p className="explanation">
+                  <span className="verdict">
+                    {score.verdicts[id] ? 'In the right place. ' : 'Not in the right place. '}
+                  </span>
+                  {item.explanation}
+                </p>
+              ) : (
+                <span className="order-buttons">
+                  <button
+                    type="button"
+                    onClick={() => move(index, -1)}
+                    disabled={index === 0}
+                    aria-label={`Move up: ${item.text}`}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => move(index, 1)}
+                    disabled={index === order.length - 1}
+                    aria-label={`Move down: ${item.text}`}
+                  >
+                    ↓
+                  </button>
                 </span>
-                {item.explanation}
-              </p>
-            ) : (
-              <span className="order-buttons">
-                <button
-                  type="button"
-                  onClick={() => move(index, -1)}
-                  disabled={index === 0}
-                  aria-label={`Move up: ${item.text}`}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  onClick={() => move(index, 1)}
-                  disabled={index === order.length - 1}
-                  aria-label={`Move down: ${item.text}`}
-                >
-                  ↓
-                </button>
-              </span>
-            )}
-          </li>
-        );
-      })}
-    </ol>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {score && !score.correct && (
+        <div className="right-order">
+          <p className="verdict">The right order:</p>
+          <ol>
+            {question.items.map((item) => (
+              <li key={item.id}>{item.text}</li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </>
   );
 }
 
 function ReadMore({ question }: { question: QuizQuestion }) {
-  const sectionTitle = (id: string) =>
-    content.toc.find((entry) => entry.id === id)?.title ?? document.getElementById(id)?.textContent ?? id;
+  const sectionTitle = (id: string) => practice.sectionTitles[id] ?? id;
   const links: QuizLink[] = [{ section: question.section }, ...(question.link ? [question.link] : [])];
   return (
     <p className="read-more">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QuizQuestion } from '@/content/schemas/quiz';
-import { currentOrder, scoreAnswer } from './score';
+import { currentOrder, rightAnswerIds, scoreAnswer } from './score';
 
 const option = (id: string) => ({ id, text: id, explanation: id });
 const single: QuizQuestion = {
@@ -61,5 +61,25 @@ describe('quiz.currentOrder', () => {
     expect(currentOrder(order, undefined)).toEqual(['third', 'first', 'second']);
     expect(currentOrder(order, ['second', 'third', 'first'])).toEqual(['second', 'third', 'first']);
     expect(currentOrder(order, ['second', 'nonsense', 'first'])).toEqual(['third', 'first', 'second']);
+  });
+});
+
+describe('quiz.rightAnswerIds and the verdict on each option', () => {
+  it('counts the one answer of a single choice, or every answer of a multiple choice', () => {
+    expect(rightAnswerIds(single)).toEqual(['b']);
+    expect(rightAnswerIds(multiple)).toEqual(['a', 'c']);
+  });
+
+  it('marks each option right when it is chosen exactly if it is an answer', () => {
+    expect(scoreAnswer(multiple, ['a', 'b'])).toEqual({ correct: false, verdicts: { a: true, b: false, c: false } });
+    expect(scoreAnswer(single, ['b'])).toEqual({ correct: true, verdicts: { a: true, b: true, c: true } });
+    expect(scoreAnswer(single, []).correct).toBe(false);
+  });
+
+  it('keeps only an arrangement of exactly the question’s items', () => {
+    expect(currentOrder(order, ['first', 'first', 'second'])).toEqual(['third', 'first', 'second']);
+    expect(currentOrder(order, ['first', 'second', 'third', 'third'])).toEqual(['third', 'first', 'second']);
+    expect(currentOrder(order, [])).toEqual(['third', 'first', 'second']);
+    expect(currentOrder(order, ['first', 'second', 'third'])).toEqual(['first', 'second', 'third']);
   });
 });

@@ -202,11 +202,11 @@ function PresenterQuestion({
           {entries.map((entry) => {
             const right = rightIds.includes(entry.id);
             return (
-              <li key={entry.id} className={revealed ? (right ? 'right' : 'wrong') : undefined}>
+              <li key={entry.id} className={revealed ? (right ? 'right-answer' : 'neutral') : undefined}>
                 <CodeText text={entry.text} />
                 {revealed && (
                   <p className="explanation">
-                    <strong>{right ? 'Right. ' : 'Wrong. '}</strong>
+                    {right && <strong>The right answer. </strong>}
                     <CodeText text={entry.explanation} />
                   </p>
                 )}
