@@ -26,3 +26,62 @@ for (const { query, step, notice } of nonsense) {
     await expect(page.getByRole('status').filter({ hasText: notice })).toHaveCount(0);
   });
 }
+
+test('a fresh visit opens at the top, and the address gains step and fencing only once the learner steps', async ({
+  walkthrough,
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.waitForTimeout(400);
+  expect(new URL(page.url()).search).toBe('');
+  await walkthrough.next.click();
+  await expect(page).toHaveURL(/\?step=2&fencing=on$/);
+});
+
+test('a deep link brings the walkthrough into view; a reload keeps the reading position instead', async ({
+  walkthrough,
+  page,
+}) => {
+  await walkthrough.open('?step=19&fencing=off');
+  await expect(walkthrough.caption).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2));
+  const reading = await page.evaluate(() => window.scrollY);
+  await page.reload();
+  await walkthrough.expectStep(19);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(reading - 50);
+});
+
+test('a step link in the lesson is a visit: Back returns to where the reader was, at the step they left', async ({
+  lesson,
+  walkthrough,
+  page,
+}) => {
+  await lesson.open();
+  await walkthrough.focusKeys();
+  await page.keyboard.press('ArrowRight');
+  await walkthrough.expectStep(2);
+  const link = page.getByRole('link', { name: 'the same write with fencing off' });
+  await link.scrollIntoViewIfNeeded();
+  const reading = await page.evaluate(() => window.scrollY);
+  await link.click();
+  await walkthrough.expectStep(19);
+  await expect(walkthrough.caption).toBeInViewport();
+  await page.goBack();
+  await walkthrough.expectStep(2);
+  await expect(walkthrough.fencing).toHaveAttribute('aria-checked', 'true');
+  await expect(page).toHaveURL(/step=2&fencing=on/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(reading - 50);
+  await page.goForward();
+  await walkthrough.expectStep(19);
+});
+
+test('the text version and the side-by-side view open in view', async ({ walkthrough, page }) => {
+  await walkthrough.open('?step=5');
+  await walkthrough.textVersion.click();
+  await expect(page.getByRole('heading', { name: /steps, fencing tokens on/ })).toBeInViewport();
+  await page.getByRole('button', { name: 'Compare side by side' }).click();
+  await expect(page.getByRole('heading', { name: 'Fencing tokens off', level: 4 })).toBeInViewport();
+});

@@ -19,7 +19,7 @@ export function keepAddressInStep(
   currentRoute: () => Route,
   subscribe: (onChange: () => void) => () => void,
   browser: Browser = window,
-): { readonly flush: () => void; readonly stop: () => void } {
+): { readonly flush: () => void; readonly visit: (route: Route) => void; readonly stop: () => void } {
   let timer: number | undefined;
   /** Whether a change arrived while the last write's window was still open. */
   let pending = false;
@@ -49,6 +49,16 @@ export function keepAddressInStep(
   });
   return {
     flush,
+    /** A new history entry for `route`, after the current one is brought up to date: Back returns to it. */
+    visit: (route: Route) => {
+      flush();
+      const { location, history } = browser;
+      try {
+        history.pushState(null, '', `${location.pathname}${serializeRoute(route, location)}`);
+      } catch {
+        // Refused (rate-limited): the page still moves; only the history entry is missing.
+      }
+    },
     stop: () => {
       unsubscribe();
       browser.clearTimeout(timer);

@@ -3,7 +3,9 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { LabConfig } from '@/lab/lab-config';
 import { ProgressContext, type ProgressBinding } from '@/progress/use-progress';
-import { parseRoute, type Route } from '@/route/route';
+import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
+import { parseRoute, type Route, type WalkthroughPlace } from '@/route/route';
+import { NavigationContext } from '@/store/navigation';
 import { createWalkthroughActions } from '@/store/actions';
 import { linkNotice } from '@/store/link-notices';
 import { DEFAULT_SCENARIO_ID, selectCursor, timelineFor } from '@/store/selectors';
@@ -16,16 +18,23 @@ import { keepAddressInStep } from './address-bar';
  * The shell store holds the page the learner is on; the walkthrough store holds where they are in it.
  */
 export function createPageStores(browser: Window = window) {
-  const parsed = parseRoute(browser.location, (fencing) => timelineFor(DEFAULT_SCENARIO_ID, fencing).frames.length);
-  const place = 'place' in parsed.route ? parsed.route.place : { cursor: 0, fencing: true };
+  const stepCount = (fencing: boolean) => timelineFor(DEFAULT_SCENARIO_ID, fencing).frames.length;
+  const parsed = parseRoute(browser.location, stepCount);
+  const place = ('place' in parsed.route ? parsed.route.place : null) ?? START;
   const walkthroughStore = createWalkthroughStore({
     scenarioId: DEFAULT_SCENARIO_ID,
     ...place,
     notices: parsed.linkProblems.map(linkNotice),
   });
   const shellStore = createStore<{ readonly route: Route }>()(() => ({ route: parsed.route }));
+  // A fresh visit's address gains step and fencing only once the learner steps or toggles; a link that named
+  // them keeps them.
+  let moved = parsed.route.page === 'lesson' && parsed.route.place !== null;
+  walkthroughStore.subscribe((state, previous) => {
+    if (state.cursor !== previous.cursor || state.fencing !== previous.fencing) moved = true;
+  });
   const addressBar = keepAddressInStep(
-    () => currentRoute(shellStore.getState().route, walkthroughStore),
+    () => currentRoute(shellStore.getState().route, walkthroughStore, moved),
     (onChange) => {
       const stops = [walkthroughStore.subscribe(onChange), shellStore.subscribe(onChange)];
       return () => stops.forEach((stop) => stop());
@@ -33,15 +42,34 @@ export function createPageStores(browser: Window = window) {
     browser,
   );
   addressBar.flush();
+  const walkthroughActions = createWalkthroughActions(walkthroughStore);
+  // Back and Forward between visits: the walkthrough returns to the step that entry names.
+  browser.addEventListener('popstate', () => {
+    const { route } = parseRoute(browser.location, stepCount);
+    if (route.page !== 'lesson') return;
+    walkthroughActions.goToPlace(route.place ?? START);
+    moved = route.place !== null;
+  });
   const setRoute = (route: Route) => {
+    // Entering or leaving presenter mode keeps the step in the address.
+    moved = true;
     shellStore.setState({ route });
     // Entering or leaving presenter mode is one deliberate click: the address shows it at once.
     addressBar.flush();
   };
   return {
     walkthroughStore,
-    walkthroughActions: createWalkthroughActions(walkthroughStore),
+    walkthroughActions,
     shellStore,
+    navigation: {
+      /** A step link followed inside the page: a new history entry, and the walkthrough brought into view. */
+      visitStep: (place: WalkthroughPlace) => {
+        addressBar.visit({ page: 'lesson', place });
+        walkthroughActions.goToPlace(place);
+        moved = true;
+        scrollIntoOwnView(browser.document.getElementById('walkthrough'));
+      },
+    },
     shellActions: {
       present: () => setRoute({ page: 'present', place: currentPlace(walkthroughStore) }),
       exitPresentation: () => setRoute({ page: 'lesson', place: currentPlace(walkthroughStore) }),
@@ -58,13 +86,17 @@ export function createPageStores(browser: Window = window) {
 
 export type PageStores = ReturnType<typeof createPageStores>;
 
+/** Where a walkthrough starts when nothing says otherwise. */
+const START: WalkthroughPlace = { cursor: 0, fencing: true };
+
 function currentPlace(store: WalkthroughStore) {
   const state = store.getState();
   return { cursor: selectCursor(state), fencing: state.fencing };
 }
 
-/** The shell's route with the walkthrough's place as it is now. */
-function currentRoute(route: Route, store: WalkthroughStore): Route {
+/** The shell's route with the walkthrough's place as it is now; a lesson not yet stepped keeps no place. */
+function currentRoute(route: Route, store: WalkthroughStore, moved: boolean): Route {
+  if (route.page === 'lesson') return { ...route, place: moved ? currentPlace(store) : null };
   return 'place' in route ? { ...route, place: currentPlace(store) } : route;
 }
 
@@ -73,9 +105,11 @@ const ShellContext = createContext<PageStores | null>(null);
 export function PageProviders({ stores, children }: { stores: PageStores; children: ReactNode }) {
   return (
     <ShellContext.Provider value={stores}>
-      <WalkthroughContext.Provider value={{ store: stores.walkthroughStore, actions: stores.walkthroughActions }}>
-        <ProgressContext.Provider value={stores.progress}>{children}</ProgressContext.Provider>
-      </WalkthroughContext.Provider>
+      <NavigationContext.Provider value={stores.navigation}>
+        <WalkthroughContext.Provider value={{ store: stores.walkthroughStore, actions: stores.walkthroughActions }}>
+          <ProgressContext.Provider value={stores.progress}>{children}</ProgressContext.Provider>
+        </WalkthroughContext.Provider>
+      </NavigationContext.Provider>
     </ShellContext.Provider>
   );
 }

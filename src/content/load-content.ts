@@ -287,7 +287,7 @@ function checkInternalLink(
         .join(' ');
     if (linkProblems.some((problem) => problem.kind === 'fencingUnknown')) return 'fencing must be on or off';
     if (linkProblems.length > 0 && 'place' in route)
-      return `the walkthrough has steps 1 to ${stepCount(route.place.fencing)}`;
+      return `the walkthrough has steps 1 to ${stepCount(route.place?.fencing ?? true)}`;
   } else if (query !== '') {
     return 'internal links must start with "#", "?step=" or "?lab"';
   }

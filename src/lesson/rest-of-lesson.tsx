@@ -1,7 +1,9 @@
 import lesson from 'virtual:lockstep/lesson';
 import { lazy, Suspense, useEffect } from 'react';
 import { handleStepLinks } from './step-links';
+import { useNavigation } from '@/store/navigation';
 import { useWalkthroughBinding } from '@/store/use-walkthrough';
+import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import { SectionView } from './section-view';
 import { SourceCards } from './source-cards';
 import './lesson.css';
@@ -11,13 +13,23 @@ const Interview = lazy(() => import('@/practice/interview'));
 
 /** Sections 2 onwards: loaded after the first view, so the walkthrough appears without waiting for them. */
 export default function RestOfLesson() {
-  const { store } = useWalkthroughBinding();
+  const { store, actions } = useWalkthroughBinding();
+  const navigation = useNavigation();
   // Step links live in these sections and the practice below them; the first view has none.
-  useEffect(() => handleStepLinks(store, document.body), [store]);
+  useEffect(
+    () => handleStepLinks(store, document.body, navigation?.visitStep ?? actions.goToPlace),
+    [store, actions, navigation],
+  );
   useEffect(() => {
     // A link to a later section arrives before its heading exists; jump there once it does.
     const target = window.location.hash.slice(1);
-    if (target) document.getElementById(decodeURIComponent(target))?.scrollIntoView();
+    let id = target;
+    try {
+      id = decodeURIComponent(target);
+    } catch {
+      // A malformed escape (#%E0%A4%A) names no heading; look the text up as it is.
+    }
+    if (id) scrollIntoOwnView(document.getElementById(id));
   }, []);
 
   const widgets = {

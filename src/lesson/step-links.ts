@@ -1,14 +1,17 @@
-import { createWalkthroughActions } from '@/store/actions';
 import { selectStepCount } from '@/store/selectors';
-import { parseRoute } from '@/route/route';
+import { parseRoute, type WalkthroughPlace } from '@/route/route';
 import type { WalkthroughStore } from '@/store/walkthrough-store';
 
 /**
  * Links in the lesson to a walkthrough step (`?step=19&fencing=off#walkthrough`) move the walkthrough
- * on this page instead of reloading it. Modified clicks still open the link as usual.
+ * on this page instead of reloading it, as a visit the browser's Back undoes. Modified clicks still open the
+ * link as usual.
  */
-export function handleStepLinks(store: WalkthroughStore, root: HTMLElement): () => void {
-  const actions = createWalkthroughActions(store);
+export function handleStepLinks(
+  store: WalkthroughStore,
+  root: HTMLElement,
+  visitStep: (place: WalkthroughPlace) => void,
+): () => void {
   const onClick = (event: MouseEvent) => {
     if (
       event.defaultPrevented ||
@@ -30,10 +33,7 @@ export function handleStepLinks(store: WalkthroughStore, root: HTMLElement): () 
     const { route } = parseRoute({ pathname: '/', search: query }, (fencing) =>
       selectStepCount({ ...store.getState(), fencing }),
     );
-    if (route.page !== 'lesson') return;
-    actions.setFencing(route.place.fencing);
-    actions.goToStep(route.place.cursor);
-    document.getElementById('walkthrough')?.scrollIntoView();
+    visitStep(route.page === 'lesson' && route.place ? route.place : { cursor: 0, fencing: true });
   };
   root.addEventListener('click', onClick);
   return () => root.removeEventListener('click', onClick);

@@ -22,8 +22,18 @@ describe('parseRoute: the lesson page', () => {
     expect(lesson(search)).toMatchObject({ route: { place: { cursor } }, linkProblems: [] });
   });
 
-  it('defaults to the first step with fencing on', () => {
-    expect(lesson('').route).toEqual({ page: 'lesson', place: { cursor: 0, fencing: true } });
+  it('has no place on a fresh visit, and a place as soon as the address names a step or fencing', () => {
+    expect(lesson('').route).toEqual({ page: 'lesson', place: null });
+    expect(lesson('?utm=course').route).toEqual({ page: 'lesson', place: null });
+    expect(lesson('?fencing=off').route).toEqual({ page: 'lesson', place: { cursor: 0, fencing: false } });
+    expect(lesson('?step=2').route).toEqual({ page: 'lesson', place: { cursor: 1, fencing: true } });
+  });
+
+  it('writes nothing for a lesson with no place yet, keeping the rest of the address', () => {
+    expect(serializeRoute({ page: 'lesson', place: null }, { search: '?utm=course', hash: '#the-problem' })).toBe(
+      '?utm=course#the-problem',
+    );
+    expect(serializeRoute({ page: 'lesson', place: null })).toBe('');
   });
 
   it.each([
@@ -118,5 +128,99 @@ describe('serializeRoute', () => {
 
   it('links to a step with the walkthrough in view', () => {
     expect(stepHref({ cursor: 18, fencing: false })).toBe('?step=19&fencing=off#walkthrough');
+  });
+});
+
+describe('parseRoute: which page an address opens', () => {
+  it.each([
+    ['embed.html', 'embed'],
+    ['/embed.html', 'embed'],
+    ['/course/week-3/embed.html', 'embed'],
+    ['/notembed.html', 'lesson'],
+    ['/embed.html/', 'lesson'],
+    ['/embed-html', 'lesson'],
+    ['/embedxhtml', 'lesson'],
+    ['/', 'lesson'],
+  ])('opens %s as the %s page', (pathname, page) => {
+    expect(parseRoute({ pathname, search: '?widget=quiz' }, steps).route.page).toBe(page);
+  });
+
+  it('tells an embedded walkthrough’s link problems, and reads an embed with no parameters as given', () => {
+    expect(embed('?widget=walkthrough&step=40').linkProblems).toEqual([{ kind: 'stepBeyondEnd', step: 40, count: 23 }]);
+    expect(embed('').route).toEqual({
+      page: 'embed',
+      widget: null,
+      questionId: null,
+      parentOrigin: null,
+      place: { cursor: 0, fencing: true },
+      lab: DEFAULT_LAB_CONFIG,
+    });
+  });
+
+  it('ignores walkthrough parameters on the lab page', () => {
+    expect(lesson('?lab&step=abc&fencing=maybe')).toEqual({
+      route: { page: 'lab', lab: DEFAULT_LAB_CONFIG },
+      linkProblems: [],
+      labProblems: [],
+    });
+  });
+
+  it('reads fencing=on with no problem', () => {
+    expect(lesson('?fencing=on&step=2')).toEqual({
+      route: { page: 'lesson', place: { cursor: 1, fencing: true } },
+      linkProblems: [],
+      labProblems: [],
+    });
+  });
+
+  it.each([
+    ['?step=%205%20', 4],
+    ['?step=07', 6],
+  ])('reads a whole number with spaces or a leading zero: %s', (search, cursor) => {
+    expect(lesson(search)).toMatchObject({ route: { place: { cursor } }, linkProblems: [] });
+  });
+
+  it.each(['5x', 'x5', '+5', '5 5', '1e1', '0x5'])('reads step=%s as not a number', (value) => {
+    expect(lesson(`?step=${encodeURIComponent(value)}`).linkProblems).toEqual([{ kind: 'stepNotANumber', value }]);
+  });
+});
+
+describe('serializeRoute: the embed page', () => {
+  const embedRoute = (widget: string | null, extra: Partial<Extract<Route, { page: 'embed' }>> = {}): Route => ({
+    page: 'embed',
+    widget,
+    questionId: null,
+    parentOrigin: null,
+    place: { cursor: 4, fencing: false },
+    lab: DEFAULT_LAB_CONFIG,
+    ...extra,
+  });
+
+  it('writes the walkthrough’s place for a walkthrough, or a widget not named', () => {
+    expect(serializeRoute(embedRoute('walkthrough'))).toBe('?widget=walkthrough&step=5&fencing=off');
+    expect(serializeRoute(embedRoute(null))).toBe('?step=5&fencing=off');
+  });
+
+  it('writes only the widget and question for the quiz, and the host origin when known', () => {
+    expect(serializeRoute(embedRoute('quiz'))).toBe('?widget=quiz');
+    expect(
+      serializeRoute(embedRoute('question', { questionId: 'pause-causes', parentOrigin: 'https://lms.example' })),
+    ).toBe('?widget=question&id=pause-causes&parentOrigin=https%3A%2F%2Flms.example');
+  });
+
+  it('writes no fragment unless the reader is at one, and keeps a parameter that only looks like a flag', () => {
+    expect(serializeRoute({ page: 'lesson', place: { cursor: 0, fencing: true } })).toBe('?step=1&fencing=on');
+    expect(
+      serializeRoute({ page: 'lesson', place: { cursor: 0, fencing: true } }, { search: '?collab=&lab=&ref=' }),
+    ).toBe('?step=1&fencing=on&collab=&ref=');
+    expect(
+      serializeRoute({ page: 'present', place: { cursor: 0, fencing: true } }, { search: '?present=1&topic=lab' }),
+    ).toBe('?present&step=1&fencing=on&topic=lab');
+  });
+
+  it('keeps a repeated parameter no route owns, every time it appears', () => {
+    expect(serializeRoute({ page: 'lesson', place: { cursor: 1, fencing: true } }, { search: '?tag=a&tag=b' })).toBe(
+      '?step=2&fencing=on&tag=a&tag=b',
+    );
   });
 });

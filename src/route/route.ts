@@ -20,7 +20,8 @@ export interface WalkthroughPlace {
 export const EMBED_WIDGETS = ['walkthrough', 'quiz', 'question', 'lab'] as const;
 
 export type Route =
-  | { readonly page: 'lesson'; readonly place: WalkthroughPlace }
+  /** `place` is null until the learner steps or toggles: a fresh visit's address stays as it was. */
+  | { readonly page: 'lesson'; readonly place: WalkthroughPlace | null }
   | { readonly page: 'present'; readonly place: WalkthroughPlace }
   | { readonly page: 'lab'; readonly lab: LabConfig }
   | {
@@ -79,8 +80,9 @@ export function parseRoute(
     const { config, problems } = lab();
     return { route: { page: 'lab', lab: config }, linkProblems: [], labProblems: problems };
   }
-  const page = params.has('present') ? 'present' : 'lesson';
-  return { route: { page, place }, linkProblems, labProblems: [] };
+  if (params.has('present')) return { route: { page: 'present', place }, linkProblems, labProblems: [] };
+  const given = params.has('step') || params.has('fencing');
+  return { route: { page: 'lesson', place: given ? place : null }, linkProblems, labProblems: [] };
 }
 
 function parsePlace(params: URLSearchParams, stepCount: StepCount, problems: LinkProblem[]): WalkthroughPlace {
@@ -118,7 +120,7 @@ export function serializeRoute(route: Route, keep: { readonly search?: string; r
   };
   switch (route.page) {
     case 'lesson':
-      setPlace(route.place);
+      if (route.place) setPlace(route.place);
       break;
     case 'present':
       params.set('present', '');

@@ -39,4 +39,23 @@ describe('embed code', () => {
       stepLink('https://course.example/lockstep/?step=1&fencing=on&utm=x#quiz', { cursor: 18, fencing: true }),
     ).toBe('https://course.example/lockstep/?step=19&fencing=on&utm=x#walkthrough');
   });
+
+  it('points the walkthrough embed at the walkthrough alone, whatever page it is copied from', () => {
+    expect(walkthroughEmbedUrl('https://course.example/lockstep/?lab#lab', { cursor: 0, fencing: true })).toBe(
+      'https://course.example/lockstep/embed.html?widget=walkthrough&step=1&fencing=on',
+    );
+  });
+
+  it('escapes quotes, ampersands and angle brackets in the title, and takes another height', () => {
+    const snippet = iframeSnippet('https://course.example/embed.html?widget=lab', 'Locks & "leases" <lab>', 480);
+    expect(snippet).toContain('title="Locks &amp; &quot;leases&quot; &lt;lab>"');
+    expect(snippet).toContain('height: 480px; border: 0;');
+    expect(snippet).toContain('<script src="https://course.example/embed-host.js" defer></script>');
+  });
+
+  it('links to a step of a lesson page that has no parameters yet', () => {
+    expect(stepLink('https://course.example/lockstep/', { cursor: 0, fencing: false })).toBe(
+      'https://course.example/lockstep/?step=1&fencing=off#walkthrough',
+    );
+  });
 });

@@ -12,6 +12,12 @@ export function createWalkthroughActions(store: WalkthroughStore) {
         const next = { ...state, fencing };
         return { fencing, cursor: clampStep(state.cursor, selectStepCount(next)) };
       }),
+    /** Both at once, so nothing in between (fencing changed, step not yet) is ever seen. */
+    goToPlace: (place: { readonly cursor: number; readonly fencing: boolean }) =>
+      store.setState((state) => ({
+        fencing: place.fencing,
+        cursor: clampStep(place.cursor, selectStepCount({ ...state, fencing: place.fencing })),
+      })),
     toggleTextVersion: () => store.setState((state) => ({ textVersion: !state.textVersion })),
     toggleCompare: () => store.setState((state) => ({ compare: !state.compare })),
     dismissNotices: () => store.setState({ notices: [] }),

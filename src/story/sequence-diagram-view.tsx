@@ -1,5 +1,6 @@
 import './diagram.css';
 import { useEffect, useId, useMemo, useRef } from 'react';
+import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import type { Timeline } from '@/sim/run';
 import { layoutDiagram, type DiagramLayout, type DiagramRow } from './diagram-layout';
 import { narrationsFor } from './timeline-narrations';
@@ -63,8 +64,7 @@ export function SequenceDiagramView({
       scrolledOnce.current = true;
       return;
     }
-    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    currentRowRef.current?.scrollIntoView?.({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' });
+    scrollIntoOwnView(currentRowRef.current, 'nearest');
   }, [cursor, followCurrent]);
 
   const rowsShown = windowRows ? Math.min(windowRows, stepCount) : stepCount;

@@ -15,3 +15,6 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.dispatchEvent(new Event('close'));
   };
 }
+
+// jsdom does not scroll (it logs "not implemented"); the page's own scrolling is checked in the browser tests.
+if (typeof window !== 'undefined') window.scrollBy = () => undefined;

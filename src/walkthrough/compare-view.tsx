@@ -1,5 +1,7 @@
 import './compare.css';
+import { useEffect, useRef } from 'react';
 import { CodeText } from '@/components/code-text';
+import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import { selectCursor, timelineFor } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { CertificatesPanelView } from '@/story/certificates-panel-view';
@@ -10,8 +12,11 @@ import { SequenceDiagramView } from '@/story/sequence-diagram-view';
 export default function CompareView() {
   const scenarioId = useWalkthrough((state) => state.scenarioId);
   const cursor = useWalkthrough(selectCursor);
+  // Opened from the toolbar below the stage: show it, not the place the button was.
+  const view = useRef<HTMLDivElement>(null);
+  useEffect(() => scrollIntoOwnView(view.current), []);
   return (
-    <div className="compare">
+    <div className="compare" ref={view}>
       {([false, true] as const).map((fencing) => {
         const timeline = timelineFor(scenarioId, fencing);
         const step = Math.min(cursor, timeline.frames.length - 1);

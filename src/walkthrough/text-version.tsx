@@ -1,4 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { CodeText } from '@/components/code-text';
+import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import { serializeRoute } from '@/route/route';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
@@ -13,9 +15,12 @@ export default function TextVersion() {
   const fencing = useWalkthrough((state) => state.fencing);
   const actions = useWalkthroughActions();
   const narrations = narrationsFor(timeline);
+  // Opened from the bar at the top: bring the list, far below, into view.
+  const list = useRef<HTMLElement>(null);
+  useEffect(() => scrollIntoOwnView(list.current), []);
 
   return (
-    <section id="text-version" className="panel text-version" aria-labelledby="text-version-heading">
+    <section id="text-version" className="panel text-version" aria-labelledby="text-version-heading" ref={list}>
       <h3 id="text-version-heading">
         The {timeline.frames.length} steps, fencing tokens {fencing ? 'on' : 'off'}
       </h3>

@@ -7,6 +7,7 @@ import { SequenceDiagram } from './sequence-diagram';
 import { StepCaption } from './step-caption';
 import { StepControls, ViewToggles } from './timeline-controls';
 import { TimeStrip } from './time-strip';
+import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import { useElementHeight } from '@/story/use-element-size';
 import { useMediaQuery } from '@/story/use-media-query';
 import { useShortcuts } from '@/shortcuts/use-shortcuts';
@@ -39,9 +40,10 @@ export function Walkthrough({ headingLevel = 3, onPresent }: { headingLevel?: 2 
     { scope },
   );
   useEffect(() => {
-    // A link to a step should show that step, not the top of the lesson.
+    // A link to a step should show that step, not the top of the lesson; a reload keeps the reading position.
     const params = new URLSearchParams(window.location.search);
-    if (params.has('step') && !window.location.hash) scope.current?.scrollIntoView();
+    const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+    if (params.has('step') && !window.location.hash && navigation?.type !== 'reload') scrollIntoOwnView(scope.current);
   }, []);
 
   return (

@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPageStores } from './page-stores';
+
+/** The page opened at `address`, as the browser would have it before the app starts. */
+function openAt(address: string) {
+  window.history.replaceState(null, '', address);
+  return createPageStores(window);
+}
+
+describe('the app shell and the address bar', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('leaves a fresh visit’s address alone, and adds step and fencing once the learner steps', () => {
+    const stores = openAt('/?utm=course#the-problem');
+    expect(window.location.search + window.location.hash).toBe('?utm=course#the-problem');
+    stores.walkthroughActions.next();
+    expect(window.location.search).toBe('?step=2&fencing=on&utm=course');
+  });
+
+  it('keeps the step and fencing a link named', () => {
+    const stores = openAt('/?step=19&fencing=off');
+    expect(window.location.search).toBe('?step=19&fencing=off');
+    expect(stores.walkthroughStore.getState()).toMatchObject({ cursor: 18, fencing: false });
+  });
+
+  it('rewrites a link past the end to the step it opened, with a notice', () => {
+    const stores = openAt('/?step=999');
+    const { cursor, notices } = stores.walkthroughStore.getState();
+    expect(window.location.search).toBe(`?step=${cursor + 1}&fencing=on`);
+    expect(notices).toEqual([expect.stringContaining('asked for step 999')]);
+  });
+
+  it('makes a step link a visit: a new history entry, and Back returns the walkthrough to where it was', () => {
+    const stores = openAt('/?step=3&fencing=on');
+    const before = window.history.length;
+    stores.navigation.visitStep({ cursor: 18, fencing: false });
+    expect(window.history.length).toBe(before + 1);
+    expect(window.location.search).toBe('?step=19&fencing=off');
+    expect(stores.walkthroughStore.getState()).toMatchObject({ cursor: 18, fencing: false });
+    window.history.replaceState(null, '', '/?step=3&fencing=on');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    expect(stores.walkthroughStore.getState()).toMatchObject({ cursor: 2, fencing: true });
+  });
+
+  it('puts presenter mode in the address, and keeps the step when leaving it', () => {
+    const stores = openAt('/');
+    stores.walkthroughActions.goToStep(4);
+    stores.shellActions.present();
+    expect(window.location.search).toBe('?present&step=5&fencing=on');
+    stores.shellActions.exitPresentation();
+    expect(window.location.search).toBe('?step=5&fencing=on');
+  });
+});
