@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { z } from 'zod';
-import { parseRoute } from '../route/route.ts';
+import { parseRoute, serializeRoute } from '../route/route.ts';
 import { captionKeyOf } from './caption-key-of.ts';
 import { WALKTHROUGH_CAPTION_KEYS } from './caption-keys.ts';
 import { runScenario } from '../sim/run.ts';
@@ -11,12 +11,13 @@ import { describeIssues } from './schemas/common.ts';
 import { interviewSchema } from './schemas/interview.ts';
 import { labCaptionsSchema } from './schemas/lab-captions.ts';
 import { labFieldsSchema, type LabFieldsContent } from './schemas/lab-fields.ts';
-import { fieldProblemMessage } from '../lab/lab-config.ts';
+import { fieldProblemMessage, presetConfig } from '../lab/lab-config.ts';
 import { notesSchema } from './schemas/notes.ts';
 import { noticesSchema } from './schemas/notices.ts';
 import { panelsSchema } from './schemas/panels.ts';
 import { postgresSchema } from './schemas/postgres.ts';
 import { predictionSchema } from './schemas/prediction.ts';
+import { endCardSchema } from './schemas/end-card.ts';
 import { presetsSchema } from './schemas/presets.ts';
 import { quizSchema } from './schemas/quiz.ts';
 import { scenarioSchema, type ScenarioContent } from './schemas/scenario.ts';
@@ -115,6 +116,7 @@ export function loadContent(contentDir: string): LoadedContent {
     });
   const captions = read(join(contentDir, 'walkthrough', 'captions.json'), captionsSchema);
   const prediction = read(join(contentDir, 'walkthrough', 'prediction.json'), predictionSchema);
+  const endCard = read(join(contentDir, 'walkthrough', 'end-card.json'), endCardSchema);
   const sources = read(join(contentDir, 'sources.json'), sourcesSchema);
   const notes = read(join(contentDir, 'walkthrough', 'notes.json'), notesSchema);
   const presets = read(join(contentDir, 'lab', 'presets.json'), presetsSchema);
@@ -176,6 +178,12 @@ export function loadContent(contentDir: string): LoadedContent {
     const problem = checkInternalLink(href, anchors, stepCount, labFields);
     if (problem) problems.push(`${file}: link "${href}": ${problem}`);
   }
+  endCard?.labLinks.forEach((link, index) => {
+    if (presets && !presets.presets.some((preset) => preset.id === link.preset))
+      problems.push(
+        `content/walkthrough/end-card.json: labLinks[${index}].preset: "${link.preset}" is not a lab preset`,
+      );
+  });
   quiz?.questions.forEach((question, index) => {
     if (!anchors.has(question.section)) {
       problems.push(
@@ -194,6 +202,7 @@ export function loadContent(contentDir: string): LoadedContent {
     problems.length > 0 ||
     !captions ||
     !prediction ||
+    !endCard ||
     !notes ||
     !presets ||
     !labCaptions ||
@@ -220,6 +229,14 @@ export function loadContent(contentDir: string): LoadedContent {
     lesson: { sections: sections.slice(1), sources: sources.sources },
     practice: {
       quiz: quiz.questions,
+      // Each lab link opens its preset's settings, written as the lab's own address.
+      endCard: {
+        ...endCard,
+        labLinks: endCard.labLinks.map((link) => {
+          const preset = presets.presets.find((candidate) => candidate.id === link.preset);
+          return { ...link, href: serializeRoute({ page: 'lab', lab: presetConfig(preset?.config ?? {}) }) };
+        }),
+      },
       // The titles of the sections the questions send a learner to, for their "Read:" links (also in an embed).
       sectionTitles: Object.fromEntries(
         quiz.questions.map((question) => [

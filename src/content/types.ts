@@ -8,6 +8,7 @@ import type { NoticesContent } from './schemas/notices';
 import type { PanelsContent } from './schemas/panels';
 import type { PostgresContent } from './schemas/postgres';
 import type { PredictionContent } from './schemas/prediction';
+import type { EndCardContent } from './schemas/end-card';
 import type { PresetsContent } from './schemas/presets';
 import type { QuizQuestion } from './schemas/quiz';
 import type { ScenarioContent } from './schemas/scenario';
@@ -49,8 +50,12 @@ export interface PracticeContent {
   readonly quiz: readonly QuizQuestion[];
   /** Section or heading id → its title, for each section a question links to. */
   readonly sectionTitles: Readonly<Record<string, string>>;
-  /** The walkthrough's predict-then-reveal question. */
+  /** The walkthrough's predict-then-reveal questions. */
   readonly prediction: PredictionContent;
+  /** What the walkthrough offers at its last step; each lab link with the lab address of its preset. */
+  readonly endCard: Omit<EndCardContent, 'labLinks'> & {
+    readonly labLinks: readonly (EndCardContent['labLinks'][number] & { readonly href: string })[];
+  };
   readonly interview: readonly InterviewQuestion[];
 }
 

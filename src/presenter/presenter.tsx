@@ -19,7 +19,7 @@ import { ShortcutSettings } from '@/shortcuts/shortcut-settings';
 import { useShortcutPrefs, useShortcuts } from '@/shortcuts/use-shortcuts';
 import './presenter.css';
 
-const PredictLateWrite = lazy(() => import('@/walkthrough/predict-late-write'));
+const Predictions = lazy(() => import('@/walkthrough/predictions'));
 
 /**
  * Presenter mode: the walkthrough's steps, then the quiz questions one at a time, in large type with the
@@ -134,7 +134,7 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
             <h2 className="visually-hidden">The current step</h2>
             <StepCaption />
             <Suspense fallback={null}>
-              <PredictLateWrite />
+              <Predictions />
             </Suspense>
           </div>
           <div className="presenter-stage">

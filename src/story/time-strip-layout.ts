@@ -1,4 +1,4 @@
-import { scaleLinear } from 'd3-scale';
+import { nice, ticks } from 'd3-array';
 import { CERTIFICATES_TABLE, LOCK_SERVICE, type Happening } from '@/sim/happenings';
 import type { Timeline } from '@/sim/run';
 import { formatTick } from './format';
@@ -68,12 +68,11 @@ export function layoutTimeStrip(timeline: Timeline, width: number): TimeStripLay
 
   const leases = leaseSpans(frames, lastAt);
   const pauses = pauseSpans(frames, lastAt);
-  const end = Math.max(lastAt, ...leases.map((lease) => lease.to), 1_000);
-  const x = scaleLinear()
-    .domain([0, end])
-    .range([gutter, width - margin])
-    .nice();
-  const xOf = (at: number) => x(at);
+  // d3-array rounds the axis and places its ticks; the mapping itself is one line. (d3-scale's linear scale would
+  // bring d3-interpolate, d3-format and d3-color into the first view, where the diagram uses d3-scale already.)
+  const tickCount = compact ? 4 : 7;
+  const [, end = 1_000] = nice(0, Math.max(lastAt, ...leases.map((lease) => lease.to), 1_000), tickCount);
+  const xOf = (at: number) => gutter + (at / end) * (width - margin - gutter);
 
   const pausedRenewers = timeline.scenario.renewers.filter((renewer) =>
     pauses.some((pause) => pause.row === renewer.id),
@@ -142,7 +141,7 @@ export function layoutTimeStrip(timeline: Timeline, width: number): TimeStripLay
     rowHeight: ROW_HEIGHT,
     axisY,
     rows,
-    ticks: x.ticks(compact ? 4 : 7).map((at) => ({ x: xOf(at), label: formatTick(at) })),
+    ticks: ticks(0, end, tickCount).map((at) => ({ x: xOf(at), label: formatTick(at) })),
     bars,
     marks,
     xOf,

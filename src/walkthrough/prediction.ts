@@ -1,25 +1,68 @@
+import type { PredictionId } from '@/content/schemas/prediction';
+import type { RenewerId } from '@/sim/types';
 import type { Timeline } from '@/sim/run';
 
-/** Where the walkthrough asks the learner to predict the late write, and what really happens. */
+/** Where the walkthrough asks the learner to predict, where the answer arrives, and what really happens. */
 export interface PredictionPoint {
+  readonly id: PredictionId;
   readonly askAt: number;
   readonly revealAt: number;
-  readonly outcome: 'accepted' | 'rejected';
+  readonly outcome: string;
 }
 
-/** The first write that arrives carrying a lower token than the row's fence: the stale write. */
-export function predictionPoint(timeline: Timeline): PredictionPoint | null {
-  const frame = timeline.frames.find(
+/**
+ * The three moments worth predicting, found in the run itself: the second renewer's first and second requests
+ * for the lock (asked just before each request, told with the lock service's reply), and the first write that
+ * arrives with a lower token than the row's fence (asked just before it, told when it arrives).
+ */
+export function predictionPoints(timeline: Timeline): PredictionPoint[] {
+  const { frames } = timeline;
+  const first = timeline.scenario.renewers[0]?.id;
+  const attempts = frames.filter(
+    ({ happening }) => happening.kind === 'acquireRequested' && happening.renewer !== first,
+  );
+  const attempt = (id: PredictionId, request: (typeof frames)[number] | undefined): PredictionPoint[] => {
+    if (!request || request.happening.kind !== 'acquireRequested') return [];
+    const renewer: RenewerId = request.happening.renewer;
+    const reply = frames.find(
+      ({ index, happening }) =>
+        index > request.index &&
+        (happening.kind === 'leaseGranted' || happening.kind === 'leaseRefused') &&
+        happening.renewer === renewer,
+    );
+    if (!reply) return [];
+    return [
+      {
+        id,
+        askAt: request.index - 1,
+        revealAt: reply.index,
+        outcome: reply.happening.kind === 'leaseGranted' ? 'granted' : 'refused',
+      },
+    ];
+  };
+  const late = frames.find(
     ({ happening }) =>
       happening.kind === 'writeRequested' &&
       happening.previous !== null &&
       happening.fencingToken !== null &&
       happening.previous.fence > happening.fencingToken,
   );
-  if (!frame || frame.happening.kind !== 'writeRequested' || frame.index === 0) return null;
-  return {
-    askAt: frame.index - 1,
-    revealAt: frame.index,
-    outcome: frame.happening.rowsChanged === 0 ? 'rejected' : 'accepted',
-  };
+  const lateWrite: PredictionPoint[] =
+    late && late.happening.kind === 'writeRequested' && late.index > 0
+      ? [
+          {
+            id: 'lateWrite',
+            askAt: late.index - 1,
+            revealAt: late.index,
+            outcome: late.happening.rowsChanged === 0 ? 'rejected' : 'accepted',
+          },
+        ]
+      : [];
+  return [...attempt('firstAttempt', attempts[0]), ...attempt('secondAttempt', attempts[1]), ...lateWrite];
+}
+
+/** Where a prediction is kept in saved progress; the late write's key predates the others and stays as it was. */
+export function predictionKey(scenarioId: string, fencing: boolean, id: PredictionId): string {
+  const base = `${scenarioId}:${fencing ? 'on' : 'off'}`;
+  return id === 'lateWrite' ? base : `${base}:${id}`;
 }

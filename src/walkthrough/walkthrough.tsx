@@ -6,7 +6,6 @@ import { RenewersPanel } from './renewers-panel';
 import { SequenceDiagram } from './sequence-diagram';
 import { StepCaption } from './step-caption';
 import { StepControls, ViewToggles } from './timeline-controls';
-import { TimeStrip } from './time-strip';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import { useElementHeight } from '@/story/use-element-size';
 import { useMediaQuery } from '@/story/use-media-query';
@@ -17,10 +16,12 @@ import { useWalkthroughActions } from '@/store/use-walkthrough';
 const CompareView = lazy(() => import('./compare-view'));
 const TextVersion = lazy(() => import('./text-version'));
 const BelowStage = lazy(() => import('./below-stage'));
+// The run to scale needs d3's linear scale with its tick and interpolation code: it follows the first view.
+const TimeStrip = lazy(() => import('./time-strip'));
 // Rendered from the start but drawn only on paper, so its code arrives just after the first view.
 const PrintFrames = lazy(() => import('./print-frames'));
-// Needed only a few steps before the end; its code arrives long before.
-const PredictLateWrite = lazy(() => import('./predict-late-write'));
+// Needed from a few steps in; its code arrives long before.
+const Predictions = lazy(() => import('./predictions'));
 
 /** `headingLevel` fits the walkthrough's hidden heading into the page around it. */
 export function Walkthrough({ headingLevel = 3, onPresent }: { headingLevel?: 2 | 3; onPresent?: () => void }) {
@@ -66,7 +67,7 @@ export function Walkthrough({ headingLevel = 3, onPresent }: { headingLevel?: 2 
         </div>
         <StepCaption />
         <Suspense fallback={null}>
-          <PredictLateWrite />
+          <Predictions />
         </Suspense>
       </div>
       {compare ? (
@@ -75,7 +76,9 @@ export function Walkthrough({ headingLevel = 3, onPresent }: { headingLevel?: 2 
         </Suspense>
       ) : (
         <div className="stage">
-          <TimeStrip />
+          <Suspense fallback={<div className="time-strip time-strip-placeholder" />}>
+            <TimeStrip />
+          </Suspense>
           <SequenceDiagram />
           <div className="panels">
             <LockServicePanel />

@@ -1,16 +1,37 @@
 import { z } from 'zod';
-import { text } from './common.ts';
+import { template, text } from './common.ts';
 
-/** content/walkthrough/prediction.json: the predict-then-reveal question before A's late write. */
+/** One prediction: its question, two answers, and why the real one happens (said when the step arrives). */
+function point<A extends string, B extends string>(first: A, second: B) {
+  return z
+    .object({
+      prompt: text,
+      options: z.tuple([
+        z.object({ id: z.literal(first), text }).strict(),
+        z.object({ id: z.literal(second), text }).strict(),
+      ]),
+      why: z.object({ [first]: text, [second]: text } as Record<A | B, typeof text>).strict(),
+    })
+    .strict();
+}
+
+/**
+ * content/walkthrough/prediction.json: the walkthrough's three predictions (B's first attempt, B's second, A's
+ * late write), what the reveal says, and the tally at the end.
+ */
 export const predictionSchema = z
   .object({
-    prompt: text,
-    options: z.tuple([
-      z.object({ id: z.literal('accepted'), text }).strict(),
-      z.object({ id: z.literal('rejected'), text }).strict(),
-    ]),
+    points: z
+      .object({
+        firstAttempt: point('granted', 'refused'),
+        secondAttempt: point('granted', 'refused'),
+        lateWrite: point('accepted', 'rejected'),
+      })
+      .strict(),
     reveal: z.object({ right: text, wrong: text }).strict(),
+    tally: template(['right', 'count']),
   })
   .strict();
 
 export type PredictionContent = z.output<typeof predictionSchema>;
+export type PredictionId = keyof PredictionContent['points'];

@@ -1,0 +1,82 @@
+import practice from 'virtual:lockstep/practice';
+import { useId } from 'react';
+import './prediction.css';
+import { fillTemplate } from '@/content/fill-template';
+import type { PredictionId } from '@/content/schemas/prediction';
+import { useProgress, useProgressActions } from '@/progress/use-progress';
+import { selectCursor, selectTimeline } from '@/store/selectors';
+import { useWalkthrough } from '@/store/use-walkthrough';
+import { EndCard } from './end-card';
+import { predictionKey, predictionPoints, type PredictionPoint } from './prediction';
+
+type Point = {
+  readonly prompt: string;
+  readonly options: readonly { readonly id: string; readonly text: string }[];
+  readonly why: Readonly<Record<string, string>>;
+};
+const POINTS: Readonly<Record<PredictionId, Point>> = practice.prediction.points;
+
+/**
+ * Three times in the walkthrough the learner may commit to a guess before pressing Next; the step that answers it
+ * says whether they were right, and why. The last step tallies them and offers where to go next.
+ */
+export default function Predictions() {
+  const timeline = useWalkthrough(selectTimeline);
+  const cursor = useWalkthrough(selectCursor);
+  const scenarioId = useWalkthrough((state) => state.scenarioId);
+  const fencing = useWalkthrough((state) => state.fencing);
+  const predictions = useProgress((state) => state.predictions);
+  const { predict } = useProgressActions();
+  const name = useId();
+  const points = predictionPoints(timeline);
+  const keyOf = (point: PredictionPoint) => predictionKey(scenarioId, fencing, point.id);
+  const asking = points.find((point) => point.askAt === cursor);
+  const revealing = points.find((point) => point.revealAt === cursor && predictions[keyOf(point)] !== undefined);
+  const last = cursor === timeline.frames.length - 1;
+  const made = points.filter((point) => predictions[keyOf(point)] !== undefined);
+  const right = made.filter((point) => predictions[keyOf(point)] === point.outcome);
+
+  return (
+    <>
+      {asking && (
+        <fieldset className="prediction">
+          <legend>{POINTS[asking.id].prompt}</legend>
+          {POINTS[asking.id].options.map((option) => (
+            <label key={option.id}>
+              <input
+                type="radio"
+                name={name}
+                value={option.id}
+                checked={predictions[keyOf(asking)] === option.id}
+                onChange={() => predict(keyOf(asking), option.id)}
+              />
+              {option.text}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {revealing && <Reveal point={revealing} guess={predictions[keyOf(revealing)]!} />}
+      {last && (
+        <EndCard
+          tally={
+            made.length > 0
+              ? fillTemplate(practice.prediction.tally, { right: String(right.length), count: String(points.length) })
+              : null
+          }
+        />
+      )}
+    </>
+  );
+}
+
+function Reveal({ point, guess }: { point: PredictionPoint; guess: string }) {
+  const content = POINTS[point.id];
+  const wasRight = guess === point.outcome;
+  const guessed = content.options.find((option) => option.id === guess)?.text ?? guess;
+  return (
+    <p className={`prediction-result ${wasRight ? 'right' : 'wrong'}`}>
+      <strong>{wasRight ? practice.prediction.reveal.right : practice.prediction.reveal.wrong}</strong> You predicted: “
+      {guessed}”. {content.why[point.outcome]}
+    </p>
+  );
+}
