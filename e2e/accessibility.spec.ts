@@ -47,3 +47,32 @@ test('honours prefers-reduced-motion: no transitions', async ({ walkthrough, pag
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   await expect(thumb).not.toHaveCSS('transition-duration', '0s');
 });
+
+for (const scheme of ['dark', 'forced colours'] as const) {
+  for (const path of ['/?step=20&fencing=off', '/?step=20&fencing=on', '/?lab&service=etcd', '/?present&step=20']) {
+    test(`axe finds no violations in ${scheme} at ${path}`, async ({ page }) => {
+      if (scheme === 'dark') await page.emulateMedia({ colorScheme: 'dark' });
+      else await page.emulateMedia({ forcedColors: 'active' });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached();
+      await page.waitForTimeout(300);
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    });
+  }
+}
+
+test('under forced colours the fencing switch still shows its knob, on and off', async ({ walkthrough, page }) => {
+  await page.emulateMedia({ forcedColors: 'active' });
+  await walkthrough.open('?step=2');
+  const thumb = page.locator('.switch-thumb').first();
+  const colour = () => thumb.evaluate((element) => getComputedStyle(element).backgroundColor);
+  const track = () =>
+    page
+      .locator('.switch-track')
+      .first()
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(await colour()).not.toBe(await track());
+  await walkthrough.fencing.click();
+  expect(await colour()).not.toBe(await track());
+});

@@ -90,7 +90,7 @@ export function captionVariables(frame: Frame, timeline: Timeline): Record<strin
         token: tokenText(happening.fencingToken),
         serial: String(happening.cert.serial),
         fence: String(happening.previous?.fence ?? 'none'),
-        rows: String(happening.rowsChanged),
+        rows: `${happening.rowsChanged} ${happening.rowsChanged === 1 ? 'row' : 'rows'}`,
       };
     case 'writeAnswered':
       return { ...base, token: tokenText(happening.fencingToken), fence: String(happening.previousFence ?? 'none') };

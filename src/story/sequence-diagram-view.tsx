@@ -4,7 +4,6 @@ import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import type { Timeline } from '@/sim/run';
 import { layoutDiagram, type DiagramLayout, type DiagramRow } from './diagram-layout';
 import { narrationsFor } from './timeline-narrations';
-import { plainText } from './narrate';
 import { useElementWidth } from './use-element-size';
 import { useMediaQuery } from './use-media-query';
 
@@ -72,15 +71,14 @@ export function SequenceDiagramView({
   const viewTop = rowsShown < stepCount ? layout.rowTop(firstRow) - layout.headerHeight : 0;
   const viewHeight = rowsShown < stepCount ? layout.headerHeight + rowsShown * layout.rowHeight + 6 : layout.height;
 
-  const current = narrations[cursor];
   const currentRow = layout.rows[cursor];
   // A write's outcome is said in the mark's words too, not only drawn.
   const outcome = currentRow?.shape === 'message' && currentRow.mark ? ` ${currentRow.label}.` : '';
   const label =
     (title ? `${title}. ` : '') +
     `Sequence diagram, step ${cursor + 1} of ${stepCount}. Lifelines: ${layout.lanes.map((lane) => lane.name).join(', ')}.` +
-    outcome +
-    (current ? ` Current step: ${plainText(current.caption)}` : '');
+    // The caption itself is announced by the walkthrough; the picture says only what it adds.
+    outcome;
 
   return (
     <div className="diagram" ref={containerRef}>

@@ -22,7 +22,8 @@ export async function diagramSvgFile(svg: SVGSVGElement): Promise<string> {
   const background = document.createElementNS(namespace, 'rect');
   background.setAttribute('width', '100%');
   background.setAttribute('height', '100%');
-  background.setAttribute('fill', '#ffffff');
+  // The diagram's own background: white, or dark when the page was in dark mode.
+  background.setAttribute('fill', getComputedStyle(svg).getPropertyValue('--d-bg').trim() || '#ffffff');
   copy.prepend(title, style, background);
   return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(copy)}`;
 }
@@ -58,7 +59,7 @@ function diagramForImage(svg: SVGSVGElement): string {
   const background = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
   background.setAttribute('width', '100%');
   background.setAttribute('height', '100%');
-  background.setAttribute('fill', '#ffffff');
+  background.setAttribute('fill', getComputedStyle(svg).getPropertyValue('--d-bg').trim() || '#ffffff');
   copy.prepend(background);
   return new XMLSerializer().serializeToString(copy);
 }

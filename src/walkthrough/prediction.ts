@@ -13,7 +13,7 @@ export interface PredictionPoint {
 /**
  * The three moments worth predicting, found in the run itself: the second renewer's first and second requests
  * for the lock (asked just before each request, told with the lock service's reply), and the first write that
- * arrives with a lower token than the row's fence (asked just before it, told when it arrives).
+ * arrives with a lower token than the row's fence (asked just before it is sent, told with the table's answer).
  */
 export function predictionPoints(timeline: Timeline): PredictionPoint[] {
   const { frames } = timeline;
@@ -47,13 +47,19 @@ export function predictionPoints(timeline: Timeline): PredictionPoint[] {
       happening.fencingToken !== null &&
       happening.previous.fence > happening.fencingToken,
   );
+  // Told when the table's answer arrives, not when the write leaves.
+  const writer = late?.happening.kind === 'writeRequested' ? late.happening.renewer : null;
+  const answer = frames.find(
+    ({ index, happening }) =>
+      late !== undefined && index > late.index && happening.kind === 'writeAnswered' && happening.renewer === writer,
+  );
   const lateWrite: PredictionPoint[] =
-    late && late.happening.kind === 'writeRequested' && late.index > 0
+    late && answer && late.happening.kind === 'writeRequested' && late.index > 0
       ? [
           {
             id: 'lateWrite',
             askAt: late.index - 1,
-            revealAt: late.index,
+            revealAt: answer.index,
             outcome: late.happening.rowsChanged === 0 ? 'rejected' : 'accepted',
           },
         ]

@@ -25,8 +25,9 @@ describe('predictionPoints', () => {
     expect(timeline.frames[first!.revealAt]!.at).toBe(15_000);
     expect(timeline.frames[second!.revealAt]!.happening).toMatchObject({ kind: 'leaseGranted', renewer: 'B' });
     expect(timeline.frames[second!.revealAt]!.at).toBe(31_000);
-    expect(timeline.frames[late!.revealAt]!.happening).toMatchObject({ kind: 'writeRequested', fencingToken: 33 });
-    expect(late!.askAt).toBe(late!.revealAt - 1);
+    expect(timeline.frames[late!.askAt + 1]!.happening).toMatchObject({ kind: 'writeRequested', fencingToken: 33 });
+    expect(timeline.frames[late!.revealAt]!.happening).toMatchObject({ kind: 'writeAnswered', renewer: 'A' });
+    expect(late!.revealAt).toBe(late!.askAt + 2);
   });
 
   it('keeps the late write under the key it always had, and the others beside it', () => {
@@ -42,6 +43,9 @@ describe('<Walkthrough> predictions', () => {
     renderWalkthrough(<Walkthrough />, { cursor: askAt });
     await screen.findByRole('group', { name: /will the table accept A's write with token 33/ });
     await user.click(screen.getByRole('radio', { name: 'Yes, the write lands' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // The write is on its way: nothing is told until the table answers.
+    expect(screen.queryByText(/You predicted/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const result = await screen.findByText(/You predicted: “Yes, the write lands”/);
     expect(result).toHaveTextContent('Not this time.');

@@ -3,9 +3,8 @@ import { selectCursor, selectFrame, selectStepCount, selectTimeline } from '@/st
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { formatTime } from '@/story/format';
 import { narrationsFor } from '@/story/timeline-narrations';
-import { plainText } from '@/story/narrate';
 
-/** The current step in plain words, and the same words for screen readers as each step arrives. */
+/** The current step in plain words, announced to screen readers as each step arrives. */
 export function StepCaption() {
   const timeline = useWalkthrough(selectTimeline);
   const frame = useWalkthrough(selectFrame);
@@ -16,17 +15,18 @@ export function StepCaption() {
 
   return (
     <>
-      <div className={`caption${outcome ? ` outcome-${outcome}` : ''}`}>
+      {/* The caption is its own live region: read once as each step arrives, not again from a hidden copy. */}
+      <div className={`caption${outcome ? ` outcome-${outcome}` : ''}`} aria-live="polite" aria-atomic="true">
         <p className="caption-time">
-          <span className="visually-hidden">Virtual time </span>
+          <span className="visually-hidden">
+            Step {cursor + 1} of {stepCount}, at{' '}
+          </span>
           {formatTime(frame.at)}
+          <span className="visually-hidden">{': '}</span>
         </p>
         <p className="caption-text" data-testid="step-caption">
           {narration && <CodeText text={narration.caption} />}
         </p>
-      </div>
-      <div className="visually-hidden" aria-live="polite" aria-atomic="true">
-        {narration && `Step ${cursor + 1} of ${stepCount}, at ${formatTime(frame.at)}: ${plainText(narration.caption)}`}
       </div>
     </>
   );
