@@ -76,3 +76,23 @@ test('under forced colours the fencing switch still shows its knob, on and off',
   await walkthrough.fencing.click();
   expect(await colour()).not.toBe(await track());
 });
+
+test('at 400 % zoom (320 × 256) the controls scroll with the page instead of covering it, and nothing scrolls sideways', async ({
+  walkthrough,
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 256 });
+  await walkthrough.open('?step=20&fencing=on');
+  const bar = page.locator('.walkthrough-bar');
+  expect(await bar.evaluate((element) => getComputedStyle(element).position)).toBe('static');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  // Focus something far below the controls: it is shown, not hidden behind them (WCAG 2.4.11).
+  const download = page.getByRole('button', { name: 'Download SVG' });
+  await download.focus();
+  await expect(download).toBeInViewport();
+  expect(await bar.boundingBox().then((box) => (box ? box.y + box.height : 0))).toBeLessThanOrEqual(
+    (await download.boundingBox())!.y,
+  );
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(await bar.evaluate((element) => getComputedStyle(element).position)).toBe('sticky');
+});

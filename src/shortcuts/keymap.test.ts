@@ -64,7 +64,13 @@ describe('stored shortcut preferences', () => {
       }),
     );
     expect(prefs.enabled).toBe(false);
-    expect(prefs.keymaps.reading).toEqual({ next: ['J'], back: ['ArrowLeft'], first: ['Home'], last: ['End'] });
+    expect(prefs.keymaps.reading).toEqual({
+      next: ['J'],
+      back: ['ArrowLeft'],
+      first: ['Home'],
+      last: ['End'],
+      playPause: ['K'],
+    });
     expect(prefs.keymaps.presenter).toEqual(DEFAULT_SHORTCUT_PREFS.keymaps.presenter);
   });
 

@@ -6,7 +6,7 @@ import { createStore } from 'zustand/vanilla';
  * off or choose others (WCAG 2.1.4); that choice is kept in this browser.
  */
 export const DEFAULT_KEYMAPS = {
-  reading: { back: ['ArrowLeft'], next: ['ArrowRight'], first: ['Home'], last: ['End'] },
+  reading: { back: ['ArrowLeft'], next: ['ArrowRight'], first: ['Home'], last: ['End'], playPause: ['K'] },
   presenter: {
     forward: ['PageDown', 'ArrowRight', 'ArrowDown', 'Space'],
     backward: ['PageUp', 'ArrowLeft', 'ArrowUp', 'Shift+Space'],

@@ -5,7 +5,13 @@ import './shortcuts.css';
 
 /** Control labels for each action, by context. */
 const ACTION_LABELS: { readonly [C in KeymapContext]: { readonly [A in KeyAction<C>]: string } } = {
-  reading: { back: 'Back a step', next: 'Next step', first: 'First step', last: 'Last step' },
+  reading: {
+    back: 'Back a step',
+    next: 'Next step',
+    first: 'First step',
+    last: 'Last step',
+    playPause: 'Play or pause',
+  },
   presenter: {
     forward: 'Forward',
     backward: 'Backward',

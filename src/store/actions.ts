@@ -1,6 +1,6 @@
-import { selectStepCount } from './selectors';
+import { selectCursor, selectStepCount, selectTimeline, stepAtTime } from './selectors';
 import { clampStep, createStepperActions } from './stepper';
-import type { WalkthroughStore } from './walkthrough-store';
+import type { PlaybackSpeed, WalkthroughStore } from './walkthrough-store';
 
 /** One function per learner gesture; buttons, keys and links all call these. */
 export function createWalkthroughActions(store: WalkthroughStore) {
@@ -18,6 +18,16 @@ export function createWalkthroughActions(store: WalkthroughStore) {
         fencing: place.fencing,
         cursor: clampStep(place.cursor, selectStepCount({ ...state, fencing: place.fencing })),
       })),
+    /** Plays from where the learner is, or from the start when at the end. */
+    play: () =>
+      store.setState((state) => ({
+        playing: true,
+        cursor: selectCursor(state) >= selectStepCount(state) - 1 ? 0 : state.cursor,
+      })),
+    pause: () => store.setState({ playing: false }),
+    setSpeed: (speed: PlaybackSpeed) => store.setState({ speed }),
+    /** Dragged to virtual time `at`: the last step at or before it. */
+    goToTime: (at: number) => store.setState((state) => ({ cursor: stepAtTime(selectTimeline(state), at) })),
     toggleTextVersion: () => store.setState((state) => ({ textVersion: !state.textVersion })),
     toggleCompare: () => store.setState((state) => ({ compare: !state.compare })),
     dismissNotices: () => store.setState({ notices: [] }),

@@ -40,3 +40,10 @@ export const selectFrame = (state: WalkthroughState): Frame => {
 export const selectCanGoBack = (state: WalkthroughState): boolean => selectCursor(state) > 0;
 
 export const selectCanGoNext = (state: WalkthroughState): boolean => selectCursor(state) < selectStepCount(state) - 1;
+
+/** The last step at or before virtual time `at`: where a scrubber dragged to `at` lands. */
+export function stepAtTime(timeline: Timeline, at: number): number {
+  let found = 0;
+  for (const frame of timeline.frames) if (frame.at <= at) found = frame.index;
+  return found;
+}

@@ -11,7 +11,13 @@ export interface WalkthroughState {
   readonly compare: boolean;
   /** Messages about input we could not use as given (a bad link, say); the learner can dismiss them. */
   readonly notices: readonly string[];
+  /** Stepping on its own, one step per second divided by `speed`. */
+  readonly playing: boolean;
+  readonly speed: PlaybackSpeed;
 }
+
+export const PLAYBACK_SPEEDS = [0.5, 1, 2, 4] as const;
+export type PlaybackSpeed = (typeof PLAYBACK_SPEEDS)[number];
 
 export type WalkthroughStore = ReturnType<typeof createWalkthroughStore>;
 
@@ -22,6 +28,8 @@ export function createWalkthroughStore(initial: Partial<WalkthroughState> & Pick
     textVersion: false,
     compare: false,
     notices: [],
+    playing: false,
+    speed: 1,
     ...initial,
   }));
 }

@@ -1,10 +1,16 @@
 import { TimeStripView } from '@/story/time-strip-view';
+import { Playback } from './playback';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 
-/** The walkthrough's run to scale, at the learner's current step. */
+/** The walkthrough's run to scale, at the learner's current step, with play and a scrubber over its time. */
 export default function TimeStrip() {
   const timeline = useWalkthrough(selectTimeline);
   const cursor = useWalkthrough(selectCursor);
-  return <TimeStripView timeline={timeline} cursor={cursor} />;
+  return (
+    <div className="time-strip-area">
+      <TimeStripView timeline={timeline} cursor={cursor} />
+      <Playback />
+    </div>
+  );
 }

@@ -31,6 +31,16 @@ describe('<Walkthrough>', () => {
     expect(screen.getByText(`Step 1 of ${stepCount}`)).toBeInTheDocument();
   });
 
+  it('plays and pauses with K while focus is in the walkthrough', async () => {
+    const user = userEvent.setup();
+    const { store } = renderWalkthrough(<Walkthrough />);
+    screen.getByRole('button', { name: 'Next' }).focus();
+    await user.keyboard('k');
+    expect(store.getState().playing).toBe(true);
+    await user.keyboard('k');
+    expect(store.getState().playing).toBe(false);
+  });
+
   it('leaves the keys to the page while focus is outside the walkthrough', async () => {
     const user = userEvent.setup();
     renderWalkthrough(

@@ -10,7 +10,7 @@ import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import { useElementHeight } from '@/story/use-element-size';
 import { useMediaQuery } from '@/story/use-media-query';
 import { useShortcuts } from '@/shortcuts/use-shortcuts';
-import { useWalkthroughActions } from '@/store/use-walkthrough';
+import { useWalkthroughActions, useWalkthroughBinding } from '@/store/use-walkthrough';
 
 // Below the diagram or behind a toggle: loaded after the first view.
 const CompareView = lazy(() => import('./compare-view'));
@@ -35,9 +35,17 @@ export function Walkthrough({ headingLevel = 3, onPresent }: { headingLevel?: 2 
   // On a phone the options scroll away so the sticky bar stays small; on wider screens they stay with Next.
   const wide = useMediaQuery('(min-width: 720px)');
   const actions = useWalkthroughActions();
+  const { store } = useWalkthroughBinding();
+  const playingNow = () => store.getState().playing;
   useShortcuts(
     'reading',
-    { back: actions.back, next: actions.next, first: actions.goToFirst, last: actions.goToLast },
+    {
+      back: actions.back,
+      next: actions.next,
+      first: actions.goToFirst,
+      last: actions.goToLast,
+      playPause: () => (playingNow() ? actions.pause() : actions.play()),
+    },
     { scope },
   );
   useEffect(() => {
