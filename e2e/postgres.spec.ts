@@ -71,12 +71,16 @@ test("the SQL console runs the seed's statements and shows Postgres's own error 
   const sql = consoleForm.getByRole('textbox', { name: 'SQL' });
   const output = consoleForm.locator('.console-output');
 
-  await consoleForm.getByRole('button', { name: 'B writes with token 34' }).click();
-  await consoleForm.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(output).toContainText('UPDATE 1');
-  await consoleForm.getByRole('button', { name: "A's late write with token 33" }).click();
+  // The evening in order: each write, then the row it left.
+  await consoleForm.getByRole('button', { name: 'Run step 1: B writes with token 34' }).click();
+  await expect(output.locator('.tag').first()).toHaveText('UPDATE 1');
+  await expect(output).toContainText('The row now: serial 1002, fence 34.');
+  await consoleForm.getByRole('button', { name: "Run step 2: A's late write with token 33" }).click();
+  await expect(output.locator('.tag').first()).toHaveText('UPDATE 0');
+  await expect(output).toContainText('The row now: serial 1002, fence 34.');
+  // The same statement again from the editor, by keyboard.
   await sql.press('Control+Enter');
-  await expect(output).toContainText('UPDATE 0');
+  await expect(output.locator('.tag').first()).toHaveText('UPDATE 0');
 
   await sql.fill('SELEC cert FROM certificates;');
   await consoleForm.getByRole('button', { name: 'Run', exact: true }).click();
@@ -129,6 +133,28 @@ async function openConsole(page: Page) {
   };
   return { panel, form, output, run };
 }
+
+test("run first on a fresh table, A's write lands, and the console says why that differs from the story", async ({
+  page,
+  walkthrough,
+}) => {
+  test.setTimeout(120_000);
+  await walkthrough.open();
+  const { form, output } = await openConsole(page);
+  await form.getByRole('button', { name: "Run step 2: A's late write with token 33" }).click();
+  await expect(output.locator('.tag').first()).toHaveText('UPDATE 1');
+  await expect(output).toContainText('The row now: serial 1001, fence 33.');
+  await expect(output).toContainText(
+    "A's write landed because B has not written yet: on this table the fence is still 32",
+  );
+  await form.getByRole('button', { name: 'Reset the table' }).click();
+  await expect(output).toContainText("The table is back to the story's start");
+  await form.getByRole('button', { name: 'Run step 1: B writes with token 34' }).click();
+  await expect(output).toContainText('The row now: serial 1002, fence 34.');
+  await form.getByRole('button', { name: "Run step 2: A's late write with token 33" }).click();
+  await expect(output.locator('.tag').first()).toHaveText('UPDATE 0');
+  await expect(output).not.toContainText('landed because');
+});
 
 test('two writes run together report their own counts, and a late fenced write changes nothing', async ({
   page,

@@ -8,6 +8,18 @@ export const postgresSchema = z
     createTable: z.string().regex(/^CREATE TABLE certificates \(/, 'must create the certificates table'),
     insertRow: z.string().regex(/^INSERT INTO certificates /, 'must insert into certificates'),
     examples: z.array(z.object({ label: z.string().min(1), sql: z.string().min(1) }).strict()).min(1),
+    /** The story's two writes as a numbered sequence, with the row shown after each, and a reset. */
+    evening: z
+      .object({
+        title: z.string().min(1),
+        steps: z.array(z.object({ label: z.string().min(1), sql: z.string().min(1) }).strict()).length(2),
+        rowQuery: z.string().regex(/^SELECT /, 'must be a SELECT'),
+        reset: z.string().min(1),
+        rowNow: template(['cert', 'fence']),
+        aFirst: template(['fence']),
+        wasReset: template([]),
+      })
+      .strict(),
     /** What the panel says around the SQL: starting, failing, and comparing real rows with the simulation's. */
     panel: z
       .object({

@@ -7,7 +7,7 @@ import { runConsoleInput, SHOWN_ROWS, type StatementOutcome } from './console-en
 
 // The console on PostgreSQL itself (PGlite): what each statement reports must be what Postgres reports.
 const { postgres: statements } = loadContent(resolve(import.meta.dirname, '../../../content'));
-const example = (label: RegExp) => statements.examples.find((candidate) => label.test(candidate.label))!.sql;
+const example = (label: RegExp) => statements.evening.steps.find((candidate) => label.test(candidate.label))!.sql;
 const tags = (outcomes: readonly StatementOutcome[]) =>
   outcomes.map((outcome) => (outcome.kind === 'ran' ? outcome.tag : `${outcome.kind}`));
 

@@ -18,6 +18,7 @@ import { planSteps } from './run-steps';
 import './real-postgres.css';
 
 const PANEL = postgres.panel;
+const EVENING = postgres.evening;
 const LIMIT_SECONDS = String(CONSOLE_TIME_LIMIT_MS / 1000);
 
 type Engine =
@@ -28,6 +29,13 @@ type Engine =
 
 /** A message the panel shows until the next run: why Postgres restarted, or that it broke. */
 type Restart = { readonly why: 'cancelled' | 'timeLimit' } | { readonly why: 'broken'; readonly message: string };
+
+/** A console run and how long it took, as the learner waited for it. */
+async function timed<T>(running: Promise<T>): Promise<{ reply: T; ms: number }> {
+  const started = performance.now();
+  const reply = await running;
+  return { reply, ms: performance.now() - started };
+}
 
 function newWorker() {
   return new Worker(new URL('./postgres.worker.ts', import.meta.url), { type: 'module', name: 'lockstep-postgres' });
@@ -261,15 +269,46 @@ function SqlConsole({
   const id = useId();
   const [sql, setSql] = useState(postgres.examples[0]?.sql ?? '');
   const [outcome, setOutcome] = useState<{ statements: readonly StatementOutcome[]; ms: number } | null>(null);
+  const [note, setNote] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
+  // The fence before the last evening step ran, to explain A's write landing on a table B has not touched.
+  const previousFence = useRef(32);
 
-  const run = async () => {
+  const runText = async (text: string) => {
     setRunning(true);
-    const started = performance.now();
-    const reply = await engine.console(sql);
-    setOutcome(reply.kind === 'ran' ? { statements: reply.run.statements, ms: performance.now() - started } : null);
+    setNote(null);
+    const { reply, ms } = await timed(engine.console(text));
+    setOutcome(reply.kind === 'ran' ? { statements: reply.run.statements, ms } : null);
     setRunning(false);
     onRun(reply);
+    return reply;
+  };
+  const run = () => runText(sql);
+
+  /** One write of the evening, then the row it left. A's write first on a fresh table lands: say why. */
+  const runEveningStep = async (index: number) => {
+    const step = EVENING.steps[index]!;
+    setSql(step.sql);
+    const reply = await runText(`${step.sql}\n${EVENING.rowQuery}`);
+    if (reply.kind !== 'ran') return;
+    const [write, read] = reply.run.statements;
+    const row = read?.kind === 'ran' ? read.rows[0] : undefined;
+    if (!row) return;
+    const [cert = '', fence = ''] = row;
+    const landedEarly = index === 1 && write?.kind === 'ran' && write.tag === 'UPDATE 1' && Number(fence) === 33;
+    setNote(
+      `${fillTemplate(EVENING.rowNow, { cert: cert ?? 'NULL', fence: fence ?? 'NULL' })}${
+        landedEarly ? ` ${fillTemplate(EVENING.aFirst, { fence: String(previousFence.current) })}` : ''
+      }`,
+    );
+    previousFence.current = Number(fence);
+  };
+  const resetEvening = async () => {
+    const reply = await runText(EVENING.reset);
+    if (reply.kind === 'ran') {
+      previousFence.current = 32;
+      setNote(EVENING.wasReset);
+    }
   };
 
   return (
@@ -283,6 +322,23 @@ function SqlConsole({
     >
       <h5 id={`${id}-heading`}>SQL console</h5>
       <p>{PANEL.consoleIntro}</p>
+      <div className="evening" role="group" aria-labelledby={`${id}-evening`}>
+        <p id={`${id}-evening`} className="evening-title">
+          {EVENING.title}
+        </p>
+        <ol>
+          {EVENING.steps.map((step, index) => (
+            <li key={step.label}>
+              <button type="button" disabled={running} onClick={() => void runEveningStep(index)}>
+                Run step {index + 1}: {step.label}
+              </button>
+            </li>
+          ))}
+        </ol>
+        <button type="button" disabled={running} onClick={() => void resetEvening()}>
+          Reset the table
+        </button>
+      </div>
       <div className="examples" role="group" aria-label="Ready-made statements">
         {postgres.examples.map((example) => (
           <button key={example.label} type="button" onClick={() => setSql(example.sql)}>
@@ -331,6 +387,7 @@ function SqlConsole({
           </p>
         )}
         {outcome && <ConsoleResult statements={outcome.statements} ms={outcome.ms} />}
+        {note && <p className="evening-note">{note}</p>}
         {transaction !== 'idle' && (
           <p className="transaction-note">{transaction === 'open' ? PANEL.transactionOpen : PANEL.transactionFailed}</p>
         )}
