@@ -17,7 +17,7 @@ const ALLOWED = {
   store: ['sim', 'content', 'route'],
   conformance: ['sim', 'content', 'story'],
   walkthrough: ['sim', 'content', 'components', 'story', 'store', 'route', 'shortcuts', 'progress'],
-  lesson: ['sim', 'content', 'components', 'story', 'store', 'route', 'practice', 'walkthrough'],
+  lesson: ['sim', 'content', 'components', 'story', 'store', 'route', 'practice', 'walkthrough', 'lab'],
   lab: ['sim', 'content', 'components', 'story', 'store', 'route', 'shortcuts'],
   practice: ['sim', 'content', 'components', 'store', 'route', 'progress'],
   progress: ['content'],

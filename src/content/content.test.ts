@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -356,7 +356,16 @@ describe('loadContent rejects broken lesson and practice files', () => {
   it('an unknown widget', () => {
     const dir = lessonWith('12-practice.md', (markdown) => markdown.replace('::quiz::', '::quizz::'));
     expect(problemsOf(dir)).toEqual([
-      'content/lesson/12-practice.md: ::quizz:: is not a widget; use one of walkthrough, sources, quiz, interview',
+      'content/lesson/12-practice.md: ::quizz:: is not a widget; use one of walkthrough, sources, quiz, interview, or run-<lab preset id>',
+    ]);
+  });
+
+  it('a live run of a lab preset that does not exist', () => {
+    const dir = lessonWith('07-where-tokens-come-from.md', (markdown) =>
+      markdown.replace('::run-etcd-revision-as-token::', '::run-etcd-revision::'),
+    );
+    expect(problemsOf(dir)).toEqual([
+      'content/lesson/07-where-tokens-come-from.md: ::run-etcd-revision:: names no lab preset "etcd-revision"',
     ]);
   });
 
@@ -459,6 +468,144 @@ describe('contentPlugin', () => {
     const load = plugin.load as (this: { addWatchFile: (file: string) => void }, id: string) => string | null;
     expect(() => load.call({ addWatchFile: () => undefined }, '\0virtual:lockstep/content')).toThrow(
       /content\/scenarios\/stale-certificate\.json: firstFencingToken: /,
+    );
+  });
+});
+
+describe('loadContent checks how files are named and how the lesson hangs together', () => {
+  it('a scenario whose id is not its file name', () => {
+    const dir = contentWith('scenarios/stale-certificate.json', (json) => {
+      json.id = 'stale-certificates';
+    });
+    expect(problemsOf(dir)).toEqual([
+      'content/scenarios/stale-certificate.json: id: "stale-certificates" does not match the file name',
+    ]);
+  });
+
+  it('a scenario that reaches steps only the lab has captions for', () => {
+    const dir = contentWith('scenarios/stale-certificate.json', (json) => {
+      (json.renewers as { maxAttempts?: number }[])[1]!.maxAttempts = 1;
+    });
+    expect(problemsOf(dir)[0]).toBe(
+      'content/scenarios/stale-certificate.json: reaches steps only the lab tells (renewerGaveUp)',
+    );
+  });
+
+  it('a lesson file not named like the others', () => {
+    const dir = copyOfContent();
+    writeFileSync(join(dir, 'lesson', 'appendix.md'), '# Appendix\n');
+    expect(problemsOf(dir)).toEqual(['content/lesson/appendix.md: file name must look like "01-section-id.md"']);
+  });
+
+  it('a lesson file that cannot be read, and files beside the lesson and scenarios that are not theirs', () => {
+    const dir = copyOfContent();
+    mkdirSync(join(dir, 'lesson', '13-appendix.md'));
+    writeFileSync(join(dir, 'lesson', 'notes.txt'), 'not a lesson');
+    writeFileSync(join(dir, 'scenarios', 'README.txt'), 'not a scenario');
+    expect(problemsOf(dir)).toEqual([expect.stringMatching(/^content\/lesson\/13-appendix\.md: EISDIR/)]);
+  });
+
+  it('a first section whose only widget is another one than the walkthrough', () => {
+    const dir = lessonWith('01-the-problem.md', (markdown) => markdown.replace('::walkthrough::', '::sources::'));
+    expect(problemsOf(dir)).toContain(
+      'content/lesson: the first section must hold ::walkthrough::, which is the first view',
+    );
+  });
+
+  it('a heading without a citation under it, even in a section that holds the walkthrough', () => {
+    const dir = lessonWith('01-the-problem.md', (markdown) => `${markdown}\n## Uncited here\n\nA bare claim.\n`);
+    expect(problemsOf(dir)).toEqual([
+      'content/lesson/01-the-problem.md: "Uncited here" cites no source; add [@source-id] after the claim it supports',
+    ]);
+  });
+
+  it('a lesson section without its title heading', () => {
+    const dir = lessonWith('10-seen-in-production.md', (markdown) => markdown.replace(/^# .*\n/, ''));
+    expect(problemsOf(dir)).toContain(
+      'content/lesson/10-seen-in-production.md: needs a "# Title" heading on its first line',
+    );
+  });
+
+  it('a first section without the walkthrough', () => {
+    const dir = lessonWith('01-the-problem.md', (markdown) => markdown.replace('::walkthrough::', ''));
+    expect(problemsOf(dir)).toEqual([
+      'content/lesson: the first section must hold ::walkthrough::, which is the first view',
+    ]);
+  });
+
+  it('a content file that is missing', () => {
+    const dir = copyOfContent();
+    rmSync(join(dir, 'walkthrough', 'notes.json'));
+    expect(problemsOf(dir)).toEqual([expect.stringMatching(/^content\/walkthrough\/notes\.json: ENOENT/)]);
+  });
+
+  it('lesson links that lead nowhere on the page, and those that need no check', () => {
+    const dir = lessonWith(
+      '03-the-simple-lock.md',
+      (markdown) =>
+        `${markdown}\nSee [the page](other.html), [fencing](?step=2&fencing=maybe), [the lab](?lab&renewers=9), ` +
+        `[step 3](?step=3&fencing=off#walkthrough), [the top](#the-simple-lock), [mail](mailto:team@snip.example) ` +
+        `[Redis](https://redis.io/docs/), [plain Redis](http://redis.io/), [back](#) and [odd](#https:nowhere).\n`,
+    );
+    const problems = problemsOf(dir);
+    expect(problems.slice(0, 2)).toEqual([
+      'content/lesson/03-the-simple-lock.md: link "other.html": internal links must start with "#", "?step=" or "?lab"',
+      'content/lesson/03-the-simple-lock.md: link "?step=2&fencing=maybe": fencing must be on or off',
+    ]);
+    expect(problems[2]).toMatch(/^content\/lesson\/03-the-simple-lock\.md: link "\?lab&renewers=9": \S.*/);
+    expect(problems[2]).not.toMatch(/: unknownRenewers$/);
+    expect(problems[3]).toBe(
+      'content/lesson/03-the-simple-lock.md: link "#https:nowhere": no heading or section has the id "https:nowhere"',
+    );
+    expect(problems).toHaveLength(4);
+  });
+});
+
+describe('what loadContent hands each page', () => {
+  const loaded = loadContent(CONTENT_DIR);
+
+  it('the first view: the opening section, and the table of contents of every section', () => {
+    const { content, lesson } = loaded;
+    expect(content.toc[0]).toEqual({ id: content.opening.id, title: content.opening.title });
+    expect(content.opening.id).toBe('the-problem');
+    expect(content.opening.title).toBe('The problem: two renewers, one certificate');
+    expect(lesson.sections.map(({ id, title }) => ({ id, title }))).toEqual(content.toc.slice(1));
+    expect(content.notices.link.stepBelowOne).toContain('{step}');
+    expect(Object.keys(content.panels).length).toBeGreaterThan(0);
+  });
+
+  it('the interview with each model answer rendered as HTML, and nothing else of it', () => {
+    const [first] = loaded.practice.interview;
+    expect(first).not.toHaveProperty('modelAnswer');
+    expect(first?.modelAnswerHtml).toMatch(/^<p>/);
+    expect(first?.modelAnswerHtml).not.toContain('<!--widget');
+    expect(loaded.practice.prediction).toBeDefined();
+  });
+
+  it('the presenter, the lab and the Postgres panel their own parts', () => {
+    expect(Object.keys(loaded.presenter.notes)).toContain('leaseGranted');
+    expect(loaded.lab.captions).toHaveProperty('leaseGrantedNoToken');
+    expect(loaded.lab.fields).toHaveProperty('problems');
+    expect(loaded.postgres.sql).toEqual(loaded.content.captions.sql);
+  });
+
+  it('lists every problem in the error’s message, one per line', () => {
+    const error = new ContentError(['content/a.json: x: wrong', 'content/b.json: y: missing']);
+    expect(error.name).toBe('ContentError');
+    expect(error.message).toBe('Content is invalid:\n  - content/a.json: x: wrong\n  - content/b.json: y: missing');
+  });
+
+  it('the list of files it read, for the dev server to watch', () => {
+    expect(loaded.files.every((file) => file.startsWith(CONTENT_DIR))).toBe(true);
+    const names = loaded.files.map((file) => file.slice(CONTENT_DIR.length + 1).replaceAll('\\', '/'));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'scenarios/stale-certificate.json',
+        'walkthrough/captions.json',
+        'practice/quiz.json',
+        'lesson/01-the-problem.md',
+        'lesson/12-practice.md',
+      ]),
     );
   });
 });

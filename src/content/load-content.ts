@@ -151,9 +151,15 @@ export function loadContent(contentDir: string): LoadedContent {
       const title = rendered.headings.find((heading) => heading.id === id)?.text;
       if (!title) problems.push(`${label(path)}: needs a "# Title" heading on its first line`);
       for (const segment of rendered.segments) {
-        if (segment.kind === 'widget' && !(WIDGETS as readonly string[]).includes(segment.widget)) {
-          problems.push(`${label(path)}: ::${segment.widget}:: is not a widget; use one of ${WIDGETS.join(', ')}`);
-        }
+        if (segment.kind !== 'widget' || (WIDGETS as readonly string[]).includes(segment.widget)) continue;
+        // ::run-<preset id>:: places a small live run of a lab preset in the lesson.
+        const run = /^run-(.+)$/.exec(segment.widget)?.[1];
+        if (run === undefined)
+          problems.push(
+            `${label(path)}: ::${segment.widget}:: is not a widget; use one of ${WIDGETS.join(', ')}, or run-<lab preset id>`,
+          );
+        else if (presets && !presets.presets.some((preset) => preset.id === run))
+          problems.push(`${label(path)}: ::${segment.widget}:: names no lab preset "${run}"`);
       }
       headings.push(...rendered.headings.map((heading) => ({ file: label(path), heading })));
       links.push(...rendered.links.map((href) => ({ file: label(path), href })));

@@ -10,6 +10,26 @@ import './lesson.css';
 
 const Quiz = lazy(() => import('@/practice/quiz'));
 const Interview = lazy(() => import('@/practice/interview'));
+// The lab's engine and every lock service's model: loaded only when a section with a live run is on the page.
+const InlineRun = lazy(() => import('@/lab/inline-run'));
+
+/** Every `::run-<preset>::` slot in the lesson, each a live run of that lab preset. */
+const RUNS = Object.fromEntries(
+  lesson.sections.flatMap((section) =>
+    section.segments.flatMap((segment) =>
+      segment.kind === 'widget' && segment.widget.startsWith('run-')
+        ? [
+            [
+              segment.widget,
+              <Suspense key={segment.widget} fallback={<p className="loading">Loading a live run…</p>}>
+                <InlineRun presetId={segment.widget.slice('run-'.length)} />
+              </Suspense>,
+            ],
+          ]
+        : [],
+    ),
+  ),
+);
 
 /** Sections 2 onwards: loaded after the first view, so the walkthrough appears without waiting for them. */
 export default function RestOfLesson() {
@@ -33,6 +53,7 @@ export default function RestOfLesson() {
   }, []);
 
   const widgets = {
+    ...RUNS,
     sources: <SourceCards sources={lesson.sources} />,
     quiz: (
       <div id="quiz">

@@ -1,0 +1,89 @@
+import lab from 'virtual:lockstep/lab';
+import { useId, useMemo, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { CodeText } from '@/components/code-text';
+import { fillTemplate } from '@/content/fill-template';
+import { labPageUrl } from '@/route/share-links';
+import { useKeyShortcutsAttribute, useShortcuts } from '@/shortcuts/use-shortcuts';
+import { formatTime } from '@/story/format';
+import { SequenceDiagramView } from '@/story/sequence-diagram-view';
+import { narrationsFor } from '@/story/timeline-narrations';
+import { presetConfig } from './lab-config';
+import { labNarration } from './lab-narration';
+import { createLabActions, createLabStore, selectLabTimeline } from './lab-store';
+import { reasonFor, verdictOf } from './verdict';
+import './lab.css';
+
+/**
+ * A lab preset run in the lesson, where a section talks about that service: a compact diagram stepped with the
+ * same stepper and keys as the walkthrough, the step's caption, the run's verdict, and a link to open it in the lab.
+ */
+export default function InlineRun({ presetId }: { presetId: string }) {
+  const preset = lab.presets.find((candidate) => candidate.id === presetId);
+  const [store] = useState(() => createLabStore(presetConfig(preset?.config ?? {})));
+  const actions = useMemo(() => createLabActions(store), [store]);
+  const config = useStore(store, (state) => state.config);
+  const timeline = useStore(store, selectLabTimeline);
+  const step = Math.min(
+    useStore(store, (state) => state.cursor),
+    timeline.frames.length - 1,
+  );
+  const last = timeline.frames.length - 1;
+  const region = useRef<HTMLElement>(null);
+  const headingId = useId();
+  useShortcuts(
+    'reading',
+    { back: actions.back, next: actions.next, first: actions.goToFirst, last: actions.goToLast },
+    { scope: region },
+  );
+  const backKeys = useKeyShortcutsAttribute('reading', 'back');
+  const nextKeys = useKeyShortcutsAttribute('reading', 'next');
+  if (!preset) return null;
+  const frame = timeline.frames[step]!;
+  const caption = narrationsFor(timeline, labNarration)[step]?.caption ?? '';
+  const verdict = verdictOf(timeline);
+
+  return (
+    <section className="inline-run panel" aria-labelledby={headingId} ref={region} tabIndex={-1}>
+      <h4 id={headingId}>Try it: {preset.title}</h4>
+      <div className="stepper" role="group" aria-label={`Step through ${preset.title}`}>
+        <button type="button" onClick={actions.back} disabled={step === 0} aria-keyshortcuts={backKeys}>
+          Back
+        </button>
+        <span className="step-indicator">
+          Step {step + 1} of {last + 1}
+        </span>
+        <button
+          type="button"
+          className="primary"
+          onClick={actions.next}
+          disabled={step === last}
+          aria-keyshortcuts={nextKeys}
+        >
+          Next
+        </button>
+        <button type="button" onClick={actions.goToLast}>
+          Go to the end
+        </button>
+      </div>
+      <p className="caption" aria-live="polite">
+        <span className="caption-time">{formatTime(frame.at)}</span>{' '}
+        <span>
+          <CodeText text={caption} />
+        </span>
+      </p>
+      <SequenceDiagramView timeline={timeline} cursor={step} title={preset.title} windowRows={8} />
+      {step === last && (
+        <p className={`verdict verdict-${verdict.kind}`}>
+          <strong>Verdict: {lab.verdicts[verdict.kind]}.</strong>{' '}
+          {fillTemplate(lab.reasons[reasonFor(verdict, config)], {
+            events: verdict.kind === 'cutOff' ? String(verdict.events) : '',
+          })}
+        </p>
+      )}
+      <p>
+        <a href={labPageUrl(window.location.href, config)}>Open this run in the lock lab</a>
+      </p>
+    </section>
+  );
+}
