@@ -16,7 +16,7 @@ const ALLOWED = {
   story: ['sim', 'content', 'components'],
   store: ['sim', 'content', 'route'],
   conformance: ['sim', 'content', 'story'],
-  walkthrough: ['sim', 'content', 'components', 'story', 'store', 'route', 'shortcuts', 'progress'],
+  walkthrough: ['sim', 'content', 'components', 'story', 'store', 'route', 'shortcuts', 'progress', 'practice'],
   lesson: ['sim', 'content', 'components', 'story', 'store', 'route', 'practice', 'walkthrough', 'lab'],
   lab: ['sim', 'content', 'components', 'story', 'store', 'route', 'shortcuts'],
   practice: ['sim', 'content', 'components', 'store', 'route', 'progress'],

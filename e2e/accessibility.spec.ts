@@ -96,3 +96,23 @@ test('at 400 % zoom (320 × 256) the controls scroll with the page instead of co
   await page.setViewportSize({ width: 1280, height: 800 });
   expect(await bar.evaluate((element) => getComputedStyle(element).position)).toBe('sticky');
 });
+
+for (const fencing of ['on', 'off'] as const) {
+  test(`on a phone, the late write's caption, the write and the row it hits share one screen, fencing ${fencing}`, async ({
+    walkthrough,
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await walkthrough.open(`?step=20&fencing=${fencing}`);
+    await expect(walkthrough.caption).toContainText(fencing === 'on' ? 'UPDATE 0' : 'UPDATE 1');
+    await expect(walkthrough.caption).toBeInViewport();
+    const strip = page.getByRole('img', { name: /^Time to scale/ });
+    await expect(strip).toHaveAccessibleName(
+      new RegExp(fencing === 'on' ? 'write is refused by the fence' : 'stale write lands'),
+    );
+    await expect(strip).toBeInViewport({ ratio: 1 });
+    const row = page.getByText(/^Table row now:/);
+    await expect(row).toHaveText(fencing === 'on' ? /fence 34$/ : /fence 33$/);
+    await expect(row).toBeInViewport({ ratio: 1 });
+  });
+}

@@ -122,6 +122,13 @@ test('printed, the walkthrough becomes numbered frames with captions and the con
   await expect(walkthrough.next).toBeHidden();
   await expect(page.getByRole('button', { name: 'Copy embed code', exact: true })).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Why not just a stronger lock?' })).toBeVisible();
+  // The handout carries the other ending too, and an answer key on a page of its own.
+  const other = page.getByRole('region', { name: 'The other ending' });
+  await expect(other).toContainText('With fencing tokens on, the same evening ends like this');
+  await expect(other).toContainText('The table answers UPDATE 0');
+  const key = page.getByRole('region', { name: 'Answer key' });
+  await expect(key).toContainText('No: it is an efficiency lock');
+  expect(await key.evaluate((element) => getComputedStyle(element).breakBefore)).toBe('page');
   await page.emulateMedia({ media: 'screen' });
   await expect(frames).toHaveCount(0);
   await expect(walkthrough.next).toBeVisible();

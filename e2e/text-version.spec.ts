@@ -19,7 +19,7 @@ test('the text version lists one item per step and links to each', async ({ walk
 test('each step is announced in a polite live region', async ({ walkthrough, page }) => {
   await walkthrough.open();
   await walkthrough.next.click();
-  const live = page.locator('[aria-live="polite"]');
+  const live = page.locator('#walkthrough [aria-live="polite"]');
   await expect(live).toContainText(
     /^Step 2 of \d+, at 0 s: Renewer A asks the lock service for the lock: acquire lock:cert:go\.shop\.example, lease 30 s/,
   );

@@ -13,15 +13,17 @@ export class WalkthroughPage {
   readonly certificatesPanel: Locator;
 
   constructor(readonly page: Page) {
-    this.back = page.getByRole('button', { name: 'Back', exact: true });
-    this.next = page.getByRole('button', { name: 'Next', exact: true });
-    this.fencing = page.getByRole('switch', { name: 'Fencing tokens' });
-    this.textVersion = page.getByRole('button', { name: 'Text version' });
-    this.indicator = page.getByText(/^Step \d+ of \d+$/);
-    this.certificates = page.getByRole('table', { name: 'Certificates table' });
-    this.diagram = page.getByRole('img', { name: /^Sequence diagram/ });
-    this.caption = page.getByTestId('step-caption');
-    this.certificatesPanel = page.getByRole('region', { name: 'Certificates table' });
+    // The lesson also holds live runs with their own Back, Next and step counter: look inside the walkthrough.
+    const root = page.locator('#walkthrough');
+    this.back = root.getByRole('button', { name: 'Back', exact: true });
+    this.next = root.getByRole('button', { name: 'Next', exact: true });
+    this.fencing = root.getByRole('switch', { name: 'Fencing tokens' });
+    this.textVersion = root.getByRole('button', { name: 'Text version' });
+    this.indicator = root.getByText(/^Step \d+ of \d+$/);
+    this.certificates = root.getByRole('table', { name: 'Certificates table' });
+    this.diagram = root.getByRole('img', { name: /^Sequence diagram/ });
+    this.caption = root.getByTestId('step-caption');
+    this.certificatesPanel = root.getByRole('region', { name: 'Certificates table' });
   }
 
   async open(query = '') {

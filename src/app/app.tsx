@@ -1,5 +1,6 @@
 import content from 'virtual:lockstep/content';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { keepReadingPosition } from '@/lesson/reading-position';
 import { SectionView } from '@/lesson/section-view';
 import { TableOfContents } from '@/lesson/table-of-contents';
 import { Walkthrough } from '@/walkthrough/walkthrough';
@@ -13,6 +14,7 @@ const LabPage = lazy(() => import('@/lab/lab-page'));
 /** The site's shell: it shows the page the route names, and is the only part that changes the route. */
 export function App() {
   const { route, actions, labProblems } = useShell();
+  useEffect(keepReadingPosition, []);
   const present = () => {
     actions.present();
     document.documentElement.requestFullscreen?.().catch(() => undefined);

@@ -93,8 +93,7 @@ export default function LabPage({
     <Root className="lab" id="lab">
       <h1>Lock lab</h1>
       <p>
-        Change what happens to renewer A, which lock service it uses and what the lock guards (the certificate, or
-        Snip&apos;s weekly report email); the simulation runs again and you can step through it.{' '}
+        {lab.page.intro}{' '}
         {embedded ? (
           <a href={fullPage} target="_blank" rel="noopener">
             Open this run in Lockstep
@@ -294,7 +293,7 @@ function MailSenderPanel({ frame, idempotencyKey }: { frame: Frame; idempotencyK
     <section className="panel" aria-labelledby="mail-sender">
       <h3 id="mail-sender">Mail sender</h3>
       <p>
-        Weekly reports sent: <strong>{emailsSent.length}</strong>
+        <strong>{fillTemplate(lab.page.emailsSent, { count: String(emailsSent.length) })}</strong>
         {emailsSent.length > 0 && ` (by ${emailsSent.map((email) => nameOf(email.renewer)).join(', then ')})`}
       </p>
       {idempotencyKey && (
@@ -399,10 +398,7 @@ function EtcdKeys({ frames }: { frames: readonly Frame[] }) {
           ))}
         </tbody>
       </table>
-      <p className="aside">
-        Lease ids are random, so a later holder&apos;s can sort below an earlier one&apos;s. Create revisions only rise:
-        that is the token.
-      </p>
+      <p className="aside">{lab.page.etcdAside}</p>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { handleStepLinks } from './step-links';
 import { useNavigation } from '@/store/navigation';
 import { useWalkthroughBinding } from '@/store/use-walkthrough';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
+import { restoreReadingPosition } from './reading-position';
 import { SectionView } from './section-view';
 import { SourceCards } from './source-cards';
 import './lesson.css';
@@ -41,6 +42,7 @@ export default function RestOfLesson() {
     [store, actions, navigation],
   );
   useEffect(() => {
+    if (restoreReadingPosition()) return;
     // A link to a later section arrives before its heading exists; jump there once it does.
     const target = window.location.hash.slice(1);
     let id = target;

@@ -1,6 +1,10 @@
 import './time-strip.css';
 import { useMemo, useRef } from 'react';
+import content from 'virtual:lockstep/content';
+import { fillTemplate } from '@/content/fill-template';
+import { findRow } from '@/sim/certificates-table';
 import type { Timeline } from '@/sim/run';
+import { describeCertificate } from './narrate';
 import { formatTick } from './format';
 import { layoutTimeStrip, type StripBar } from './time-strip-layout';
 import { useElementWidth } from './use-element-size';
@@ -15,6 +19,11 @@ export function TimeStripView({ timeline, cursor }: { timeline: Timeline; cursor
   const width = useElementWidth(containerRef, 720);
   const layout = useMemo(() => layoutTimeStrip(timeline, width), [timeline, width]);
   const now = timeline.frames[cursor]?.at ?? 0;
+  const frame = timeline.frames[cursor];
+  const row =
+    frame && timeline.scenario.resource?.kind !== 'weeklyEmail'
+      ? findRow(frame.world.table, timeline.scenario.domain)
+      : null;
   const nowX = layout.xOf(now);
   const bars = layout.bars.filter((bar) => bar.fromIndex <= cursor);
   const marks = layout.marks.filter((mark) => mark.index <= cursor);
@@ -70,6 +79,15 @@ export function TimeStripView({ timeline, cursor }: { timeline: Timeline; cursor
           <line x1={nowX} x2={nowX} y1={0} y2={layout.axisY} />
         </g>
       </svg>
+      {row && (
+        // The row the writes hit, beside them: on a phone, caption, write and row then fit one screen.
+        <p className="strip-row-now">
+          {fillTemplate(content.panels.table.rowNow, {
+            certificate: describeCertificate(row.cert),
+            fence: String(row.fence),
+          })}
+        </p>
+      )}
       <ul className="strip-legend" aria-label="Key">
         <li>
           <span className="swatch swatch-lease" aria-hidden="true" /> lease held, on the lock service

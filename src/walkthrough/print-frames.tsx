@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import './print.css';
 import { flushSync } from 'react-dom';
-import { selectTimeline } from '@/store/selectors';
+import practice from 'virtual:lockstep/practice';
+import { rightAnswerIds } from '@/practice/score';
+import { selectTimeline, timelineFor } from '@/store/selectors';
+import { predictionPoints } from './prediction';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { CodeText } from '@/components/code-text';
 import { formatTime } from '@/story/format';
@@ -32,26 +35,65 @@ function usePrinting(): boolean {
   return printing;
 }
 
-/** On paper, the walkthrough becomes numbered frames, each with its caption. Nothing is drawn on screen. */
+/**
+ * On paper, the walkthrough becomes numbered frames, each with its caption; then how the other fencing mode ends,
+ * and an answer key for the quiz on a page of its own. Nothing is drawn on screen.
+ */
 export default function PrintFrames() {
   const printing = usePrinting();
   const timeline = useWalkthrough(selectTimeline);
+  const scenarioId = useWalkthrough((state) => state.scenarioId);
   if (!printing) return null;
   const narrations = narrationsFor(timeline);
+  const other = timelineFor(scenarioId, !timeline.settings.fencing);
+  const otherNarrations = narrationsFor(other);
+  // The other ending from the late write on: the steps where the two modes part.
+  const parting = predictionPoints(other).find((point) => point.id === 'lateWrite')?.askAt ?? other.frames.length - 4;
   return (
-    <ol className="print-frames" aria-label="The walkthrough, frame by frame">
-      {timeline.frames.map((frame) => (
-        <li key={frame.index} className="print-frame">
-          <p className="print-caption">
-            <strong>
-              Step {frame.index + 1} of {timeline.frames.length}, {formatTime(frame.at)}, fencing tokens{' '}
-              {timeline.settings.fencing ? 'on' : 'off'}.
-            </strong>{' '}
-            <CodeText text={narrations[frame.index]?.caption ?? ''} />
-          </p>
-          <SequenceDiagramView timeline={timeline} cursor={frame.index} windowRows={8} scale={1} />
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol className="print-frames" aria-label="The walkthrough, frame by frame">
+        {timeline.frames.map((frame) => (
+          <li key={frame.index} className="print-frame">
+            <p className="print-caption">
+              <strong>
+                Step {frame.index + 1} of {timeline.frames.length}, {formatTime(frame.at)}, fencing tokens{' '}
+                {timeline.settings.fencing ? 'on' : 'off'}.
+              </strong>{' '}
+              <CodeText text={narrations[frame.index]?.caption ?? ''} />
+            </p>
+            <SequenceDiagramView timeline={timeline} cursor={frame.index} windowRows={8} scale={1} />
+          </li>
+        ))}
+      </ol>
+      <section className="print-frames print-other-ending" aria-label="The other ending">
+        <h3>With fencing tokens {other.settings.fencing ? 'on' : 'off'}, the same evening ends like this</h3>
+        <ol start={parting + 2}>
+          {other.frames.slice(parting + 1).map((frame) => (
+            <li key={frame.index}>
+              <strong>{formatTime(frame.at)}.</strong> <CodeText text={otherNarrations[frame.index]?.caption ?? ''} />
+            </li>
+          ))}
+        </ol>
+        <SequenceDiagramView timeline={other} cursor={other.frames.length - 1} windowRows={8} scale={1} />
+      </section>
+      <section className="print-frames print-answer-key" aria-label="Answer key">
+        <h3>Answer key</h3>
+        <ol>
+          {practice.quiz.map((question) => (
+            <li key={question.id}>
+              <CodeText text={question.prompt} />{' '}
+              <strong>
+                {question.kind === 'order'
+                  ? question.items.map((item) => item.text).join(' → ')
+                  : question.options
+                      .filter((option) => rightAnswerIds(question).includes(option.id))
+                      .map((option) => option.text)
+                      .join('; ')}
+              </strong>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
   );
 }

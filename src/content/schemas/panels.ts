@@ -35,6 +35,7 @@ export const panelsSchema = z
         staleToken: template(['certificate', 'token', 'replacedToken']),
         staleNoToken: template(['certificate']),
         fenceTrack: template(['track']),
+        rowNow: template(['certificate', 'fence']),
       })
       .strict(),
   })

@@ -47,6 +47,8 @@ const serviceNames = z
 
 export const presetsSchema = z
   .object({
+    /** The lab page's own sentences around its controls. */
+    page: z.object({ intro: text, etcdAside: text, emailsSent: template(['count']) }).strict(),
     services: serviceNames,
     resources: z.object({ certificate: text, email: text }).strict(),
     storage: z.object({ fenced: text, unchecked: text, idempotencyKey: text }).strict(),

@@ -1,0 +1,50 @@
+/**
+ * A reload keeps the reading position. The browser cannot restore it itself: most of the lesson arrives after the
+ * first view, so at restore time the page is too short. The position is saved when the page is left and put back
+ * once the rest of the lesson is on the page.
+ */
+const KEY = 'lockstep:reading-position';
+
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function saveReadingPosition(): void {
+  try {
+    sessionStorageOrNull()?.setItem(KEY, String(Math.round(window.scrollY)));
+  } catch {
+    // Storage refused: a reload starts at the top, as it would anyway.
+  }
+}
+
+/** Keeps the position saved as the reader scrolls (at most once a frame) and when the page is left. */
+export function keepReadingPosition(): () => void {
+  let pending = false;
+  const onScroll = () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      saveReadingPosition();
+    });
+  };
+  window.addEventListener('scroll', onScroll, { passive: true });
+  window.addEventListener('pagehide', saveReadingPosition);
+  return () => {
+    window.removeEventListener('scroll', onScroll);
+    window.removeEventListener('pagehide', saveReadingPosition);
+  };
+}
+
+/** Scrolls back to the saved position after a reload; false when this was no reload or nothing was saved. */
+export function restoreReadingPosition(): boolean {
+  const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const saved = Number(sessionStorageOrNull()?.getItem(KEY));
+  if (navigation?.type !== 'reload' || !(saved > 0)) return false;
+  window.scrollTo(0, saved);
+  return true;
+}
