@@ -1,14 +1,33 @@
 import practice from 'virtual:lockstep/practice';
 import { fillTemplate } from '@/content/fill-template';
+import './prediction.css';
+import { useProgress } from '@/progress/use-progress';
+import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
+import { predictionKey, predictionPoints } from './prediction';
 
 const CARD = practice.endCard;
 
-/** The last step: the learner's tally, the other ending, both side by side, and ways to break it in the lab. */
-export function EndCard({ tally }: { tally: string | null }) {
+/**
+ * The last step, below the stage (not in the sticky bar): the learner's tally of predictions, the other ending,
+ * both side by side, and ways to break it in the lab.
+ */
+export default function EndCard() {
+  const timeline = useWalkthrough(selectTimeline);
+  const cursor = useWalkthrough(selectCursor);
+  const scenarioId = useWalkthrough((state) => state.scenarioId);
   const fencing = useWalkthrough((state) => state.fencing);
   const compare = useWalkthrough((state) => state.compare);
+  const predictions = useProgress((state) => state.predictions);
   const actions = useWalkthroughActions();
+  if (cursor !== timeline.frames.length - 1) return null;
+  const points = predictionPoints(timeline);
+  const made = points.filter((point) => predictions[predictionKey(scenarioId, fencing, point.id)] !== undefined);
+  const right = made.filter((point) => predictions[predictionKey(scenarioId, fencing, point.id)] === point.outcome);
+  const tally =
+    made.length > 0
+      ? fillTemplate(practice.prediction.tally, { right: String(right.length), count: String(points.length) })
+      : null;
   return (
     <section className="end-card" aria-label={CARD.title}>
       <h4>{CARD.title}</h4>

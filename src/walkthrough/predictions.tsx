@@ -1,12 +1,10 @@
 import practice from 'virtual:lockstep/practice';
 import { useId } from 'react';
 import './prediction.css';
-import { fillTemplate } from '@/content/fill-template';
 import type { PredictionId } from '@/content/schemas/prediction';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
-import { EndCard } from './end-card';
 import { predictionKey, predictionPoints, type PredictionPoint } from './prediction';
 
 type Point = {
@@ -18,7 +16,7 @@ const POINTS: Readonly<Record<PredictionId, Point>> = practice.prediction.points
 
 /**
  * Three times in the walkthrough the learner may commit to a guess before pressing Next; the step that answers it
- * says whether they were right, and why. The last step tallies them and offers where to go next.
+ * says whether they were right, and why. The end card (end-card.tsx) tallies them.
  */
 export default function Predictions() {
   const timeline = useWalkthrough(selectTimeline);
@@ -32,9 +30,6 @@ export default function Predictions() {
   const keyOf = (point: PredictionPoint) => predictionKey(scenarioId, fencing, point.id);
   const asking = points.find((point) => point.askAt === cursor);
   const revealing = points.find((point) => point.revealAt === cursor && predictions[keyOf(point)] !== undefined);
-  const last = cursor === timeline.frames.length - 1;
-  const made = points.filter((point) => predictions[keyOf(point)] !== undefined);
-  const right = made.filter((point) => predictions[keyOf(point)] === point.outcome);
 
   return (
     <>
@@ -56,15 +51,6 @@ export default function Predictions() {
         </fieldset>
       )}
       {revealing && <Reveal point={revealing} guess={predictions[keyOf(revealing)]!} />}
-      {last && (
-        <EndCard
-          tally={
-            made.length > 0
-              ? fillTemplate(practice.prediction.tally, { right: String(right.length), count: String(points.length) })
-              : null
-          }
-        />
-      )}
     </>
   );
 }

@@ -22,6 +22,7 @@ const TimeStrip = lazy(() => import('./time-strip'));
 const PrintFrames = lazy(() => import('./print-frames'));
 // Needed from a few steps in; its code arrives long before.
 const Predictions = lazy(() => import('./predictions'));
+const EndCard = lazy(() => import('./end-card'));
 
 /** `headingLevel` fits the walkthrough's hidden heading into the page around it. */
 export function Walkthrough({ headingLevel = 3, onPresent }: { headingLevel?: 2 | 3; onPresent?: () => void }) {
@@ -95,6 +96,9 @@ export function Walkthrough({ headingLevel = 3, onPresent }: { headingLevel?: 2 
           </div>
         </div>
       )}
+      <Suspense fallback={null}>
+        <EndCard />
+      </Suspense>
       <Suspense fallback={null}>
         <PrintFrames />
         <BelowStage {...(onPresent ? { onPresent } : {})} />
