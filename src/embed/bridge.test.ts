@@ -265,3 +265,225 @@ describe('what the embed bridge tells the host', () => {
     disconnect();
   });
 });
+
+describe('the embed bridge, command by command and until it disconnects', () => {
+  const events = () =>
+    parentWindow.postMessage.mock.calls.flatMap(([message]) =>
+      (message as { kind: string }).kind === 'event' ? [message as { verb: string }] : [],
+    );
+  const setFencing = (fencing: unknown) => ({ source: 'lockstep-host', version: 1, command: 'setFencing', fencing });
+
+  /** A quiz widget for questions q1 and q2 (or those given; null: none), whose right answer is the option `right`. */
+  function quizWidget(options: { questionIds?: readonly string[] | null; scored?: boolean } = {}) {
+    const { questionIds = ['q1', 'q2'] } = options;
+    const progressStore = createProgressStore(null);
+    const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
+    const disconnect = connectToHost({
+      parentOrigin: HOST,
+      walkthroughStore,
+      walkthroughActions: createWalkthroughActions(walkthroughStore),
+      progressStore,
+      walkthrough: false,
+      ...(questionIds === null ? {} : { questionIds }),
+      ...(options.scored === false
+        ? {}
+        : {
+            scoreQuestion: (id: string, response: readonly string[]) =>
+              id === 'q3' ? null : response.includes('right'),
+          }),
+    });
+    return { progress: createProgressActions(progressStore), progressStore, disconnect };
+  }
+
+  it('turns fencing off and on at the host’s command', () => {
+    const { walkthroughStore, disconnect } = setup();
+    deliver(setFencing('off'), HOST, parentWindow);
+    expect(walkthroughStore.getState().fencing).toBe(false);
+    expect(parentWindow.postMessage).toHaveBeenLastCalledWith(
+      expect.objectContaining({ verb: 'progressed', fencing: 'off' }),
+      HOST,
+    );
+    deliver(setFencing(true), HOST, parentWindow);
+    expect(walkthroughStore.getState()).toMatchObject({ fencing: true, cursor: 0 });
+    deliver({ source: 'lockstep-host', version: 1, command: 'goToStep', step: '3' }, HOST, parentWindow);
+    expect(walkthroughStore.getState().cursor).toBe(0);
+    disconnect();
+  });
+
+  it('reports no step when only the view changes (text version, side by side)', () => {
+    const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
+    const actions = createWalkthroughActions(walkthroughStore);
+    const disconnect = connectToHost({
+      parentOrigin: HOST,
+      walkthroughStore,
+      walkthroughActions: actions,
+      progressStore: createProgressStore(null),
+    });
+    parentWindow.postMessage.mockClear();
+    actions.toggleCompare();
+    actions.toggleTextVersion();
+    actions.setFencing(true);
+    expect(events()).toEqual([]);
+    disconnect();
+  });
+
+  it('after disconnecting, stops watching its size, its steps and its answers', () => {
+    const disconnected = vi.fn();
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        disconnect = disconnected;
+      },
+    );
+    const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
+    const actions = createWalkthroughActions(walkthroughStore);
+    const progressStore = createProgressStore(null);
+    const disconnect = connectToHost({
+      parentOrigin: HOST,
+      walkthroughStore,
+      walkthroughActions: actions,
+      progressStore,
+      questionIds: ['q1'],
+      scoreQuestion: () => true,
+    });
+    return Promise.resolve().then(() => {
+      disconnect();
+      parentWindow.postMessage.mockClear();
+      actions.next();
+      createProgressActions(progressStore).check('q1', ['a']);
+      expect(disconnected).toHaveBeenCalledTimes(1);
+      expect(parentWindow.postMessage).not.toHaveBeenCalled();
+    });
+  });
+
+  it('never watches answers whose store arrives after it was disconnected', async () => {
+    const progressStore = createProgressStore(null);
+    let arrive: (store: typeof progressStore) => void = () => undefined;
+    const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
+    const disconnect = connectToHost({
+      parentOrigin: HOST,
+      walkthroughStore,
+      walkthroughActions: createWalkthroughActions(walkthroughStore),
+      progressStore: new Promise((resolve) => (arrive = resolve)),
+      questionIds: ['q1'],
+      scoreQuestion: () => true,
+      walkthrough: false,
+    });
+    disconnect();
+    arrive(progressStore);
+    await Promise.resolve();
+    await Promise.resolve();
+    createProgressActions(progressStore).check('q1', ['a']);
+    expect(events()).toEqual([]);
+  });
+
+  it('reports an answer only when it is checked, and only the first time', async () => {
+    const { progress, disconnect } = quizWidget();
+    await Promise.resolve();
+    progress.respond('q1', ['right']);
+    expect(events()).toEqual([]);
+    progress.check('q1', ['right']);
+    progress.check('q1', ['wrong']);
+    expect(events()).toEqual([expect.objectContaining({ verb: 'answered', questionId: 'q1', correct: true })]);
+    disconnect();
+  });
+
+  it('counts only answers scored right, sends the score once, and again after a retry completes the quiz', async () => {
+    const { progress, disconnect } = quizWidget();
+    await Promise.resolve();
+    progress.check('q1', ['wrong']);
+    progress.check('q2', ['wrong']);
+    expect(events().at(-1)).toMatchObject({ verb: 'completed', widget: 'quiz', score: { right: 0, of: 2 } });
+    progress.predict('stale-certificate:on', 'rejected');
+    progress.check('q2', ['right']);
+    expect(events().filter(({ verb }) => verb === 'completed')).toHaveLength(1);
+    progress.retry('q2');
+    progress.check('q2', ['right']);
+    expect(events().at(-1)).toMatchObject({ verb: 'completed', score: { right: 1, of: 2 } });
+    disconnect();
+  });
+
+  it('counts a question the widget cannot score as not right', async () => {
+    const { progress, disconnect } = quizWidget({ questionIds: ['q1', 'q3'] });
+    await Promise.resolve();
+    progress.check('q1', ['right']);
+    progress.check('q3', ['right']);
+    expect(events().map(({ verb }) => verb)).toEqual(['answered', 'completed']);
+    expect(events().at(-1)).toMatchObject({ score: { right: 1, of: 2 } });
+    disconnect();
+  });
+
+  it('reports no answers without questions of its own, or without a way to score them', async () => {
+    const none = quizWidget({ questionIds: [] });
+    const unlisted = quizWidget({ questionIds: null });
+    const unscored = quizWidget({ scored: false });
+    await Promise.resolve();
+    for (const { progress } of [none, unlisted, unscored]) {
+      progress.check('q1', ['right']);
+      progress.check('q2', ['right']);
+    }
+    expect(events()).toEqual([]);
+    for (const { disconnect } of [none, unlisted, unscored]) disconnect();
+  });
+
+  it('explains its silence in the browser console by default', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
+    connectToHost({
+      parentOrigin: null,
+      walkthroughStore,
+      walkthroughActions: createWalkthroughActions(walkthroughStore),
+      progressStore: createProgressStore(null),
+    })();
+    expect(warn).toHaveBeenCalledWith(SILENT_WIDGET);
+    warn.mockRestore();
+  });
+
+  it('reports the first height whatever it is, even a single pixel', () => {
+    vi.spyOn(document.body, 'getBoundingClientRect').mockImplementation(() => ({ height: 1 }) as DOMRect);
+    const { disconnect } = setup();
+    expect(parentWindow.postMessage).toHaveBeenCalledWith(
+      { source: 'lockstep', version: 1, kind: 'resize', height: 1 },
+      HOST,
+    );
+    disconnect();
+  });
+
+  it('sends completed for a walkthrough opened part-way through when the learner reaches the end', () => {
+    const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID, cursor: 4 });
+    const actions = createWalkthroughActions(walkthroughStore);
+    const disconnect = connectToHost({
+      parentOrigin: HOST,
+      walkthroughStore,
+      walkthroughActions: actions,
+      progressStore: createProgressStore(null),
+    });
+    actions.goToLast();
+    expect(events().at(-1)).toEqual({
+      source: 'lockstep',
+      version: 1,
+      kind: 'event',
+      verb: 'completed',
+      widget: 'walkthrough',
+    });
+    disconnect();
+  });
+
+  it('outside a frame, posts nothing to its own window and obeys no message', () => {
+    Object.defineProperty(window, 'parent', { value: window, configurable: true });
+    const posted = vi.spyOn(window, 'postMessage');
+    const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
+    const disconnect = connectToHost({
+      parentOrigin: HOST,
+      walkthroughStore,
+      walkthroughActions: createWalkthroughActions(walkthroughStore),
+      progressStore: createProgressStore(null),
+    });
+    deliver({ source: 'lockstep-host', version: 1, command: 'goToStep', step: 5 }, HOST, window);
+    expect(posted).not.toHaveBeenCalled();
+    expect(walkthroughStore.getState().cursor).toBe(0);
+    disconnect();
+    posted.mockRestore();
+  });
+});

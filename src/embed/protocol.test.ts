@@ -46,4 +46,36 @@ describe('embed protocol', () => {
     expect(resolveParentOrigin('javascript:alert(1)', 'https://course.example/')).toBeNull();
     expect(resolveParentOrigin(null, '')).toBeNull();
   });
+
+  it.each([
+    [true, true],
+    ['on', true],
+    [false, false],
+    ['off', false],
+  ])('reads fencing %j as %s', (fencing, on) => {
+    expect(parseHostCommand({ source: 'lockstep-host', version: 1, command: 'setFencing', fencing })).toEqual({
+      command: 'setFencing',
+      fencing: on,
+    });
+  });
+
+  it.each([
+    ['null', null],
+    ['a number', 3],
+    ['a step with a fraction', { source: 'lockstep-host', version: 1, command: 'goToStep', step: 2.5 }],
+    ['a step command without a step', { source: 'lockstep-host', version: 1, command: 'goToStep' }],
+    ['a version given as text', { source: 'lockstep-host', version: '1', command: 'goToStep', step: 2 }],
+    ['a message from lockstep itself', { source: 'lockstep', version: 1, command: 'goToStep', step: 2 }],
+  ])('drops %s', (_, data) => {
+    expect(parseHostCommand(data)).toBeNull();
+  });
+
+  it('accepts only http and https origins, and a configured origin that is not one means nobody', () => {
+    expect(resolveParentOrigin('http://localhost:8080/course', '')).toBe('http://localhost:8080');
+    expect(resolveParentOrigin(null, 'http://intranet.example/page')).toBe('http://intranet.example');
+    expect(resolveParentOrigin('ftp://files.example', '')).toBeNull();
+    expect(resolveParentOrigin('not a url', '')).toBeNull();
+    expect(resolveParentOrigin('', 'https://course.example/')).toBeNull();
+    expect(resolveParentOrigin(null, 'file:///home/me/course.html')).toBeNull();
+  });
 });

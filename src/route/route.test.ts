@@ -157,6 +157,14 @@ describe('parseRoute: which page an address opens', () => {
     });
   });
 
+  it('opens presenter mode with no lab problems, whatever lab parameters the link carries', () => {
+    expect(lesson('?present&step=2&renewers=9')).toEqual({
+      route: { page: 'present', place: { cursor: 1, fencing: true } },
+      linkProblems: [],
+      labProblems: [],
+    });
+  });
+
   it('ignores walkthrough parameters on the lab page', () => {
     expect(lesson('?lab&step=abc&fencing=maybe')).toEqual({
       route: { page: 'lab', lab: DEFAULT_LAB_CONFIG },

@@ -26,4 +26,12 @@ describe('what the page says about a link it could not follow', () => {
     );
     expect(linkNotice({ kind: 'fencingUnknown', value: 'y'.repeat(40) })).toContain(`"${'y'.repeat(40)}"`);
   });
+
+  it('echoes a value of 40 characters or fewer whole, and one of 41 cut', () => {
+    expect(linkNotice({ kind: 'stepNotANumber', value: 'abc' })).toBe(
+      'The link asked for step "abc", which is not a number, so the walkthrough starts at step 1.',
+    );
+    expect(linkNotice({ kind: 'stepNotANumber', value: 'z'.repeat(40) })).toContain(`"${'z'.repeat(40)}"`);
+    expect(linkNotice({ kind: 'fencingUnknown', value: 'y'.repeat(41) })).toContain(`"${'y'.repeat(40)}…"`);
+  });
 });

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '@/testing/render-walkthrough';
+import { createProgressActions, createProgressStore } from './progress-store';
+import { STORAGE_KEY, loadProgress } from './progress';
+
+const answer = (option: string, checked = true) => ({ response: [option], checked });
+const storageEvent = (storageArea: Storage, newValue: string | null, key = STORAGE_KEY) =>
+  Object.assign(new Event('storage'), { key, newValue, storageArea });
+
+describe('the progress store, action by action', () => {
+  it('keeps a response unchecked until it is checked, each saved as given', () => {
+    const storage = memoryStorage();
+    const store = createProgressStore(storage, null);
+    const actions = createProgressActions(store);
+    const response = ['b', 'a'];
+    actions.respond('q1', response);
+    response.push('c');
+    expect(store.getState().quiz).toEqual({ q1: { response: ['b', 'a'], checked: false } });
+    actions.check('q1', ['a', 'b']);
+    expect(loadProgress(storage).progress.quiz).toEqual({ q1: { response: ['a', 'b'], checked: true } });
+  });
+
+  it('retries only the question asked, and saves that it is gone', () => {
+    const storage = memoryStorage();
+    const actions = createProgressActions(createProgressStore(storage, null));
+    actions.check('q1', ['a']);
+    actions.check('q2', ['b']);
+    actions.retry('q2');
+    expect(loadProgress(storage).progress.quiz).toEqual({ q1: answer('a') });
+    actions.resetQuiz();
+    expect(loadProgress(storage).progress.quiz).toEqual({});
+  });
+
+  it('keeps a draft when the model answer is revealed, and each interview question apart', () => {
+    const store = createProgressStore(memoryStorage(), null);
+    const actions = createProgressActions(store);
+    actions.revealModelAnswer('i2');
+    actions.writeDraft('i1', 'First thoughts.');
+    actions.toggleRubricItem('i1', 'fencing');
+    actions.revealModelAnswer('i1');
+    actions.writeDraft('i1', 'Fence the write.');
+    expect(store.getState().interview).toEqual({
+      i1: { draft: 'Fence the write.', revealed: true, ticked: ['fencing'] },
+      i2: { draft: '', revealed: true, ticked: [] },
+    });
+  });
+
+  it('records one prediction per walkthrough setting', () => {
+    const store = createProgressStore(memoryStorage(), null);
+    const actions = createProgressActions(store);
+    actions.predict('stale-certificate:on', 'rejected');
+    actions.predict('stale-certificate:off', 'accepted');
+    actions.predict('stale-certificate:on', 'accepted');
+    expect(store.getState().predictions).toEqual({
+      'stale-certificate:on': 'accepted',
+      'stale-certificate:off': 'accepted',
+    });
+    // Every answer was saved, so there is nothing to tell the learner.
+    expect(store.getState().notices).toEqual([]);
+  });
+});
+
+describe('the progress store and the browser', () => {
+  it('without storage, says so once on loading and not again when an answer is given', () => {
+    const store = createProgressStore(null, null);
+    createProgressActions(store).check('q1', ['a']);
+    expect(store.getState().notices).toEqual([
+      'This browser does not let the page store anything, so your answers will last until you leave.',
+    ]);
+    expect(store.getState().quiz).toEqual({ q1: answer('a') });
+  });
+
+  it('listens to the window for other pages’ answers by default', () => {
+    const storage = memoryStorage();
+    const store = createProgressStore(storage);
+    const raw = JSON.stringify({ version: 1, quiz: { q9: answer('c') }, interview: {}, predictions: {} });
+    window.dispatchEvent(storageEvent(storage, raw));
+    expect(store.getState().quiz).toEqual({ q9: answer('c') });
+  });
+
+  it('ignores a change to another storage area or another key, and a removed entry', () => {
+    const storage = memoryStorage();
+    const events = new EventTarget();
+    const store = createProgressStore(storage, events as unknown as Window);
+    const raw = JSON.stringify({ version: 1, quiz: { q9: answer('c') } });
+    events.dispatchEvent(storageEvent(memoryStorage(), raw));
+    events.dispatchEvent(storageEvent(storage, raw, 'lockstep:progress:set-aside:2026-12-01T00:00:00.000Z'));
+    events.dispatchEvent(storageEvent(storage, null));
+    expect(store.getState().quiz).toEqual({});
+  });
+
+  it('saves this page’s next answer after taking in another page’s', () => {
+    const storage = memoryStorage();
+    const events = new EventTarget();
+    const store = createProgressStore(storage, events as unknown as Window);
+    const raw = JSON.stringify({ version: 1, quiz: { q9: answer('c') }, interview: {}, predictions: {} });
+    storage.setItem(STORAGE_KEY, raw);
+    events.dispatchEvent(storageEvent(storage, raw));
+    createProgressActions(store).check('q1', ['a']);
+    expect(loadProgress(storage).progress.quiz).toEqual({ q9: answer('c'), q1: answer('a') });
+  });
+});
