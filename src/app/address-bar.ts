@@ -7,6 +7,10 @@ type Browser = Pick<Window, 'location' | 'history' | 'setTimeout' | 'clearTimeou
  * burst ends, about five writes a second at most, well under WebKit's limit of 100 calls in 10 s.
  */
 export const SETTLE_MS = 200;
+/** Each history entry the shell makes carries a key, so the reading position can be kept per entry. */
+let entries = 0;
+const newEntryKey = () => `entry-${Date.now()}-${(entries += 1)}`;
+
 /** Where the browser refused a write all the same, try again after this. */
 const RETRY_MS = 2_000;
 
@@ -54,7 +58,7 @@ export function keepAddressInStep(
       flush();
       const { location, history } = browser;
       try {
-        history.pushState(null, '', `${location.pathname}${serializeRoute(route, location)}`);
+        history.pushState({ entry: newEntryKey() }, '', `${location.pathname}${serializeRoute(route, location)}`);
       } catch {
         // Refused (rate-limited): the page still moves; only the history entry is missing.
       }

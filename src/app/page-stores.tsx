@@ -43,12 +43,32 @@ export function createPageStores(browser: Window = window) {
   );
   addressBar.flush();
   const walkthroughActions = createWalkthroughActions(walkthroughStore);
-  // Back and Forward between visits: the walkthrough returns to the step that entry names.
+  // Back and Forward between visits: the walkthrough returns to the step that entry names, and the page to where
+  // the reader was on it. The shell keeps each entry's position itself: the browser's own restoration runs while
+  // the lesson is still arriving, and lands short.
+  const positions = new Map<string, number>();
+  const entryKey = () => (browser.history.state as { entry?: string } | null)?.entry ?? 'first';
+  if ('scrollRestoration' in browser.history) browser.history.scrollRestoration = 'manual';
+  let measuring = false;
+  browser.addEventListener(
+    'scroll',
+    () => {
+      if (measuring) return;
+      measuring = true;
+      browser.requestAnimationFrame(() => {
+        measuring = false;
+        positions.set(entryKey(), browser.scrollY);
+      });
+    },
+    { passive: true },
+  );
   browser.addEventListener('popstate', () => {
     const { route } = parseRoute(browser.location, stepCount);
     if (route.page !== 'lesson') return;
     walkthroughActions.goToPlace(route.place ?? START);
     moved = route.place !== null;
+    const position = positions.get(entryKey());
+    if (position !== undefined) browser.requestAnimationFrame(() => browser.scrollTo(0, position));
   });
   const setRoute = (route: Route) => {
     // Entering or leaving presenter mode keeps the step in the address.

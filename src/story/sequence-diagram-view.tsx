@@ -63,6 +63,10 @@ export function SequenceDiagramView({
       scrolledOnce.current = true;
       return;
     }
+    // Only while the reader is at the diagram: a step changed from elsewhere (Back after a step link, a host
+    // page's command) must not pull them away from what they are reading.
+    const box = containerRef.current?.getBoundingClientRect();
+    if (!box || box.bottom < 0 || box.top > window.innerHeight) return;
     scrollIntoOwnView(currentRowRef.current, 'nearest');
   }, [cursor, followCurrent]);
 
