@@ -1,5 +1,7 @@
-import type { Happening } from '../sim/happenings.ts';
+import { writeOutcomeOf, type Happening } from '../sim/happenings.ts';
 import type { CaptionKey } from './caption-keys.ts';
+
+const WRITE_CAPTIONS = { rejected: 'writeRejected', stale: 'writeAcceptedStale', accepted: 'writeAccepted' } as const;
 
 /**
  * Which caption tells a step, including how it turned out (accepted, rejected, stale). The weekly email's
@@ -12,8 +14,7 @@ export function captionKeyOf(happening: Happening): CaptionKey {
     case 'writeRequested':
       return happening.mode === 'fenced' ? 'writeRequestedFenced' : 'writeRequestedUnfenced';
     case 'writeAnswered':
-      if (happening.rowsChanged === 0) return 'writeRejected';
-      return happening.overwroteNewer ? 'writeAcceptedStale' : 'writeAccepted';
+      return WRITE_CAPTIONS[writeOutcomeOf(happening)];
     case 'leaseGranted':
       return happening.lease.token === null ? 'leaseGrantedNoToken' : 'leaseGranted';
     case 'releaseRefused':

@@ -4,13 +4,14 @@ import { useStore } from 'zustand';
 import { CodeText } from '@/components/code-text';
 import { fillTemplate } from '@/content/fill-template';
 import { labPageUrl } from '@/route/share-links';
-import { useKeyShortcutsAttribute, useShortcuts } from '@/shortcuts/use-shortcuts';
+import { useShortcuts } from '@/shortcuts/use-shortcuts';
 import { formatTime } from '@/story/format';
 import { SequenceDiagramView } from '@/story/sequence-diagram-view';
 import { narrationsFor } from '@/story/timeline-narrations';
 import { presetConfig } from './lab-config';
 import { labNarration } from './lab-narration';
 import { createLabActions, createLabStore, selectLabTimeline } from './lab-store';
+import { RunStepper } from './run-stepper';
 import { reasonFor, verdictOf } from './verdict';
 import './lab.css';
 
@@ -36,8 +37,6 @@ export default function InlineRun({ presetId }: { presetId: string }) {
     { back: actions.back, next: actions.next, first: actions.goToFirst, last: actions.goToLast },
     { scope: region },
   );
-  const backKeys = useKeyShortcutsAttribute('reading', 'back');
-  const nextKeys = useKeyShortcutsAttribute('reading', 'next');
   if (!preset) return null;
   const frame = timeline.frames[step]!;
   const caption = narrationsFor(timeline, labNarration)[step]?.caption ?? '';
@@ -46,26 +45,7 @@ export default function InlineRun({ presetId }: { presetId: string }) {
   return (
     <section className="inline-run panel" aria-labelledby={headingId} ref={region} tabIndex={-1}>
       <h4 id={headingId}>Try it: {preset.title}</h4>
-      <div className="stepper" role="group" aria-label={`Step through ${preset.title}`}>
-        <button type="button" onClick={actions.back} disabled={step === 0} aria-keyshortcuts={backKeys}>
-          Back
-        </button>
-        <span className="step-indicator">
-          Step {step + 1} of {last + 1}
-        </span>
-        <button
-          type="button"
-          className="primary"
-          onClick={actions.next}
-          disabled={step === last}
-          aria-keyshortcuts={nextKeys}
-        >
-          Next
-        </button>
-        <button type="button" onClick={actions.goToLast}>
-          Go to the end
-        </button>
-      </div>
+      <RunStepper label={`Step through ${preset.title}`} step={step} count={last + 1} actions={actions} />
       <p className="caption" aria-live="polite">
         <span className="caption-time">{formatTime(frame.at)}</span>{' '}
         <span>

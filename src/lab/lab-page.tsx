@@ -5,7 +5,7 @@ import { CodeText } from '@/components/code-text';
 import { CopyButton } from '@/components/copy-button';
 import { iframeSnippet, labEmbedUrl, labPageUrl } from '@/route/share-links';
 import { ShortcutSettings } from '@/shortcuts/shortcut-settings';
-import { useKeyShortcutsAttribute, useShortcuts } from '@/shortcuts/use-shortcuts';
+import { useShortcuts } from '@/shortcuts/use-shortcuts';
 import { nodeTime } from '@/sim/services/redlock';
 import type { Frame } from '@/sim/run';
 import { CertificatesPanelView } from '@/story/certificates-panel-view';
@@ -28,6 +28,7 @@ import {
 } from './lab-config';
 import { labNarration } from './lab-narration';
 import { createLabActions, createLabStore, selectLabTimeline } from './lab-store';
+import { RunStepper } from './run-stepper';
 import { reasonFor, verdictOf } from './verdict';
 import './lab.css';
 
@@ -76,7 +77,6 @@ export default function LabPage({
     (STORAGE_FOR[config.resource].every((storage) => storageApplies(storage, config.service))
       ? null
       : lab.fields.problems.tokenless);
-  const last = timeline.frames.length - 1;
   // The walkthrough's keys, while focus is in the run: ←/→ step, Home/End jump.
   const run = useRef<HTMLElement>(null);
   useShortcuts(
@@ -84,9 +84,6 @@ export default function LabPage({
     { back: actions.back, next: actions.next, first: actions.goToFirst, last: actions.goToLast },
     { scope: run },
   );
-  const backKeys = useKeyShortcutsAttribute('reading', 'back');
-  const nextKeys = useKeyShortcutsAttribute('reading', 'next');
-  const lastKeys = useKeyShortcutsAttribute('reading', 'last');
 
   return (
     // Inside the embed's own <main>, a second one would be a nested landmark.
@@ -227,26 +224,7 @@ export default function LabPage({
       </form>
       <section className="lab-run" aria-labelledby="run-heading" ref={run} tabIndex={-1}>
         <h2 id="run-heading">What happens</h2>
-        <div className="stepper" role="group" aria-label="Step through the lab run">
-          <button type="button" onClick={actions.back} disabled={step === 0} aria-keyshortcuts={backKeys}>
-            Back
-          </button>
-          <span className="step-indicator">
-            Step {step + 1} of {timeline.frames.length}
-          </span>
-          <button
-            type="button"
-            className="primary"
-            onClick={actions.next}
-            disabled={step === last}
-            aria-keyshortcuts={nextKeys}
-          >
-            Next
-          </button>
-          <button type="button" onClick={actions.goToLast} aria-keyshortcuts={lastKeys}>
-            Go to the end
-          </button>
-        </div>
+        <RunStepper label="Step through the lab run" step={step} count={timeline.frames.length} actions={actions} />
         <p className="caption" aria-live="polite">
           <span className="caption-time">{formatTime(frame.at)}</span>{' '}
           <span>

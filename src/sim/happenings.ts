@@ -125,6 +125,17 @@ export type HappeningShape =
   | { readonly shape: 'message'; readonly from: LifelineId; readonly to: LifelineId }
   | { readonly shape: 'note'; readonly over: readonly LifelineId[] };
 
+/**
+ * How the table's answer to a write turned out: refused by the fence (0 rows), a stale write that replaced a newer
+ * one, or an ordinary write. The one rule the captions, the diagram's marks and the time strip all follow.
+ */
+export type WriteOutcome = 'accepted' | 'rejected' | 'stale';
+
+export function writeOutcomeOf(happening: Extract<Happening, { kind: 'writeAnswered' }>): WriteOutcome {
+  if (happening.rowsChanged === 0) return 'rejected';
+  return happening.overwroteNewer ? 'stale' : 'accepted';
+}
+
 export function shapeOf(happening: Happening, allLifelines: readonly LifelineId[]): HappeningShape {
   switch (happening.kind) {
     case 'acquireRequested':

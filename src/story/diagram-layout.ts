@@ -1,5 +1,12 @@
 import { scaleBand, scalePoint } from 'd3-scale';
-import { CERTIFICATES_TABLE, LOCK_SERVICE, shapeOf, type Happening, type LifelineId } from '@/sim/happenings';
+import {
+  CERTIFICATES_TABLE,
+  LOCK_SERVICE,
+  shapeOf,
+  writeOutcomeOf,
+  type Happening,
+  type LifelineId,
+} from '@/sim/happenings';
 import type { Timeline } from '@/sim/run';
 import { formatTick } from './format';
 
@@ -133,8 +140,8 @@ export function layoutDiagram(timeline: Timeline, labels: readonly string[], wid
 
 function writeMarkOf(happening: Happening): WriteMark | undefined {
   if (happening.kind !== 'writeAnswered') return undefined;
-  if (happening.rowsChanged === 0) return 'rejected';
-  return happening.overwroteNewer ? 'stale' : undefined;
+  const outcome = writeOutcomeOf(happening);
+  return outcome === 'accepted' ? undefined : outcome;
 }
 
 function lifelineName(timeline: Timeline, id: LifelineId): string {

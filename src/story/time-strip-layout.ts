@@ -1,5 +1,5 @@
 import { nice, ticks } from 'd3-array';
-import { CERTIFICATES_TABLE, LOCK_SERVICE, type Happening } from '@/sim/happenings';
+import { CERTIFICATES_TABLE, LOCK_SERVICE, writeOutcomeOf, type Happening } from '@/sim/happenings';
 import type { Timeline } from '@/sim/run';
 import { formatTick } from './format';
 
@@ -150,9 +150,7 @@ export function layoutTimeStrip(timeline: Timeline, width: number): TimeStripLay
 
 function markOf(happening: Happening): StripMark['kind'] | null {
   if (happening.kind === 'leaseExpired') return 'expired';
-  if (happening.kind !== 'writeAnswered') return null;
-  if (happening.rowsChanged === 0) return 'rejected';
-  return happening.overwroteNewer ? 'stale' : 'accepted';
+  return happening.kind === 'writeAnswered' ? writeOutcomeOf(happening) : null;
 }
 
 /** Each grant's lease, from the grant to its expiry or release, or to its term if the story ends first. */
