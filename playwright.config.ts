@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { systemChromium } from './scripts/browser-path.mjs';
 
@@ -5,6 +6,16 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** A second origin for the course page that embeds Lockstep. */
 export const HOST_PORT = Number(process.env.E2E_HOST_PORT ?? 4174);
 const executablePath = systemChromium();
+// Without the background-networking flags Chromium keeps dialling out, which this network refuses.
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export default defineConfig({
   testDir: './e2e',
@@ -18,20 +29,24 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: 'visual.spec.ts',
       use: {
         ...devices['Desktop Chrome'],
+        launchOptions: { ...(executablePath ? { executablePath } : {}), args: chromiumArgs },
+      },
+    },
+    {
+      // Screenshots compared with baselines: the fonts are pinned to Debian's DejaVu so a baseline holds.
+      name: 'visual',
+      testMatch: 'visual.spec.ts',
+      snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{ext}',
+      use: {
+        ...devices['Desktop Chrome'],
+        deviceScaleFactor: 1,
         launchOptions: {
           ...(executablePath ? { executablePath } : {}),
-          // Without the background-networking flags Chromium keeps dialling out, which this network refuses.
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
+          args: [...chromiumArgs, '--font-render-hinting=none', '--hide-scrollbars'],
+          env: { ...process.env, FONTCONFIG_FILE: path.resolve('e2e/visual/fonts.conf') },
         },
       },
     },

@@ -84,7 +84,7 @@ test('the lab steps with the keyboard, and a pause while the replies are in flig
   await expect(page.getByText(/^Step 3 of \d+$/)).toBeVisible();
   await page.keyboard.press('Home');
   await expect(page.getByText(/^Step 1 of \d+$/)).toBeVisible();
-  const caption = page.locator('.lab .caption');
+  const caption = page.locator('#lab .caption');
   const next = page.getByRole('button', { name: 'Next', exact: true });
   while (!(await caption.textContent())?.includes('reads the replies only now')) await next.click();
   await expect(caption).toContainText('does not count the lock as held');
@@ -128,11 +128,13 @@ test('the Redis failover preset shows the failover as a step before B is granted
   await page.getByRole('button', { name: 'Redis failover' }).click();
   await expect(page).toHaveURL(/failover=1000/);
   const next = page.getByRole('button', { name: 'Next', exact: true });
-  const caption = page.locator('.lab-run .caption');
+  const caption = page.locator('#lab section[aria-labelledby="run-heading"] .caption');
   for (let step = 0; step < 4 && !(await caption.textContent())?.includes('fails over'); step += 1) await next.click();
   await expect(caption).toContainText("Redis's primary crashes, and its replica is promoted.");
   await expect(caption).toContainText('Renewer A, which still believes it holds the lock');
-  await expect(page.locator('.lab-run g.row.current')).toContainText('primary fails over');
+  await expect(page.locator('#lab section[aria-labelledby="run-heading"] g.row.current')).toContainText(
+    'primary fails over',
+  );
 });
 
 test('the verdict names the stale writer by name, with its token or without one', async ({ page }) => {

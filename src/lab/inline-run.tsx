@@ -13,7 +13,8 @@ import { labNarration } from './lab-narration';
 import { createLabActions, createLabStore, selectLabTimeline } from './lab-store';
 import { RunStepper } from './run-stepper';
 import { reasonFor, verdictOf } from './verdict';
-import './lab.css';
+import styles from './lab.module.css';
+import { verdictClass } from './verdict-style';
 
 /**
  * A lab preset run in the lesson, where a section talks about that service: a compact diagram stepped with the
@@ -43,7 +44,7 @@ export default function InlineRun({ presetId }: { presetId: string }) {
   const verdict = verdictOf(timeline);
 
   return (
-    <section className="inline-run panel" aria-labelledby={headingId} ref={region} tabIndex={-1}>
+    <section className={`${styles.inlineRun} panel`} aria-labelledby={headingId} ref={region} tabIndex={-1}>
       <h4 id={headingId}>Try it: {preset.title}</h4>
       <RunStepper label={`Step through ${preset.title}`} step={step} count={last + 1} actions={actions} />
       <p className="caption" aria-live="polite">
@@ -54,7 +55,7 @@ export default function InlineRun({ presetId }: { presetId: string }) {
       </p>
       <SequenceDiagramView timeline={timeline} cursor={step} title={preset.title} windowRows={8} />
       {step === last && (
-        <p className={`verdict verdict-${verdict.kind}`}>
+        <p className={verdictClass(verdict.kind)}>
           <strong>Verdict: {lab.verdicts[verdict.kind]}.</strong>{' '}
           {fillTemplate(lab.reasons[reasonFor(verdict, config)], {
             events: verdict.kind === 'cutOff' ? String(verdict.events) : '',

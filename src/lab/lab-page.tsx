@@ -30,7 +30,8 @@ import { labNarration } from './lab-narration';
 import { createLabActions, createLabStore, selectLabTimeline } from './lab-store';
 import { RunStepper } from './run-stepper';
 import { reasonFor, verdictOf } from './verdict';
-import './lab.css';
+import styles from './lab.module.css';
+import { verdictClass } from './verdict-style';
 
 /**
  * The lock lab: change the what-ifs, and the simulation runs again and is stepped through like the walkthrough.
@@ -87,7 +88,7 @@ export default function LabPage({
 
   return (
     // Inside the embed's own <main>, a second one would be a nested landmark.
-    <Root className="lab" id="lab">
+    <Root className={styles.lab} id="lab">
       <h1>Lock lab</h1>
       <p>
         {lab.page.intro}{' '}
@@ -100,7 +101,7 @@ export default function LabPage({
         )}
       </p>
       {!embedded && (
-        <div className="lab-share">
+        <div className={styles.share}>
           <CopyButton label="Copy link to this run" text={fullPage} what="link" />
           <CopyButton
             label="Copy embed code"
@@ -112,25 +113,25 @@ export default function LabPage({
       )}
       <section aria-labelledby="presets-heading">
         <h2 id="presets-heading">Presets</h2>
-        <ul className="presets">
+        <ul className={styles.presets}>
           {lab.presets.map((preset) => (
             <li key={preset.id}>
               <button type="button" onClick={() => change(presetConfig(preset.config))}>
                 {preset.title}
               </button>
-              <span className="preset-description">{preset.description}</span>
+              <span className={styles.presetDescription}>{preset.description}</span>
             </li>
           ))}
         </ul>
       </section>
       {otherProblems.length > 0 && (
-        <ul className="lab-notices" aria-label="Settings the link could not use">
+        <ul className={styles.notices} aria-label="Settings the link could not use">
           {otherProblems.map((problem) => (
             <li key={problem.field}>{fieldProblemMessage(problem, lab.fields)}</li>
           ))}
         </ul>
       )}
-      <form className="lab-controls" aria-label="What if" onSubmit={(event) => event.preventDefault()}>
+      <form className={styles.controls} aria-label="What if" onSubmit={(event) => event.preventDefault()}>
         <label>
           Lock service
           <select
@@ -162,7 +163,7 @@ export default function LabPage({
             ))}
           </select>
         </label>
-        <div className="select-field">
+        <div className={styles.selectField}>
           <label htmlFor={storageId}>Storage</label>
           <select
             id={storageId}
@@ -177,7 +178,7 @@ export default function LabPage({
             ))}
           </select>
           {storageNote && (
-            <span id={`${storageId}-note`} className="field-note">
+            <span id={`${storageId}-note`} className={styles.fieldNote}>
               {storageNote}
             </span>
           )}
@@ -222,7 +223,7 @@ export default function LabPage({
           />
         ))}
       </form>
-      <section className="lab-run" aria-labelledby="run-heading" ref={run} tabIndex={-1}>
+      <section className={styles.run} aria-labelledby="run-heading" ref={run} tabIndex={-1}>
         <h2 id="run-heading">What happens</h2>
         <RunStepper label="Step through the lab run" step={step} count={timeline.frames.length} actions={actions} />
         <p className="caption" aria-live="polite">
@@ -244,7 +245,7 @@ export default function LabPage({
             <RenewersPanelView frame={frame} timeline={timeline} />
           </div>
         </div>
-        <p className={`verdict verdict-${verdict.kind}`} role="status">
+        <p className={verdictClass(verdict.kind)} role="status">
           <strong>Verdict: {lab.verdicts[verdict.kind]}.</strong>{' '}
           {verdict.kind === 'staleWriteLanded' &&
             `${fillTemplate(verdict.token === null ? lab.staleWrite.noToken : lab.staleWrite.withToken, {
@@ -319,7 +320,7 @@ function NumberField({
   const [draft, setDraft] = useState(String(value));
   const id = useId();
   return (
-    <div className="number-field">
+    <div className={styles.numberField}>
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
@@ -335,7 +336,7 @@ function NumberField({
         }}
       />
       {problem && (
-        <span id={`${id}-problem`} className="field-problem">
+        <span id={`${id}-problem`} className={styles.fieldProblem}>
           {problem}
         </span>
       )}

@@ -2,13 +2,14 @@ import practice from 'virtual:lockstep/practice';
 import { useId } from 'react';
 import type { InterviewQuestion } from '@/content/types';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
+import styles from './practice.module.css';
 
 /** Open questions: write an answer, then compare it with ours and tick off the points covered. */
 export default function Interview() {
   return (
-    <div className="interview">
+    <div className={styles.interview}>
       <h3>Interview questions</h3>
-      <ol className="questions">
+      <ol className={styles.questions}>
         {practice.interview.map((question, index) => (
           <li key={question.id}>
             <InterviewQuestionView question={question} number={index + 1} />
@@ -26,12 +27,12 @@ export function InterviewQuestionView({ question, number }: { question: Intervie
   const ticked = answer?.ticked ?? [];
 
   return (
-    <div className="question interview-question">
-      <p className="question-prompt" id={`${id}-prompt`}>
-        <span className="question-number">Interview question {number}. </span>
+    <div className={`${styles.question} ${styles.interviewQuestion}`}>
+      <p className={styles.prompt} id={`${id}-prompt`}>
+        <span className={styles.number}>Interview question {number}. </span>
         {question.prompt}
       </p>
-      <label className="draft-label" htmlFor={`${id}-draft`}>
+      <label className={styles.draftLabel} htmlFor={`${id}-draft`}>
         Your answer to interview question {number}
       </label>
       <textarea
@@ -42,11 +43,11 @@ export function InterviewQuestionView({ question, number }: { question: Intervie
         aria-describedby={`${id}-prompt`}
       />
       {answer?.revealed ? (
-        <div className="model-answer">
+        <div className={styles.modelAnswer}>
           <h4>Our answer</h4>
           {/* Rendered from content/practice/interview.json at build time. */}
           <div className="prose" dangerouslySetInnerHTML={{ __html: question.modelAnswerHtml }} />
-          <fieldset className="rubric">
+          <fieldset className={styles.rubric}>
             <legend>
               Points you covered: {ticked.length} of {question.rubric.length}
             </legend>

@@ -44,7 +44,7 @@ describe('<QuizQuestionView> single choice', () => {
 });
 
 describe('<QuizQuestionView> feedback says with colour and words the same thing', () => {
-  const optionOf = (text: RegExp) => screen.getByText(text).closest('.option')!;
+  const optionOf = (text: RegExp) => screen.getByText(text).closest('[data-judgement]')!;
 
   it("marks the learner's wrong pick wrong, the right answer right in the positive colour, the rest neutral", async () => {
     const user = userEvent.setup();
@@ -52,17 +52,18 @@ describe('<QuizQuestionView> feedback says with colour and words the same thing'
     await user.click(screen.getByRole('radio', { name: /^Yes: a majority of five nodes/ }));
     await user.click(screen.getByRole('button', { name: 'Check answer 14' }));
     const picked = optionOf(/^Yes: a majority of five nodes/);
-    expect(picked).toHaveClass('picked', 'wrong');
+    expect(picked).toHaveAttribute('data-judgement', 'pickedWrong');
     expect(picked).toHaveTextContent('Your answer: wrong.');
     const right = optionOf(/^No: it is an efficiency lock/);
-    expect(right).toHaveClass('right-answer');
-    expect(right).not.toHaveClass('wrong');
+    expect(right).toHaveAttribute('data-judgement', 'rightAnswer');
     expect(right).toHaveTextContent('The right answer.');
-    const others = [...document.querySelectorAll('.option')].filter((option) => option !== picked && option !== right);
+    const others = [...document.querySelectorAll('[data-judgement]')].filter(
+      (option) => option !== picked && option !== right,
+    );
     expect(others.length).toBeGreaterThan(0);
     for (const other of others) {
-      expect(other).toHaveClass('neutral');
-      expect(other.querySelector('.verdict')).toBeNull();
+      expect(other).toHaveAttribute('data-judgement', 'neutral');
+      expect(other).not.toHaveTextContent(/Your answer|The right answer/);
     }
   });
 
@@ -71,8 +72,9 @@ describe('<QuizQuestionView> feedback says with colour and words the same thing'
     renderWalkthrough(<QuizQuestionView question={question('snip-weekly-email')} number={14} />);
     await user.click(screen.getByRole('radio', { name: /^No: it is an efficiency lock/ }));
     await user.click(screen.getByRole('button', { name: 'Check answer 14' }));
-    expect(optionOf(/^No: it is an efficiency lock/)).toHaveClass('picked', 'right');
-    for (const explanation of document.querySelectorAll('.explanation'))
+    expect(optionOf(/^No: it is an efficiency lock/)).toHaveAttribute('data-judgement', 'pickedRight');
+    expect(document.querySelectorAll('[data-judgement] p').length).toBeGreaterThan(0);
+    for (const explanation of document.querySelectorAll('[data-judgement] p'))
       expect(explanation.textContent).not.toMatch(/Right\.\s*Right|right\.\s*Right\./);
   });
 

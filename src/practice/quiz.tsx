@@ -7,6 +7,7 @@ import { useProgress, useProgressActions } from '@/progress/use-progress';
 import { currentOrder, rightAnswerIds, scoreAnswer } from '@/practice/score';
 import { iframeSnippet, quizEmbedUrl } from '@/route/share-links';
 import { stepHref } from '@/route/route';
+import styles from './practice.module.css';
 
 const lessonPage = () => new URL('./', window.location.href).toString();
 
@@ -19,7 +20,7 @@ export default function Quiz({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   const right = checked.filter((question) => scoreAnswer(question, answers[question.id]!.response).correct);
 
   return (
-    <div className="quiz">
+    <div className={styles.quiz}>
       <Heading>Quiz</Heading>
       <div className="toolbar" role="group" aria-label="Share the quiz">
         <CopyButton
@@ -28,11 +29,11 @@ export default function Quiz({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
           what="embed code"
         />
       </div>
-      <div className="quiz-score" role="status">
+      <div className={styles.score} role="status">
         Score: {right.length} of {practice.quiz.length} right
         {checked.length < practice.quiz.length && ` (${practice.quiz.length - checked.length} not answered yet)`}
       </div>
-      <ol className="questions">
+      <ol className={styles.questions}>
         {practice.quiz.map((question, index) => (
           <li key={question.id}>
             <QuizQuestionView question={question} number={index + 1} />
@@ -64,7 +65,7 @@ export function QuizQuestionView({ question, number }: { question: QuizQuestion;
     <form
       ref={form}
       tabIndex={-1}
-      className="question"
+      className={styles.question}
       aria-labelledby={`${name}-prompt`}
       onSubmit={(event) => {
         event.preventDefault();
@@ -72,8 +73,8 @@ export function QuizQuestionView({ question, number }: { question: QuizQuestion;
         check(question.id, question.kind === 'order' ? currentOrder(question, answer?.response) : response);
       }}
     >
-      <p id={`${name}-prompt`} className="question-prompt">
-        <span className="question-number">Question {number}. </span>
+      <p id={`${name}-prompt`} className={styles.prompt}>
+        <span className={styles.number}>Question {number}. </span>
         <CodeText text={question.prompt} />
       </p>
       {question.kind === 'order' ? (
@@ -93,7 +94,11 @@ export function QuizQuestionView({ question, number }: { question: QuizQuestion;
             const type = question.kind === 'single' ? 'radio' : 'checkbox';
             const judged = score ? judgeOption(rightAnswerIds(question).includes(option.id), chosen) : null;
             return (
-              <div key={option.id} className={`option${judged ? ` ${judged.className}` : ''}`}>
+              <div
+                key={option.id}
+                className={[styles.option, judged && styles[judged.judgement]].filter(Boolean).join(' ')}
+                data-judgement={judged?.judgement}
+              >
                 <label>
                   <input
                     type={type}
@@ -114,8 +119,8 @@ export function QuizQuestionView({ question, number }: { question: QuizQuestion;
                   <CodeText text={option.text} />
                 </label>
                 {judged && (
-                  <p className="explanation">
-                    {judged.words && <span className="verdict">{judged.words} </span>}
+                  <p className={styles.explanation}>
+                    {judged.words && <span className={styles.verdict}>{judged.words} </span>}
                     <CodeText text={option.explanation} />
                   </p>
                 )}
@@ -125,8 +130,8 @@ export function QuizQuestionView({ question, number }: { question: QuizQuestion;
         </fieldset>
       )}
       {score ? (
-        <div className="feedback" role="status">
-          <p className={score.correct ? 'result right' : 'result wrong'}>
+        <div className={styles.feedback} role="status">
+          <p className={score.correct ? styles.resultRight : styles.resultWrong}>
             {score.correct ? 'Correct.' : 'Not quite: see why under each answer.'}
           </p>
           <ReadMore question={question} />
@@ -148,16 +153,19 @@ export function QuizQuestionView({ question, number }: { question: QuizQuestion;
   );
 }
 
+/** How a checked option is judged; its name is also the option's style in practice.module.css. */
+type Judgement = 'pickedRight' | 'pickedWrong' | 'rightAnswer' | 'neutral';
+
 /**
  * How a checked option is shown: the learner's pick is right or wrong; a right answer they did not pick is
  * shown as the right answer; any other option stays neutral. Colour and words always say the same thing.
  */
-function judgeOption(right: boolean, chosen: boolean): { className: string; words: string } {
+function judgeOption(right: boolean, chosen: boolean): { judgement: Judgement; words: string } {
   if (chosen)
     return right
-      ? { className: 'picked right', words: 'Your answer: right.' }
-      : { className: 'picked wrong', words: 'Your answer: wrong.' };
-  return right ? { className: 'right-answer', words: 'The right answer.' } : { className: 'neutral', words: '' };
+      ? { judgement: 'pickedRight', words: 'Your answer: right.' }
+      : { judgement: 'pickedWrong', words: 'Your answer: wrong.' };
+  return right ? { judgement: 'rightAnswer', words: 'The right answer.' } : { judgement: 'neutral', words: '' };
 }
 
 function OrderItems({
@@ -180,22 +188,22 @@ function OrderItems({
   };
   return (
     <>
-      <ol className="order-items">
+      <ol className={styles.orderItems}>
         {order.map((id, index) => {
           const item = itemById.get(id);
           if (!item) return null;
           return (
-            <li key={id} className={score ? (score.verdicts[id] ? 'right' : 'wrong') : undefined}>
+            <li key={id} className={score ? (score.verdicts[id] ? styles.inPlace : styles.outOfPlace) : undefined}>
               <span className="order-text">{item.text}</span>
               {score ? (
-                <p className="explanation">
-                  <span className="verdict">
+                <p className={styles.explanation}>
+                  <span className={styles.verdict}>
                     {score.verdicts[id] ? 'In the right place. ' : 'Not in the right place. '}
                   </span>
                   {item.explanation}
                 </p>
               ) : (
-                <span className="order-buttons">
+                <span className={styles.orderButtons}>
                   <button
                     type="button"
                     onClick={() => move(index, -1)}
@@ -219,8 +227,8 @@ function OrderItems({
         })}
       </ol>
       {score && !score.correct && (
-        <div className="right-order">
-          <p className="verdict">The right order:</p>
+        <div className={styles.rightOrder}>
+          <p className={styles.verdict}>The right order:</p>
           <ol>
             {question.items.map((item) => (
               <li key={item.id}>{item.text}</li>
@@ -236,7 +244,7 @@ function ReadMore({ question }: { question: QuizQuestion }) {
   const sectionTitle = (id: string) => practice.sectionTitles[id] ?? id;
   const links: QuizLink[] = [{ section: question.section }, ...(question.link ? [question.link] : [])];
   return (
-    <p className="read-more">
+    <p className={styles.readMore}>
       {links.map((link, index) => {
         if ('section' in link) {
           return (

@@ -65,12 +65,26 @@ describe('layoutDiagram', () => {
   it('keeps every note inside a phone-width drawing', () => {
     const layout = layoutDiagram(timeline, labels, 370);
     expect(layout.compact).toBe(true);
-    for (const row of layout.rows) {
-      if (row.shape === 'note') {
-        expect(row.x).toBeGreaterThanOrEqual(layout.gutter);
-        expect(row.x + row.width).toBeLessThanOrEqual(370);
+    const notes = layout.rows.filter((row) => row.shape === 'note');
+    expect(notes.length).toBeGreaterThan(3);
+    for (const note of notes) {
+      expect(note.x).toBeGreaterThanOrEqual(layout.gutter);
+      expect(note.x + note.width).toBeLessThanOrEqual(370);
+    }
+  });
+
+  it('never draws a negative size, even in a box that measures a few pixels wide while it is laid out', () => {
+    for (const available of [0, 2, 279]) {
+      const layout = layoutDiagram(timeline, labels, available);
+      expect(layout.width).toBe(280);
+      const notes = layout.rows.filter((row) => row.shape === 'note');
+      expect(notes.length).toBeGreaterThan(3);
+      for (const note of notes) {
+        expect(note.width).toBeGreaterThan(0);
+        expect(note.x + note.width).toBeLessThanOrEqual(layout.width);
       }
     }
+    expect(layoutDiagram(timeline, labels, 281).width).toBe(281);
   });
 
   it("draws A's pause across the expiry, and each lease on its holder's lifeline", () => {

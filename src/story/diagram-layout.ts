@@ -67,12 +67,16 @@ export interface DiagramLayout {
 
 /** Below this width the diagram uses smaller type and a narrower time gutter. */
 const COMPACT_WIDTH = 560;
+/** Narrower than this the lanes would overlap: the drawing keeps this width and its box scrolls. */
+const MIN_WIDTH = 280;
 
 /**
  * Places every step of a timeline: lifelines across, one row per step down, with the virtual time of
  * each step in the left gutter. Pure geometry; the component decides what is shown and how.
  */
-export function layoutDiagram(timeline: Timeline, labels: readonly string[], width: number): DiagramLayout {
+export function layoutDiagram(timeline: Timeline, labels: readonly string[], available: number): DiagramLayout {
+  // A box still being laid out can measure a few pixels wide for a frame; never draw with negative sizes.
+  const width = Math.max(available, MIN_WIDTH);
   const compact = width < COMPACT_WIDTH;
   const gutter = compact ? 40 : 64;
   const headerHeight = compact ? 44 : 48;

@@ -1,0 +1,104 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/*
+ * Visual regression: what the reader sees in the key states, compared with baselines committed beside this file.
+ * Fonts are pinned by e2e/visual/fonts.conf (the visual project in playwright.config.ts); animations and the caret
+ * are off. After a deliberate change, look at the new pictures, then: npm run test:e2e -- --update-snapshots
+ */
+
+const VERSION_FILE = path.join(import.meta.dirname, 'visual.spec.ts-snapshots', 'chromium-version.txt');
+
+test.beforeAll(async ({ browser }, testInfo) => {
+  const running = browser.version();
+  if (testInfo.config.updateSnapshots === 'all' || testInfo.config.updateSnapshots === 'changed') {
+    mkdirSync(path.dirname(VERSION_FILE), { recursive: true });
+    writeFileSync(VERSION_FILE, `${running}\n`);
+    return;
+  }
+  const recorded = readFileSync(VERSION_FILE, 'utf8').trim();
+  expect(
+    running,
+    `The baselines were taken with Chromium ${recorded}; this is ${running}. Text renders differently across ` +
+      'versions: run the visual suite with --update-snapshots, look at every new picture, and commit them.',
+  ).toBe(recorded);
+});
+
+const shoot = (target: Locator, name: string) =>
+  expect(target).toHaveScreenshot(name, { animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.001 });
+
+async function toStep(page: Page, step: number) {
+  const root = page.locator('#walkthrough');
+  const indicator = root.getByText(/^Step \d+ of \d+$/);
+  await root.getByRole('button', { name: 'Next', exact: true }).focus();
+  for (;;) {
+    const current = Number(/^Step (\d+)/.exec((await indicator.textContent()) ?? '')?.[1]);
+    if (current === step) break;
+    await page.keyboard.press(current < step ? 'ArrowRight' : 'ArrowLeft');
+    await expect(indicator).not.toHaveText(`Step ${current} of 23`);
+  }
+  // The picture settles once the step's parts have drawn; move the pointer out of the way of any hover style.
+  await page.mouse.move(0, 0);
+}
+
+const views = [
+  { name: 'desktop', viewport: { width: 1440, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+
+for (const view of views) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test.describe(`${view.name}, ${colorScheme}`, () => {
+      test.use({ viewport: view.viewport, colorScheme });
+      const prefix = `${view.name}-${colorScheme}`;
+
+      test('the walkthrough at steps 1, 18 and 20 in both fencing modes', async ({ walkthrough, page }) => {
+        await walkthrough.open('?step=1&fencing=on');
+        const root = page.locator('#walkthrough');
+        for (const fencing of ['on', 'off'] as const) {
+          if (fencing === 'off') {
+            await walkthrough.fencing.click();
+            await expect(walkthrough.fencing).toHaveAttribute('aria-checked', 'false');
+          }
+          for (const step of [1, 18, 20]) {
+            await toStep(page, step);
+            await shoot(root, `${prefix}-walkthrough-step${step}-fencing-${fencing}.png`);
+          }
+        }
+      });
+
+      test('the quiz with a wrong pick and a right pick', async ({ lesson }) => {
+        await lesson.open();
+        const snip = lesson.question(/Snip uses a Redis lock/);
+        await snip.getByRole('radio', { name: /^Yes: a majority of five nodes/ }).check();
+        await snip.getByRole('button', { name: /Check answer/ }).click();
+        await expect(snip.getByText('Not quite: see why under each answer.')).toBeVisible();
+        await shoot(snip, `${prefix}-quiz-wrong.png`);
+        await snip.getByRole('button', { name: /Try question \d+ again/ }).click();
+        await snip.getByRole('radio', { name: /^No: it is an efficiency lock/ }).check();
+        await snip.getByRole('button', { name: /Check answer/ }).click();
+        await expect(snip.getByText('Correct.')).toBeVisible();
+        await shoot(snip, `${prefix}-quiz-right.png`);
+      });
+
+      test('the lab, the presenter and compare', async ({ walkthrough, page }) => {
+        await page.goto('/?lab');
+        const lab = page.getByRole('main');
+        await expect(lab.getByText(/^Step \d+ of \d+$/).first()).toBeVisible();
+        await shoot(lab, `${prefix}-lab.png`);
+
+        await page.goto('/?present&step=20');
+        await expect(page.getByText(/^Step 20 of 23$/)).toBeVisible();
+        await shoot(page.locator('body'), `${prefix}-presenter-step20.png`);
+
+        await walkthrough.open('?step=20');
+        await page.getByRole('button', { name: 'Compare side by side' }).click();
+        const compare = page.getByRole('region', { name: 'Fencing tokens off', exact: true }).locator('..');
+        await expect(compare).toBeVisible();
+        await shoot(compare, `${prefix}-compare-step20.png`);
+      });
+    });
+  }
+}
