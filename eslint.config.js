@@ -5,26 +5,13 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { allowedImports } from './architecture.js';
 
-/** For each folder of src/, the folders it may import from (besides itself). */
-const ALLOWED = {
-  sim: [],
-  route: ['lab/lab-config.ts'],
-  content: ['sim', 'route', 'lab/lab-config.ts'],
-  components: [],
-  shortcuts: ['components'],
-  story: ['sim', 'content', 'components'],
-  store: ['sim', 'content', 'route'],
-  conformance: ['sim', 'content', 'story'],
-  walkthrough: ['sim', 'content', 'components', 'story', 'store', 'route', 'shortcuts', 'progress', 'practice'],
-  lesson: ['sim', 'content', 'components', 'story', 'store', 'route', 'practice', 'walkthrough', 'lab'],
-  lab: ['sim', 'content', 'components', 'story', 'store', 'route', 'shortcuts'],
-  practice: ['sim', 'content', 'components', 'store', 'route', 'progress'],
-  progress: ['content'],
-  presenter: ['sim', 'content', 'components', 'story', 'store', 'shortcuts', 'walkthrough', 'practice', 'progress'],
-};
+/** Why some folders import with relative paths (ARCHITECTURE.md). */
+const NODE_LOADED =
+  'Node loads this through vite.config.ts before the @ alias exists: import with a relative .ts path.';
 
-const LAYERS = Object.entries(ALLOWED).map(([folder, allowed]) => ({
+const LAYERS = Object.entries(allowedImports()).map(([folder, allowed]) => ({
   target: `./src/${folder}`,
   from: './src',
   except: [`./${folder}`, ...allowed.map((path) => `./${path}`)],
@@ -69,8 +56,8 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    // The layers, bottom up: sim ← content ← story, store ← features ← app. Each may import only those below.
-    // Tests may also use the helpers in src/testing.
+    // The map in architecture.js (drawn in ARCHITECTURE.md): shared layers bottom up, features that never import
+    // each other, entry points that combine them. Tests may also use the helpers in src/testing.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: LAYERS }] },
@@ -84,15 +71,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            'react',
-            'react-*',
-            'zustand',
-            'zustand/*',
-            'd3-*',
-            '@/store/*',
-            '@/walkthrough/*',
-            '@/app/*',
-            'virtual:*',
+            {
+              group: ['react', 'react-*', 'zustand', 'zustand/*', 'd3-*', 'virtual:*'],
+              message: 'The simulation is pure: no UI, store or content here.',
+            },
+            { group: ['@/*'], message: NODE_LOADED },
           ],
         },
       ],
@@ -102,7 +85,13 @@ export default tseslint.config(
         { object: 'Math', property: 'random', message: 'Use the seeded source in random.ts.' },
         { object: 'performance', property: 'now', message: 'Use the virtual clock.' },
       ],
-      'no-restricted-globals': ['error', 'window', 'document', 'setTimeout', 'setInterval'],
+      'no-restricted-globals': ['error', 'window', 'document', 'setTimeout', 'setInterval', 'process'],
     },
+  },
+  {
+    // Loaded by Node through vite.config.ts (the content plugin), before Vite's `@` alias exists.
+    files: ['src/content/**/*.ts', 'src/settings/**/*.ts'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.d.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@/*'], message: NODE_LOADED }] }] },
   },
 );

@@ -69,5 +69,8 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'src/**/*.real.test.ts'],
     setupFiles: ['./src/testing/setup.ts'],
     env: { TZ: 'UTC' },
+    // No test may depend on the machine's speed: a loaded two-core machine runs some of these ten times slower.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

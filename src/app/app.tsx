@@ -4,6 +4,7 @@ import { keepReadingPosition } from '@/lesson/reading-position';
 import { SectionView } from '@/lesson/section-view';
 import { TableOfContents } from '@/lesson/table-of-contents';
 import { Walkthrough } from '@/walkthrough/walkthrough';
+import { lessonWidgets, realPostgres } from './feature-slots';
 import { Notices } from './notices';
 import { useShell } from './page-stores';
 
@@ -51,9 +52,12 @@ export function App() {
         <h1>Distributed locking, step by step</h1>
         <Notices />
         <TableOfContents />
-        <SectionView section={content.opening} widgets={{ walkthrough: <Walkthrough onPresent={present} /> }} />
+        <SectionView
+          section={content.opening}
+          widgets={{ walkthrough: <Walkthrough onPresent={present} extras={realPostgres} /> }}
+        />
         <Suspense fallback={<p className="loading">Loading the rest of the lesson…</p>}>
-          <RestOfLesson />
+          <RestOfLesson widgets={lessonWidgets} />
         </Suspense>
       </main>
     </>

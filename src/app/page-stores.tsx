@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import type { LabConfig } from '@/lab/lab-config';
+import type { LabConfig } from '@/settings/lab-config';
 import { ProgressContext, type ProgressBinding } from '@/progress/use-progress';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import { parseRoute, type Route, type WalkthroughPlace } from '@/route/route';

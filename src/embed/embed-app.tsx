@@ -2,8 +2,9 @@ import practice from 'virtual:lockstep/practice';
 import { lazy, Suspense } from 'react';
 import Quiz, { QuizQuestionView } from '@/practice/quiz';
 import { Notices } from '@/app/notices';
+import { realPostgres } from '@/app/feature-slots';
 import { useShell } from '@/app/page-stores';
-import { DEFAULT_LAB_CONFIG } from '@/lab/lab-config';
+import { DEFAULT_LAB_CONFIG } from '@/settings/lab-config';
 import { Walkthrough } from '@/walkthrough/walkthrough';
 import { EMBED_WIDGETS, stepHref } from '@/route/route';
 import { selectCursor } from '@/store/selectors';
@@ -34,7 +35,7 @@ function EmbeddedWidget({ widget, questionId }: { widget: string | null; questio
   if (widget === 'walkthrough' || widget === null) {
     return (
       <>
-        <Walkthrough headingLevel={2} />
+        <Walkthrough headingLevel={2} extras={realPostgres} />
         <OpenInLockstep />
       </>
     );

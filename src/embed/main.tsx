@@ -2,7 +2,7 @@ import practice from 'virtual:lockstep/practice';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createPageStores, PageProviders } from '@/app/page-stores';
-import { scoreAnswer } from '@/practice/score';
+import { scoreAnswer } from '@/progress/score';
 import '@/styles.css';
 import '@/lesson/lesson.css';
 import { connectToHost } from './bridge';

@@ -8,7 +8,7 @@ import { useShortcuts } from '@/shortcuts/use-shortcuts';
 import { formatTime } from '@/story/format';
 import { SequenceDiagramView } from '@/story/sequence-diagram-view';
 import { narrationsFor } from '@/story/timeline-narrations';
-import { presetConfig } from './lab-config';
+import { presetConfig } from '@/settings/lab-config';
 import { labNarration } from './lab-narration';
 import { createLabActions, createLabStore, selectLabTimeline } from './lab-store';
 import { RunStepper } from './run-stepper';

@@ -8,7 +8,7 @@ import { CAPTION_VARIABLES } from '@/content/caption-keys';
 import { CertificatesPanelView } from '@/story/certificates-panel-view';
 import { RenewersPanelView } from '@/story/renewers-panel-view';
 import { narrationsFor } from '@/story/timeline-narrations';
-import { LAB_SERVICES, presetConfig, type LabConfig } from './lab-config';
+import { LAB_SERVICES, presetConfig, type LabConfig } from '@/settings/lab-config';
 import { labRunSettings, labScenario } from './lab-scenario';
 import { labNarration } from './lab-narration';
 const seed = content.scenarios[0]!;

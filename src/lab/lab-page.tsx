@@ -1,4 +1,5 @@
 import lab from 'virtual:lockstep/lab';
+import { fieldProblemMessage } from '@/content/field-problem-message';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { CodeText } from '@/components/code-text';
@@ -22,10 +23,9 @@ import {
   fieldApplies,
   STORAGE_FOR,
   storageApplies,
-  fieldProblemMessage,
   type FieldProblem,
   type LabConfig,
-} from './lab-config';
+} from '@/settings/lab-config';
 import { labNarration } from './lab-narration';
 import { createLabActions, createLabStore, selectLabTimeline } from './lab-store';
 import { RunStepper } from './run-stepper';

@@ -1,6 +1,6 @@
 import type { LockServiceConfig } from '@/sim/services/service';
 import type { RenewerDefinition, RunSettings, ScenarioDefinition } from '@/sim/scenario';
-import type { LabConfig } from './lab-config';
+import type { LabConfig } from '@/settings/lab-config';
 
 /** Snip's weekly report in the efficiency presets: one owner, one ISO week. */
 const WEEKLY_REPORT = { owner: 'owner-4711', week: '2026-W48' } as const;

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { fieldProblemMessage } from '@/content/field-problem-message';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '@/content/load-content';
 import { ALL_MODELS } from '@/sim/all-models';
@@ -13,10 +14,9 @@ import {
   presetConfig,
   serializeLabConfig,
   storageApplies,
-  fieldProblemMessage,
   type FieldProblem,
   type LabConfig,
-} from './lab-config';
+} from '@/settings/lab-config';
 import { labRunSettings, labScenario } from './lab-scenario';
 import { labNarration } from './lab-narration';
 import { reasonFor, verdictOf } from './verdict';

@@ -1,6 +1,6 @@
 import { issuesTokens } from '@/sim/services/service';
 import { staleWritesLanded, type Timeline } from '@/sim/run';
-import type { LabConfig } from './lab-config';
+import type { LabConfig } from '@/settings/lab-config';
 
 /**
  * How a run ended, in the lesson's terms.

@@ -1,5 +1,5 @@
 import lesson from 'virtual:lockstep/lesson';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { handleStepLinks } from './step-links';
 import { useNavigation } from '@/store/navigation';
 import { useWalkthroughBinding } from '@/store/use-walkthrough';
@@ -9,31 +9,22 @@ import { SectionView } from './section-view';
 import { SourceCards } from './source-cards';
 import './lesson.css';
 
-const Quiz = lazy(() => import('@/practice/quiz'));
-const Interview = lazy(() => import('@/practice/interview'));
-// The lab's engine and every lock service's model: loaded only when a section with a live run is on the page.
-const InlineRun = lazy(() => import('@/lab/inline-run'));
+/** What the page places in the lesson: a live run for each `::run-<preset>::`, the quiz and the interview. */
+export interface LessonWidgets {
+  readonly run: (presetId: string) => ReactNode;
+  readonly quiz: ReactNode;
+  readonly interview: ReactNode;
+}
 
-/** Every `::run-<preset>::` slot in the lesson, each a live run of that lab preset. */
-const RUNS = Object.fromEntries(
-  lesson.sections.flatMap((section) =>
-    section.segments.flatMap((segment) =>
-      segment.kind === 'widget' && segment.widget.startsWith('run-')
-        ? [
-            [
-              segment.widget,
-              <Suspense key={segment.widget} fallback={<p className="loading">Loading a live run…</p>}>
-                <InlineRun presetId={segment.widget.slice('run-'.length)} />
-              </Suspense>,
-            ],
-          ]
-        : [],
-    ),
+/** Every `::run-<preset>::` slot in the lesson's sections. */
+const runSlots = lesson.sections.flatMap((section) =>
+  section.segments.flatMap((segment) =>
+    segment.kind === 'widget' && segment.widget.startsWith('run-') ? [segment.widget] : [],
   ),
 );
 
 /** Sections 2 onwards: loaded after the first view, so the walkthrough appears without waiting for them. */
-export default function RestOfLesson() {
+export default function RestOfLesson({ widgets: given }: { widgets: LessonWidgets }) {
   const { store, actions } = useWalkthroughBinding();
   const navigation = useNavigation();
   // Step links live in these sections and the practice below them; the first view has none.
@@ -55,22 +46,10 @@ export default function RestOfLesson() {
   }, []);
 
   const widgets = {
-    ...RUNS,
+    ...Object.fromEntries(runSlots.map((slot) => [slot, given.run(slot.slice('run-'.length))])),
     sources: <SourceCards sources={lesson.sources} />,
-    quiz: (
-      <div id="quiz">
-        <Suspense fallback={<p>Loading the quiz…</p>}>
-          <Quiz />
-        </Suspense>
-      </div>
-    ),
-    interview: (
-      <div id="interview">
-        <Suspense fallback={<p>Loading the interview questions…</p>}>
-          <Interview />
-        </Suspense>
-      </div>
-    ),
+    quiz: given.quiz,
+    interview: given.interview,
   };
   return (
     <>

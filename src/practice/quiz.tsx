@@ -4,7 +4,7 @@ import { CodeText } from '@/components/code-text';
 import { CopyButton } from '@/components/copy-button';
 import type { QuizLink, QuizQuestion } from '@/content/schemas/quiz';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
-import { currentOrder, rightAnswerIds, scoreAnswer } from '@/practice/score';
+import { currentOrder, rightAnswerIds, scoreAnswer } from '@/progress/score';
 import { iframeSnippet, quizEmbedUrl } from '@/route/share-links';
 import { stepHref } from '@/route/route';
 import styles from './practice.module.css';

@@ -2,24 +2,24 @@ import practice from 'virtual:lockstep/practice';
 import presenter from 'virtual:lockstep/presenter';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { CodeText } from '@/components/code-text';
-import { rightAnswerIds } from '@/practice/score';
+import { rightAnswerIds } from '@/progress/score';
 import type { QuizQuestion } from '@/content/schemas/quiz';
 import { selectCanGoBack, selectCanGoNext, selectCursor, selectFrame, selectStepCount } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 import type { CaptionKey } from '@/content/caption-keys';
 import { captionKeyOf } from '@/content/caption-key-of';
-import { CertificatesPanel } from '@/walkthrough/certificates-panel';
-import { LockServicePanel } from '@/walkthrough/lock-service-panel';
+import { CertificatesPanel } from '@/views/certificates-panel';
+import { LockServicePanel } from '@/views/lock-service-panel';
 import { selectTimeline } from '@/store/selectors';
 import { SequenceDiagramView } from '@/story/sequence-diagram-view';
 import { TimeStripView } from '@/story/time-strip-view';
-import { StepCaption } from '@/walkthrough/step-caption';
-import { ViewToggles } from '@/walkthrough/timeline-controls';
+import { StepCaption } from '@/views/step-caption';
+import { ViewToggles } from '@/views/timeline-controls';
 import { ShortcutSettings } from '@/shortcuts/shortcut-settings';
 import { useShortcutPrefs, useShortcuts } from '@/shortcuts/use-shortcuts';
 import './presenter.css';
 
-const Predictions = lazy(() => import('@/walkthrough/predictions'));
+const Predictions = lazy(() => import('@/views/predictions'));
 
 /**
  * Presenter mode: the walkthrough's steps, then the quiz questions one at a time, in large type with the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LAB_CONFIG } from '@/lab/lab-config';
+import { DEFAULT_LAB_CONFIG } from '@/settings/lab-config';
 import { parseRoute, serializeRoute, stepHref, type Route } from './route';
 
 const steps = () => 23;

@@ -4,7 +4,7 @@ import {
   serializeLabConfig,
   type FieldProblem,
   type LabConfig,
-} from '../lab/lab-config.ts';
+} from '../settings/lab-config.ts';
 
 /**
  * Every address Lockstep answers to, in one place: what each page's parameters mean (parse) and how a page

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LAB_CONFIG } from '@/lab/lab-config';
+import { DEFAULT_LAB_CONFIG } from '@/settings/lab-config';
 import { iframeSnippet, labEmbedUrl, labPageUrl, quizEmbedUrl, stepLink, walkthroughEmbedUrl } from './share-links';
 
 const base = 'https://course.example/tools/lockstep/index.html?present';

@@ -1,4 +1,4 @@
-import { DEFAULT_LAB_CONFIG, type LabConfig } from '../lab/lab-config.ts';
+import { DEFAULT_LAB_CONFIG, type LabConfig } from '../settings/lab-config.ts';
 import { serializeRoute, type WalkthroughPlace } from './route.ts';
 
 /** The addresses a learner copies to share or embed a moment of Lockstep, each built from its route. */

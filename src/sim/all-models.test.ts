@@ -167,7 +167,7 @@ describe('lab properties', () => {
       }),
       { numRuns: 1_000 },
     );
-  }, 30_000);
+  }, 180_000);
 
   it('with the idempotency key, the weekly report is sent at most once, whatever the lock service and timing', () => {
     fc.assert(
@@ -179,7 +179,7 @@ describe('lab properties', () => {
       }),
       { numRuns: 1_000 },
     );
-  }, 30_000);
+  }, 180_000);
 
   // Mutation runs (npm run mutate) leave it out: it takes seconds per mutant.
   it.skipIf(process.env.LOCKSTEP_SKIP_FUZZ)(

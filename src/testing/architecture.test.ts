@@ -1,62 +1,79 @@
+import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { allowedImports, ENTRY_POINTS, FEATURES, SHARED, TOOLS } from '../../architecture.js';
 
-/** The lint rules that keep the layers apart, tried on code that breaks them. */
-const eslint = new ESLint({ cwd: resolve(import.meta.dirname, '../..') });
+/*
+ * The map in architecture.js, arrow by arrow: from a file in each folder, an import of every other folder is
+ * linted, and exactly the imports the map forbids are refused.
+ */
+const root = resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: root });
+const folders = [...SHARED, ...FEATURES, ...ENTRY_POINTS, ...TOOLS];
+const allowed = allowedImports();
 
-async function problemsOf(path: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: resolve(import.meta.dirname, '../..', path) });
-  return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
+/** A real module of each folder (imports must resolve to be judged). */
+const moduleOf = (folder: string) => {
+  const file = readdirSync(resolve(root, 'src', folder)).find(
+    (name) => /\.tsx?$/.test(name) && !/\.(test|d)\.tsx?$/.test(name) && !name.includes('worker'),
+  );
+  if (!file) throw new Error(`src/${folder} has no module to import`);
+  return `@/${folder}/${file.replace(/\.tsx?$/, '')}`;
+};
+
+async function refusedImports(from: string): Promise<string[]> {
+  const others = folders.filter((folder) => folder !== from);
+  const code = others.map((folder, index) => `import * as m${index} from '${moduleOf(folder)}';`).join('\n');
+  const [result] = await eslint.lintText(`${code}\nexport const all = [${others.map((_, i) => `m${i}`)}];\n`, {
+    filePath: resolve(root, 'src', from, 'architecture-probe.ts'),
+  });
+  const refused = (result?.messages ?? []).filter((message) => message.ruleId === 'import-x/no-restricted-paths');
+  return refused.map((message) => others[message.line - 1]!).sort();
 }
 
-describe('import layers (eslint.config.js)', () => {
-  it.each([
-    [
-      'src/sim/x.ts',
-      "import { selectFrame } from '@/store/selectors';\nexport const x = selectFrame;\n",
-      'src/sim may import only from itself',
-    ],
-    [
-      'src/content/x.ts',
-      "import { narrate } from '@/story/narrate';\nexport const x = narrate;\n",
-      'src/content may import only',
-    ],
-    [
-      'src/story/x.ts',
-      "import { selectFrame } from '@/store/selectors';\nexport const x = selectFrame;\n",
-      'src/story may import only',
-    ],
-    [
-      'src/lab/x.ts',
-      "import { Walkthrough } from '@/walkthrough/walkthrough';\nexport const x = Walkthrough;\n",
-      'src/lab may import only',
-    ],
-    [
-      'src/route/x.ts',
-      "import { selectFrame } from '@/store/selectors';\nexport const x = selectFrame;\n",
-      'src/route may import only',
-    ],
-    [
-      'src/shortcuts/x.ts',
-      "import { Walkthrough } from '@/walkthrough/walkthrough';\nexport const x = Walkthrough;\n",
-      'src/shortcuts may import only',
-    ],
-    ['src/lab/x.ts', "import { App } from '@/app/app';\nexport const x = App;\n", 'src/lab may import only'],
-    [
-      'src/walkthrough/x.ts',
-      "import { App } from '@/app/app';\nexport const x = App;\n",
-      'src/walkthrough may import only',
-    ],
-  ])('%s cannot import from a layer above it', async (path, code, message) => {
-    expect(await problemsOf(path, code)).toContainEqual(expect.stringContaining(message));
+describe('the map of the house (architecture.js), as lint enforces it', () => {
+  it('lists every folder of src/ once', () => {
+    const onDisk = readdirSync(resolve(root, 'src'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'testing')
+      .map((entry) => entry.name);
+    expect([...folders].sort()).toEqual(onDisk.sort());
   });
 
-  it('allows an import from a layer below', async () => {
-    const problems = await problemsOf(
-      'src/lab/x.ts',
-      "import { narrate } from '@/story/narrate';\nexport const x = narrate;\n",
-    );
-    expect(problems.filter((problem) => problem.startsWith('import-x/'))).toEqual([]);
+  it('has the shape of the map: features never import each other, shared layers never import a feature', () => {
+    for (const feature of FEATURES) expect(allowed[feature]!.filter((folder) => FEATURES.includes(folder))).toEqual([]);
+    for (const layer of SHARED) expect(allowed[layer]!.filter((folder) => !SHARED.includes(folder))).toEqual([]);
+    expect(allowed.sim).toEqual([]);
+  });
+
+  // One lint run per folder; ESLint with the TypeScript resolver is slow to start on a busy machine.
+  it.each(folders)('src/%s may import exactly what the map allows', { timeout: 60_000 }, async (from) => {
+    const forbidden = folders.filter((folder) => folder !== from && !allowed[from]!.includes(folder)).sort();
+    expect(await refusedImports(from)).toEqual(forbidden);
+  });
+});
+
+describe('rules that come with the map', () => {
+  const problemsOf = async (path: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: resolve(root, path) });
+    return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
+  };
+
+  it.each(['src/sim/x.ts', 'src/settings/x.ts', 'src/content/x.ts'])(
+    '%s, loaded by Node through vite.config.ts, imports with relative paths only',
+    { timeout: 60_000 },
+    async (path) => {
+      const problems = await problemsOf(
+        path,
+        "import { LOCK_SERVICE } from '@/sim/types';\nexport const x = LOCK_SERVICE;\n",
+      );
+      expect(problems).toContainEqual(expect.stringContaining('before the @ alias exists'));
+    },
+  );
+
+  it('keeps the simulation away from Node and the wall clock', { timeout: 60_000 }, async () => {
+    const problems = await problemsOf('src/sim/x.ts', 'export const x = [process.env, Date.now()];\n');
+    expect(problems).toContainEqual(expect.stringContaining("Unexpected use of 'process'"));
+    expect(problems).toContainEqual(expect.stringContaining('Use the virtual clock.'));
   });
 });

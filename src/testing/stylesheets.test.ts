@@ -18,10 +18,10 @@ const GLOBAL = [
   'src/presenter/presenter.css',
   'src/lesson/lesson.css',
   'src/walkthrough/compare.css',
-  'src/walkthrough/prediction.css',
+  'src/views/prediction.css',
   'src/walkthrough/print.css',
   'src/walkthrough/text-version.css',
-  'src/walkthrough/real-postgres/real-postgres.css',
+  'src/real-postgres/real-postgres.css',
 ];
 
 const root = resolve(import.meta.dirname, '../..');

@@ -1,12 +1,12 @@
-import { RealPostgres } from './real-postgres/real-postgres';
+import type { ReactNode } from 'react';
 import WalkthroughToolbar from './walkthrough-toolbar';
 
-/** What sits under the diagram: the sharing and classroom tools, and real Postgres. Loaded after the first view. */
-export default function BelowStage({ onPresent }: { onPresent?: () => void }) {
+/** What sits under the diagram: the sharing and classroom tools, then what the page adds. Loaded after the first view. */
+export default function BelowStage({ onPresent, extras }: { onPresent?: () => void; extras?: ReactNode }) {
   return (
     <>
       <WalkthroughToolbar {...(onPresent ? { onPresent } : {})} />
-      <RealPostgres />
+      {extras}
     </>
   );
 }

@@ -1,10 +1,10 @@
 import practice from 'virtual:lockstep/practice';
 import { fillTemplate } from '@/content/fill-template';
-import './prediction.css';
+import '@/views/prediction.css';
 import { useProgress } from '@/progress/use-progress';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
-import { predictionKey, predictionPoints } from './prediction';
+import { predictionKey, predictionPoints } from '@/views/prediction';
 
 const CARD = practice.endCard;
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO_ID, timelineFor } from '@/store/selectors';
 import { renderWalkthrough } from '@/testing/render-walkthrough';
-import { predictionKey, predictionPoints } from './prediction';
+import { predictionKey, predictionPoints } from '@/views/prediction';
 import { Walkthrough } from './walkthrough';
 
 const pointsOf = (fencing: boolean) => predictionPoints(timelineFor(DEFAULT_SCENARIO_ID, fencing));

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { useWalkthrough } from '@/store/use-walkthrough';
-import { CertificatesPanel } from './certificates-panel';
-import { LockServicePanel } from './lock-service-panel';
-import { RenewersPanel } from './renewers-panel';
-import { SequenceDiagram } from './sequence-diagram';
-import { StepCaption } from './step-caption';
-import { StepControls, ViewToggles } from './timeline-controls';
+import { CertificatesPanel } from '@/views/certificates-panel';
+import { LockServicePanel } from '@/views/lock-service-panel';
+import { RenewersPanel } from '@/views/renewers-panel';
+import { SequenceDiagram } from '@/views/sequence-diagram';
+import { StepCaption } from '@/views/step-caption';
+import { StepControls, ViewToggles } from '@/views/timeline-controls';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import { useElementHeight } from '@/story/use-element-size';
 import { useMediaQuery } from '@/story/use-media-query';
@@ -17,15 +17,26 @@ const CompareView = lazy(() => import('./compare-view'));
 const TextVersion = lazy(() => import('./text-version'));
 const BelowStage = lazy(() => import('./below-stage'));
 // The run to scale needs d3's linear scale with its tick and interpolation code: it follows the first view.
-const TimeStrip = lazy(() => import('./time-strip'));
+const TimeStrip = lazy(() => import('@/views/time-strip'));
 // Rendered from the start but drawn only on paper, so its code arrives just after the first view.
 const PrintFrames = lazy(() => import('./print-frames'));
 // Needed from a few steps in; its code arrives long before.
-const Predictions = lazy(() => import('./predictions'));
+const Predictions = lazy(() => import('@/views/predictions'));
 const EndCard = lazy(() => import('./end-card'));
 
-/** `headingLevel` fits the walkthrough's hidden heading into the page around it. */
-export function Walkthrough({ headingLevel = 3, onPresent }: { headingLevel?: 2 | 3; onPresent?: () => void }) {
+/**
+ * `headingLevel` fits the walkthrough's hidden heading into the page around it; `extras` is what the page adds
+ * under the toolbar (the app adds real Postgres), so the walkthrough imports no other feature.
+ */
+export function Walkthrough({
+  headingLevel = 3,
+  onPresent,
+  extras,
+}: {
+  headingLevel?: 2 | 3;
+  onPresent?: () => void;
+  extras?: ReactNode;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const scope = useRef<HTMLElement>(null);
   const bar = useRef<HTMLDivElement>(null);
@@ -101,7 +112,7 @@ export function Walkthrough({ headingLevel = 3, onPresent }: { headingLevel?: 2 
       </Suspense>
       <Suspense fallback={null}>
         <PrintFrames />
-        <BelowStage {...(onPresent ? { onPresent } : {})} />
+        <BelowStage {...(onPresent ? { onPresent } : {})} extras={extras} />
       </Suspense>
       {textVersion && (
         // The placeholder carries the id the toggle's aria-controls names while the list loads.

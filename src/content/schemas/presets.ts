@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LAB_FIELDS, type NumericField } from '../../lab/lab-config.ts';
+import { LAB_FIELDS, type NumericField } from '../../settings/lab-config.ts';
 import { issuesTokens, LOCK_SERVICE_KINDS, type LockServiceKind } from '../../sim/services/service.ts';
 import { identifier, template, text, uniqueIds } from './common.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { LabConfig } from '@/lab/lab-config';
+import type { LabConfig } from '@/settings/lab-config';
 import type { ScenarioDefinition } from '@/sim/scenario';
 import type { LockServiceConfig } from '@/sim/services/service';
 import type { PresetsContent } from './presets';

@@ -1,4 +1,3 @@
-import { fillTemplate } from '../content/fill-template.ts';
 import { issuesTokens, LOCK_SERVICE_KINDS, MAX_LOCK_DELAY_MS, type LockServiceKind } from '../sim/services/service.ts';
 
 /** What the lock guards: the lesson's certificate row, or Snip's weekly report email. */
@@ -139,33 +138,6 @@ export const FIELD_PROBLEM_PLACEHOLDERS = {
   outOfRange: ['label', 'min', 'max', 'unit', 'used'],
   rounded: ['label', 'units', 'used'],
 } as const satisfies Record<FieldProblem['kind'], readonly string[]>;
-
-/** A value echoed back is cut short: a link can carry 100 kB in one parameter. */
-const ECHO_LIMIT = 40;
-
-/** The sentence for a problem, from the lab's field texts (content/lab/fields.json). */
-export function fieldProblemMessage(
-  problem: FieldProblem,
-  texts: {
-    readonly problems: Readonly<Record<FieldProblem['kind'], string>>;
-    readonly units: Readonly<Record<'ms' | '%', string>>;
-  },
-): string {
-  const values: Record<string, string> = {};
-  if ('value' in problem)
-    values.value = problem.value.length > ECHO_LIMIT ? `${problem.value.slice(0, ECHO_LIMIT)}…` : problem.value;
-  if (problem.kind === 'unknownStorage') {
-    values.resource = problem.resource;
-    values.options = problem.options.join(' or ');
-  }
-  if (problem.kind === 'notANumber' || problem.kind === 'outOfRange' || problem.kind === 'rounded') {
-    const spec = LAB_FIELDS[problem.field];
-    Object.assign(values, { label: spec.label, units: texts.units[spec.unit], unit: spec.unit });
-    Object.assign(values, { min: String(spec.min), max: String(spec.max) });
-    if (problem.kind !== 'notANumber') values.used = String(problem.used);
-  }
-  return fillTemplate(texts.problems[problem.kind], values);
-}
 
 /** Reads lab settings from a query string, clamping or refusing what makes no sense, field by field. */
 export function parseLabConfig(search: string): { config: LabConfig; problems: FieldProblem[] } {

@@ -6,7 +6,7 @@ import { loadContent } from '@/content/load-content';
 import { runConsoleInput, SHOWN_ROWS, type StatementOutcome } from './console-engine';
 
 // The console on PostgreSQL itself (PGlite): what each statement reports must be what Postgres reports.
-const { postgres: statements } = loadContent(resolve(import.meta.dirname, '../../../content'));
+const { postgres: statements } = loadContent(resolve(import.meta.dirname, '../../content'));
 const example = (label: RegExp) => statements.evening.steps.find((candidate) => label.test(candidate.label))!.sql;
 const tags = (outcomes: readonly StatementOutcome[]) =>
   outcomes.map((outcome) => (outcome.kind === 'ran' ? outcome.tag : `${outcome.kind}`));

@@ -9,7 +9,7 @@ import { planSteps, runPlan } from './run-steps';
 
 // PGlite is PostgreSQL itself compiled to WebAssembly: the panel's runner must get the simulation's row
 // counts from it, and leave the console's table alone.
-const { content, postgres: statements } = loadContent(resolve(import.meta.dirname, '../../../content'));
+const { content, postgres: statements } = loadContent(resolve(import.meta.dirname, '../../content'));
 const seed = content.scenarios[0]!;
 
 describe('the walkthrough on PGlite', () => {

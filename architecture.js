@@ -1,0 +1,45 @@
+/**
+ * The folders of src/ and which may import which. This one list is what eslint.config.js enforces,
+ * src/testing/architecture.test.ts checks arrow by arrow, and ARCHITECTURE.md draws.
+ */
+
+/** Shared layers, bottom up: each may import only the layers before it in this list. */
+export const SHARED = [
+  'sim',
+  'settings',
+  'route',
+  'content',
+  'progress',
+  'store',
+  'components',
+  'story',
+  'shortcuts',
+  'views',
+];
+
+/** Features: each may import every shared layer and nothing of another feature. The entry points combine them. */
+export const FEATURES = ['walkthrough', 'lesson', 'lab', 'practice', 'presenter', 'real-postgres'];
+
+/**
+ * Entry points, in order: each may import the shared layers, the features, the entry points before it and the
+ * page's global stylesheet (src/styles.css). src/main.tsx, the site's own entry, sits beside that stylesheet.
+ */
+export const ENTRY_POINTS = ['app', 'embed'];
+
+/** Node-only tools (the real-server suites): they may import the shared layers. */
+export const TOOLS = ['conformance'];
+
+/**
+ * For each folder of src/, the folders it may import from besides itself.
+ * @returns {Record<string, string[]>}
+ */
+export function allowedImports() {
+  /** @type {Record<string, string[]>} */
+  const allowed = {};
+  SHARED.forEach((folder, index) => (allowed[folder] = SHARED.slice(0, index)));
+  for (const folder of [...FEATURES, ...TOOLS]) allowed[folder] = [...SHARED];
+  ENTRY_POINTS.forEach(
+    (folder, index) => (allowed[folder] = [...SHARED, ...FEATURES, ...ENTRY_POINTS.slice(0, index), 'styles.css']),
+  );
+  return allowed;
+}

@@ -1,0 +1,29 @@
+import { LAB_FIELDS, type FieldProblem } from '../settings/lab-config.ts';
+import { fillTemplate } from './fill-template.ts';
+
+/** A value echoed back is cut short: a link can carry 100 kB in one parameter. */
+const ECHO_LIMIT = 40;
+
+/** The sentence for a problem, from the lab's field texts (content/lab/fields.json). */
+export function fieldProblemMessage(
+  problem: FieldProblem,
+  texts: {
+    readonly problems: Readonly<Record<FieldProblem['kind'], string>>;
+    readonly units: Readonly<Record<'ms' | '%', string>>;
+  },
+): string {
+  const values: Record<string, string> = {};
+  if ('value' in problem)
+    values.value = problem.value.length > ECHO_LIMIT ? `${problem.value.slice(0, ECHO_LIMIT)}…` : problem.value;
+  if (problem.kind === 'unknownStorage') {
+    values.resource = problem.resource;
+    values.options = problem.options.join(' or ');
+  }
+  if (problem.kind === 'notANumber' || problem.kind === 'outOfRange' || problem.kind === 'rounded') {
+    const spec = LAB_FIELDS[problem.field];
+    Object.assign(values, { label: spec.label, units: texts.units[spec.unit], unit: spec.unit });
+    Object.assign(values, { min: String(spec.min), max: String(spec.max) });
+    if (problem.kind !== 'notANumber') values.used = String(problem.used);
+  }
+  return fillTemplate(texts.problems[problem.kind], values);
+}
