@@ -4,11 +4,11 @@ import { keepReadingPosition } from '@/lesson/reading-position';
 import { SectionView } from '@/lesson/section-view';
 import { TableOfContents } from '@/lesson/table-of-contents';
 import { Walkthrough } from '@/walkthrough/walkthrough';
-import { lessonWidgets, realPostgres } from './feature-slots';
+import { realPostgres } from './feature-slots';
 import { Notices } from './notices';
 import { useShell } from './page-stores';
 
-const RestOfLesson = lazy(() => import('@/lesson/rest-of-lesson'));
+const RestOfLesson = lazy(() => import('./lesson-with-widgets'));
 const Presenter = lazy(() => import('@/presenter/presenter'));
 const LabPage = lazy(() => import('@/lab/lab-page'));
 
@@ -57,7 +57,7 @@ export function App() {
           widgets={{ walkthrough: <Walkthrough onPresent={present} extras={realPostgres} /> }}
         />
         <Suspense fallback={<p className="loading">Loading the rest of the lesson…</p>}>
-          <RestOfLesson widgets={lessonWidgets} />
+          <RestOfLesson />
         </Suspense>
       </main>
     </>

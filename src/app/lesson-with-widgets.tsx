@@ -1,0 +1,35 @@
+import { lazy, Suspense } from 'react';
+import RestOfLesson, { type LessonWidgets } from '@/lesson/rest-of-lesson';
+
+const Quiz = lazy(() => import('@/practice/quiz'));
+const Interview = lazy(() => import('@/practice/interview'));
+// The lab's engine and every lock service's model: loaded only when a section with a live run is on the page.
+const InlineRun = lazy(() => import('@/lab/inline-run'));
+
+/** The widgets the lesson's sections place with `::name::`, besides its own source cards. */
+const lessonWidgets: LessonWidgets = {
+  run: (presetId) => (
+    <Suspense key={presetId} fallback={<p className="loading">Loading a live run…</p>}>
+      <InlineRun presetId={presetId} />
+    </Suspense>
+  ),
+  quiz: (
+    <div id="quiz">
+      <Suspense fallback={<p>Loading the quiz…</p>}>
+        <Quiz />
+      </Suspense>
+    </div>
+  ),
+  interview: (
+    <div id="interview">
+      <Suspense fallback={<p>Loading the interview questions…</p>}>
+        <Interview />
+      </Suspense>
+    </div>
+  ),
+};
+
+/** Sections 2 onwards with the other features' widgets in their slots; loaded after the first view. */
+export default function LessonWithWidgets() {
+  return <RestOfLesson widgets={lessonWidgets} />;
+}
