@@ -487,3 +487,90 @@ describe('the embed bridge, command by command and until it disconnects', () => 
     posted.mockRestore();
   });
 });
+
+describe('the embed bridge in a course: what a gradebook may trust', () => {
+  const sent = () => parentWindow.postMessage.mock.calls.map(([message]) => message as Record<string, unknown>);
+  const verbs = () => sent().flatMap((message) => (message.kind === 'event' ? [message.verb] : []));
+
+  it('a compact player reports its fixed height once, as a resize and as Canvas’s lti.frameResize', () => {
+    vi.spyOn(document.body, 'getBoundingClientRect').mockImplementation(() => ({ height: 2500 }) as DOMRect);
+    const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
+    const disconnect = connectToHost({
+      parentOrigin: HOST,
+      walkthroughStore,
+      walkthroughActions: createWalkthroughActions(walkthroughStore),
+      progressStore: createProgressStore(null),
+      fixedHeight: 640,
+    });
+    observed?.();
+    const sizes = sent().filter((message) => message.kind === 'resize' || message.subject === 'lti.frameResize');
+    expect(sizes).toEqual([
+      { source: 'lockstep', version: 1, kind: 'resize', height: 640 },
+      { subject: 'lti.frameResize', height: 640 },
+    ]);
+    disconnect();
+  });
+
+  it('a frame that grows with its content sends lti.frameResize beside each resize', () => {
+    vi.spyOn(document.body, 'getBoundingClientRect').mockImplementation(() => ({ height: 700 }) as DOMRect);
+    const { disconnect } = setup();
+    expect(parentWindow.postMessage).toHaveBeenCalledWith({ subject: 'lti.frameResize', height: 700 }, HOST);
+    disconnect();
+  });
+
+  it('a link that opens at the last step is not a completion; reaching the end after starting over is', () => {
+    const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID, cursor: 22 });
+    const actions = createWalkthroughActions(walkthroughStore);
+    const disconnect = connectToHost({
+      parentOrigin: HOST,
+      walkthroughStore,
+      walkthroughActions: actions,
+      progressStore: createProgressStore(null),
+    });
+    expect(verbs()).toEqual(['progressed']);
+    actions.back();
+    actions.next();
+    expect(verbs()).not.toContain('completed');
+    actions.goToFirst();
+    actions.goToLast();
+    expect(verbs().filter((verb) => verb === 'completed')).toHaveLength(1);
+    disconnect();
+  });
+
+  it('an answer merged in from another frame through storage is not reported again', async () => {
+    const storage = window.localStorage;
+    storage.clear();
+    const progressStore = createProgressStore(storage);
+    const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
+    const disconnect = connectToHost({
+      parentOrigin: HOST,
+      walkthroughStore,
+      walkthroughActions: createWalkthroughActions(walkthroughStore),
+      progressStore,
+      questionIds: ['q1', 'q2'],
+      walkthrough: false,
+      scoreQuestion: (_, response) => response.includes('right'),
+    });
+    await Promise.resolve();
+    // Another frame on the course page (a single question) checks q1 and stores it.
+    const otherFrame = createProgressStore(storage, null);
+    createProgressActions(otherFrame).check('q1', ['right']);
+    window.dispatchEvent(
+      new StorageEvent('storage', {
+        key: 'lockstep:progress',
+        newValue: storage.getItem('lockstep:progress'),
+        storageArea: storage,
+      }),
+    );
+    expect(progressStore.getState().quiz.q1?.checked).toBe(true);
+    expect(verbs()).toEqual([]);
+    // The learner answers q2 here: reported here, and the quiz is complete, counting q1 from the other frame.
+    createProgressActions(progressStore).check('q2', ['wrong']);
+    expect(sent().filter((message) => message.kind === 'event')).toEqual([
+      expect.objectContaining({ verb: 'answered', questionId: 'q2', correct: false }),
+      expect.objectContaining({ verb: 'completed', widget: 'quiz', score: { right: 1, of: 2 } }),
+    ]);
+    storage.clear();
+    disconnect();
+  });
+});

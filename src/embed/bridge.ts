@@ -2,7 +2,14 @@ import type { ProgressStore } from '@/progress/progress-store';
 import { selectCursor, selectStepCount } from '@/store/selectors';
 import type { WalkthroughActions } from '@/store/actions';
 import type { WalkthroughStore } from '@/store/walkthrough-store';
-import { eventMessage, parseHostCommand, resizeMessage, type LockstepEvent, type OutgoingMessage } from './protocol';
+import {
+  canvasResizeMessage,
+  eventMessage,
+  parseHostCommand,
+  resizeMessage,
+  type LockstepEvent,
+  type OutgoingMessage,
+} from './protocol';
 
 export interface BridgeOptions {
   readonly parentOrigin: string | null;
@@ -16,6 +23,8 @@ export interface BridgeOptions {
   readonly questionIds?: readonly string[];
   /** Only the walkthrough widget reports steps and obeys step commands; a quiz or lab never does. */
   readonly walkthrough?: boolean;
+  /** A compact player's height: reported once instead of the content's height as it changes. */
+  readonly fixedHeight?: number;
   /** Where to explain why the widget is silent (the browser console by default). */
   readonly warn?: (message: string) => void;
 }
@@ -41,18 +50,21 @@ export function connectToHost(options: BridgeOptions): () => void {
 
   let lastHeight = -1;
   const reportHeight = () => {
-    const height = document.body.getBoundingClientRect().height;
-    if (Math.ceil(height) !== lastHeight) {
-      lastHeight = Math.ceil(height);
-      post(resizeMessage(height));
-    }
+    const height = Math.ceil(options.fixedHeight ?? document.body.getBoundingClientRect().height);
+    if (height === lastHeight) return;
+    lastHeight = height;
+    post(resizeMessage(height));
+    // Canvas sizes an LTI frame from this message; other hosts ignore it.
+    window.parent.postMessage(canvasResizeMessage(height), parentOrigin);
   };
+  // A compact player is one screen of a fixed height: its content scrolls within it, never the frame.
   const resizeObserver = new ResizeObserver(reportHeight);
-  resizeObserver.observe(document.body);
+  if (options.fixedHeight === undefined) resizeObserver.observe(document.body);
   reportHeight();
 
-  // `completed` once per run-through: sent at the last step, and again only after the learner starts over.
-  let completed = false;
+  // `completed` once per run-through: sent at the last step, and again only after the learner starts over. A link
+  // that opens at the last step is not a completion.
+  let completed = selectCursor(walkthroughStore.getState()) + 1 === selectStepCount(walkthroughStore.getState());
   const reportStep = () => {
     const state = walkthroughStore.getState();
     const step = selectCursor(state) + 1;
@@ -75,8 +87,9 @@ export function connectToHost(options: BridgeOptions): () => void {
 
   let disconnected = false;
   let unsubscribeProgress = () => {};
+  // Only the frame where the learner checked an answer reports it: one merged in from another frame is theirs.
   const watchAnswers = (store: ProgressStore) =>
-    store.subscribe((state, previous) => {
+    store.subscribeLocal((state, previous) => {
       const { scoreQuestion, questionIds } = options;
       if (!scoreQuestion || state.quiz === previous.quiz) return;
       const ids = questionIds ?? [];

@@ -6,9 +6,8 @@ import { realPostgres } from '@/app/feature-slots';
 import { useShell } from '@/app/page-stores';
 import { DEFAULT_LAB_CONFIG } from '@/settings/lab-config';
 import { Walkthrough } from '@/walkthrough/walkthrough';
-import { EMBED_WIDGETS, stepHref } from '@/route/route';
-import { selectCursor } from '@/store/selectors';
-import { useWalkthrough } from '@/store/use-walkthrough';
+import { DEFAULT_EMBED_FRAME, EMBED_WIDGETS } from '@/route/route';
+import { CompactPlayer, OpenInLockstep } from './compact-player';
 
 const LabPage = lazy(() => import('@/lab/lab-page'));
 
@@ -32,10 +31,12 @@ export function EmbedApp() {
 
 function EmbeddedWidget({ widget, questionId }: { widget: string | null; questionId: string | null }) {
   const { route, actions, labProblems } = useShell();
+  const frame = route.page === 'embed' ? route.frame : DEFAULT_EMBED_FRAME;
   if (widget === 'walkthrough' || widget === null) {
+    if (frame.layout === 'compact') return <CompactPlayer />;
     return (
       <>
-        <Walkthrough headingLevel={2} extras={realPostgres} />
+        <Walkthrough headingLevel={2} authorTools={frame.tools} {...(frame.tools ? { extras: realPostgres } : {})} />
         <OpenInLockstep />
       </>
     );
@@ -76,18 +77,5 @@ function Problem({ children }: { children: React.ReactNode }) {
     <div className="notice" role="alert">
       <p>{children}</p>
     </div>
-  );
-}
-
-/** A way out of the frame to the whole lesson, at the same step. */
-function OpenInLockstep() {
-  const cursor = useWalkthrough(selectCursor);
-  const fencing = useWalkthrough((state) => state.fencing);
-  return (
-    <p className="open-full">
-      <a href={`./${stepHref({ cursor, fencing })}`} target="_blank" rel="noopener">
-        Open the whole lesson in Lockstep
-      </a>
-    </p>
   );
 }

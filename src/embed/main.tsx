@@ -15,7 +15,13 @@ const widget = route.page === 'embed' ? route.widget : null;
 const questionId = route.page === 'embed' ? route.questionId : null;
 const quizIds = widget === 'question' && questionId ? [questionId] : practice.quiz.map((question) => question.id);
 
+/** A compact player's height when the embed code gives none: it fits a course column with room for the caption. */
+const COMPACT_HEIGHT = 640;
+const compact =
+  route.page === 'embed' && (widget === 'walkthrough' || widget === null) && route.frame.layout === 'compact';
+
 connectToHost({
+  ...(compact ? { fixedHeight: route.frame.height ?? COMPACT_HEIGHT } : {}),
   parentOrigin: resolveParentOrigin(route.page === 'embed' ? route.parentOrigin : null, document.referrer),
   ...stores,
   progressStore: stores.progress.then((progress) => progress.store),

@@ -34,6 +34,11 @@ export function resizeMessage(height: number): OutgoingMessage {
   return { source: 'lockstep', version: PROTOCOL_VERSION, kind: 'resize', height: Math.ceil(height) };
 }
 
+/** Canvas's own resize request for an LTI frame (its documented `lti.frameResize`); other hosts ignore it. */
+export function canvasResizeMessage(height: number): { readonly subject: 'lti.frameResize'; readonly height: number } {
+  return { subject: 'lti.frameResize', height: Math.ceil(height) };
+}
+
 export function eventMessage(event: LockstepEvent): OutgoingMessage {
   return { source: 'lockstep', version: PROTOCOL_VERSION, kind: 'event', ...event };
 }

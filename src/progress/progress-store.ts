@@ -62,7 +62,12 @@ export function createProgressStore(
     store.setState(stored);
     applyingStored = false;
   });
-  return store;
+  /** Changes the learner made on this page, not those merged in from another tab or frame through storage. */
+  const subscribeLocal = (listener: (state: ProgressState, previous: ProgressState) => void) =>
+    store.subscribe((state, previous) => {
+      if (!applyingStored) listener(state, previous);
+    });
+  return Object.assign(store, { subscribeLocal });
 }
 
 export function createProgressActions(store: ProgressStore) {

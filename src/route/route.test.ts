@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LAB_CONFIG } from '@/settings/lab-config';
-import { parseRoute, serializeRoute, stepHref, type Route } from './route';
+import { DEFAULT_EMBED_FRAME, parseRoute, serializeRoute, stepHref, type Route } from './route';
 
 const steps = () => 23;
 const lesson = (search: string) => parseRoute({ pathname: '/', search }, steps);
@@ -108,6 +108,7 @@ describe('serializeRoute', () => {
       parentOrigin: 'https://lms.example',
       place: { cursor: 0, fencing: true },
       lab: { ...DEFAULT_LAB_CONFIG, service: 'redlock', storage: 'unchecked', clockJumpMs: 20_000 },
+      frame: { layout: 'full', height: 700, tools: true, presets: false },
     };
     expect(roundTrip(route, '/embed.html')).toEqual(route);
   });
@@ -154,6 +155,7 @@ describe('parseRoute: which page an address opens', () => {
       parentOrigin: null,
       place: { cursor: 0, fencing: true },
       lab: DEFAULT_LAB_CONFIG,
+      frame: DEFAULT_EMBED_FRAME,
     });
   });
 
@@ -201,6 +203,7 @@ describe('serializeRoute: the embed page', () => {
     parentOrigin: null,
     place: { cursor: 4, fencing: false },
     lab: DEFAULT_LAB_CONFIG,
+    frame: DEFAULT_EMBED_FRAME,
     ...extra,
   });
 
@@ -230,5 +233,61 @@ describe('serializeRoute: the embed page', () => {
     expect(serializeRoute({ page: 'lesson', place: { cursor: 1, fencing: true } }, { search: '?tag=a&tag=b' })).toBe(
       '?step=2&fencing=on&tag=a&tag=b',
     );
+  });
+});
+
+describe('parseRoute: how an embed fits its frame', () => {
+  const frameOf = (search: string) => {
+    const { route, linkProblems } = parseRoute({ pathname: '/lockstep/embed.html', search }, () => 23);
+    if (route.page !== 'embed') throw new Error('not an embed');
+    return { frame: route.frame, linkProblems };
+  };
+
+  it('is compact, without author tools and with presets, unless the embed code says otherwise', () => {
+    expect(frameOf('?widget=walkthrough')).toEqual({ frame: DEFAULT_EMBED_FRAME, linkProblems: [] });
+    expect(DEFAULT_EMBED_FRAME).toEqual({ layout: 'compact', height: null, tools: false, presets: true });
+    expect(frameOf('?widget=lab&layout=full&tools=on&presets=off&height=700').frame).toEqual({
+      layout: 'full',
+      height: 700,
+      tools: true,
+      presets: false,
+    });
+  });
+
+  it.each([
+    ['360', 360],
+    ['2000', 2000],
+    ['640px', 640],
+  ])('takes height=%s', (value, height) => {
+    expect(frameOf(`?height=${value}`)).toEqual({ frame: { ...DEFAULT_EMBED_FRAME, height }, linkProblems: [] });
+  });
+
+  it.each(['359', '2001', '-640', '64.5', 'tall', ''])(
+    'refuses height=%s, says so and keeps the frame height',
+    (value) => {
+      expect(frameOf(`?height=${value}`)).toEqual({
+        frame: DEFAULT_EMBED_FRAME,
+        linkProblems: [{ kind: 'embedOptionUnknown', name: 'height', value }],
+      });
+    },
+  );
+
+  it('refuses an unknown layout, tools or presets value and uses the default', () => {
+    expect(frameOf('?layout=tiny&tools=yes&presets=0')).toEqual({
+      frame: DEFAULT_EMBED_FRAME,
+      linkProblems: [
+        { kind: 'embedOptionUnknown', name: 'layout', value: 'tiny' },
+        { kind: 'embedOptionUnknown', name: 'tools', value: 'yes' },
+        { kind: 'embedOptionUnknown', name: 'presets', value: '0' },
+      ],
+    });
+  });
+
+  it('writes only what differs from the default', () => {
+    const route = parseRoute(
+      { pathname: '/embed.html', search: '?widget=walkthrough&layout=full&height=500' },
+      () => 23,
+    ).route;
+    expect(serializeRoute(route)).toBe('?widget=walkthrough&step=1&fencing=on&layout=full&height=500');
   });
 });

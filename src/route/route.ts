@@ -33,14 +33,34 @@ export type Route =
       readonly parentOrigin: string | null;
       readonly place: WalkthroughPlace;
       readonly lab: LabConfig;
+      readonly frame: EmbedFrame;
     };
+
+/** How an embedded widget fits its host's frame. */
+export interface EmbedFrame {
+  /** `compact`: one fixed-height screen whose parts scroll within themselves; `full`: the page's own layout. */
+  readonly layout: 'compact' | 'full';
+  /** The compact screen's height in CSS pixels, when the embed code gives one. */
+  readonly height: number | null;
+  /** Author tools (copy, download, shortcut settings, real Postgres) are hidden in a frame unless asked for. */
+  readonly tools: boolean;
+  /** The lab's presets, shown unless `presets=off`. */
+  readonly presets: boolean;
+}
+
+export const DEFAULT_EMBED_FRAME: EmbedFrame = { layout: 'compact', height: null, tools: false, presets: true };
+/** A compact screen shorter than this cannot show the caption, the controls and a few rows at once. */
+export const EMBED_HEIGHT_RANGE = { min: 360, max: 2000 } as const;
 
 /** Why a walkthrough link opened somewhere other than where it asked; the page words each for the learner. */
 export type LinkProblem =
   | { readonly kind: 'fencingUnknown'; readonly value: string }
   | { readonly kind: 'stepNotANumber'; readonly value: string }
   | { readonly kind: 'stepBelowOne'; readonly step: number }
-  | { readonly kind: 'stepBeyondEnd'; readonly step: number; readonly count: number };
+  | { readonly kind: 'stepBeyondEnd'; readonly step: number; readonly count: number }
+  | { readonly kind: 'embedOptionUnknown'; readonly name: EmbedOption; readonly value: string };
+
+export type EmbedOption = 'layout' | 'height' | 'tools' | 'presets';
 
 export interface ParsedRoute {
   readonly route: Route;
@@ -52,7 +72,7 @@ export interface ParsedRoute {
 export type StepCount = (fencing: boolean) => number;
 
 const PLACE_PARAMS = ['step', 'fencing'] as const;
-const PAGE_PARAMS = ['present', 'lab', 'widget', 'id', 'parentOrigin'] as const;
+const PAGE_PARAMS = ['present', 'lab', 'widget', 'id', 'parentOrigin', 'layout', 'height', 'tools', 'presets'] as const;
 /** Parameters a route owns; anything else in an address (a course's tracking tag, say) is kept as it was. */
 const OWNED = new Set<string>([...PLACE_PARAMS, ...PAGE_PARAMS, ...LAB_PARAMS]);
 
@@ -73,6 +93,7 @@ export function parseRoute(
       parentOrigin: params.get('parentOrigin'),
       place,
       lab: config,
+      frame: parseEmbedFrame(params, linkProblems),
     };
     return { route, linkProblems, labProblems: params.get('widget') === 'lab' ? problems : [] };
   }
@@ -83,6 +104,27 @@ export function parseRoute(
   if (params.has('present')) return { route: { page: 'present', place }, linkProblems, labProblems: [] };
   const given = params.has('step') || params.has('fencing');
   return { route: { page: 'lesson', place: given ? place : null }, linkProblems, labProblems: [] };
+}
+
+function parseEmbedFrame(params: URLSearchParams, problems: LinkProblem[]): EmbedFrame {
+  const choice = <T extends string>(name: EmbedOption, values: readonly T[], fallback: T): T => {
+    const given = params.get(name);
+    if (given === null) return fallback;
+    if ((values as readonly string[]).includes(given)) return given as T;
+    problems.push({ kind: 'embedOptionUnknown', name, value: given });
+    return fallback;
+  };
+  const layout = choice('layout', ['compact', 'full'], DEFAULT_EMBED_FRAME.layout);
+  const tools = choice('tools', ['on', 'off'], 'off') === 'on';
+  const presets = choice('presets', ['on', 'off'], 'on') === 'on';
+  let height: number | null = null;
+  const heightParam = params.get('height');
+  if (heightParam !== null) {
+    const pixels = /^\s*\d+\s*(px)?\s*$/.test(heightParam) ? Number.parseInt(heightParam, 10) : Number.NaN;
+    if (pixels >= EMBED_HEIGHT_RANGE.min && pixels <= EMBED_HEIGHT_RANGE.max) height = pixels;
+    else problems.push({ kind: 'embedOptionUnknown', name: 'height', value: heightParam });
+  }
+  return { layout, height, tools, presets };
 }
 
 function parsePlace(params: URLSearchParams, stepCount: StepCount, problems: LinkProblem[]): WalkthroughPlace {
@@ -136,6 +178,10 @@ export function serializeRoute(route: Route, keep: { readonly search?: string; r
       if (route.widget === 'lab') setLab(route.lab);
       else if (route.widget === 'walkthrough' || route.widget === null) setPlace(route.place);
       if (route.parentOrigin !== null) params.set('parentOrigin', route.parentOrigin);
+      if (route.frame.layout !== DEFAULT_EMBED_FRAME.layout) params.set('layout', route.frame.layout);
+      if (route.frame.height !== null) params.set('height', String(route.frame.height));
+      if (route.frame.tools) params.set('tools', 'on');
+      if (!route.frame.presets) params.set('presets', 'off');
       break;
   }
   for (const [name, value] of new URLSearchParams(keep.search ?? '')) if (!OWNED.has(name)) params.append(name, value);

@@ -1,5 +1,5 @@
 import { DEFAULT_LAB_CONFIG, type LabConfig } from '../settings/lab-config.ts';
-import { serializeRoute, type WalkthroughPlace } from './route.ts';
+import { DEFAULT_EMBED_FRAME, serializeRoute, type WalkthroughPlace } from './route.ts';
 
 /** The addresses a learner copies to share or embed a moment of Lockstep, each built from its route. */
 
@@ -45,6 +45,7 @@ function embedRoute(
     parentOrigin: null,
     place: given.place ?? { cursor: 0, fencing: true },
     lab: given.lab ?? DEFAULT_LAB_CONFIG,
+    frame: DEFAULT_EMBED_FRAME,
   } as const;
 }
 

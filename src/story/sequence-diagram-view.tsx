@@ -1,10 +1,10 @@
 import './diagram.css';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import type { Timeline } from '@/sim/run';
 import { layoutDiagram, type DiagramLayout, type DiagramRow } from './diagram-layout';
 import { narrationsFor } from './timeline-narrations';
-import { useElementWidth } from './use-element-size';
+import { useElementHeight, useElementWidth } from './use-element-size';
 import { useMediaQuery } from './use-media-query';
 
 /**
@@ -19,6 +19,7 @@ export function SequenceDiagramView({
   title,
   scale,
   windowRows,
+  scrollWithin = false,
 }: {
   timeline: Timeline;
   cursor: number;
@@ -32,6 +33,11 @@ export function SequenceDiagramView({
   scale?: number;
   /** Show only this many rows, ending near the current step, so they can be drawn large (presenter mode). */
   windowRows?: number;
+  /**
+   * The diagram is a scrolling box of its own (the compact player): the current row is kept in view by setting
+   * the box's scrollTop, which never scrolls the page or the frame's host around it.
+   */
+  scrollWithin?: boolean;
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const currentRowRef = useRef<SVGGElement>(null);
@@ -70,6 +76,22 @@ export function SequenceDiagramView({
     scrollIntoOwnView(currentRowRef.current, 'nearest');
   }, [cursor, followCurrent]);
 
+  // The box shrinks as the parts above it arrive: keep the current row in view through that too.
+  const boxHeight = useElementHeight(containerRef, 0);
+  useLayoutEffect(() => {
+    const box = containerRef.current;
+    const row = currentRowRef.current;
+    if (!scrollWithin || !box || !row) return;
+    const boxTop = box.getBoundingClientRect().top;
+    const rowBox = row.getBoundingClientRect();
+    const top = rowBox.top - boxTop + box.scrollTop;
+    const bottom = top + rowBox.height;
+    // The lifeline names stick to the top of the box and cover what scrolls under them.
+    const covered = (stickyHeader ? layout.headerHeight * zoom : 0) + 4;
+    if (top < box.scrollTop + covered) box.scrollTop = Math.max(0, top - covered);
+    else if (bottom > box.scrollTop + box.clientHeight) box.scrollTop = bottom - box.clientHeight + 8;
+  }, [cursor, scrollWithin, stickyHeader, layout, zoom, boxHeight]);
+
   const rowsShown = windowRows ? Math.min(windowRows, stepCount) : stepCount;
   const firstRow = Math.max(0, Math.min(cursor - rowsShown + 2, stepCount - rowsShown));
   const viewTop = rowsShown < stepCount ? layout.rowTop(firstRow) - layout.headerHeight : 0;
@@ -85,7 +107,12 @@ export function SequenceDiagramView({
     outcome;
 
   return (
-    <div className="diagram" ref={containerRef}>
+    <div
+      className={scrollWithin ? 'diagram diagram-scroll-box' : 'diagram'}
+      ref={containerRef}
+      // A box that scrolls must be reachable by keyboard to be scrolled by keyboard.
+      {...(scrollWithin ? { tabIndex: 0, role: 'group', 'aria-label': 'Sequence diagram, scrolls' } : {})}
+    >
       {stickyHeader && <LaneHeader layout={layout} zoom={zoom} />}
       <svg
         role="img"

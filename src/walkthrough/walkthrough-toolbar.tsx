@@ -6,7 +6,14 @@ import { selectCursor } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 
 /** Sharing, export and classroom tools for the walkthrough as it stands. */
-export default function WalkthroughToolbar({ onPresent }: { onPresent?: () => void }) {
+export default function WalkthroughToolbar({
+  onPresent,
+  authorTools,
+}: {
+  onPresent?: () => void;
+  /** Without them only Compare stays: an embed's learners need no copy, download or key settings. */
+  authorTools: boolean;
+}) {
   const cursor = useWalkthrough(selectCursor);
   const fencing = useWalkthrough((state) => state.fencing);
   const compare = useWalkthrough((state) => state.compare);
@@ -40,25 +47,29 @@ export default function WalkthroughToolbar({ onPresent }: { onPresent?: () => vo
       <button type="button" aria-pressed={compare} onClick={toggleCompare}>
         Compare side by side
       </button>
-      <button type="button" onClick={() => void exportAs('svg')} disabled={compare}>
-        Download SVG
-      </button>
-      <button type="button" onClick={() => void exportAs('png')} disabled={compare}>
-        Download PNG
-      </button>
-      <CopyButton label="Copy link to this step" text={stepLink(lessonPage, state)} what="link" />
-      <CopyButton
-        label="Copy embed code"
-        text={iframeSnippet(
-          walkthroughEmbedUrl(lessonPage, state),
-          'Lockstep: a paused lock holder and fencing tokens',
-        )}
-        what="embed code"
-      />
-      <ShortcutSettings contexts={['reading', 'presenter']} />
-      <span role="status" className="toolbar-problem">
-        {exportProblem}
-      </span>
+      {authorTools && (
+        <>
+          <button type="button" onClick={() => void exportAs('svg')} disabled={compare}>
+            Download SVG
+          </button>
+          <button type="button" onClick={() => void exportAs('png')} disabled={compare}>
+            Download PNG
+          </button>
+          <CopyButton label="Copy link to this step" text={stepLink(lessonPage, state)} what="link" />
+          <CopyButton
+            label="Copy embed code"
+            text={iframeSnippet(
+              walkthroughEmbedUrl(lessonPage, state),
+              'Lockstep: a paused lock holder and fencing tokens',
+            )}
+            what="embed code"
+          />
+          <ShortcutSettings contexts={['reading', 'presenter']} />
+          <span role="status" className="toolbar-problem">
+            {exportProblem}
+          </span>
+        </>
+      )}
     </div>
   );
 }

@@ -32,10 +32,13 @@ export function Walkthrough({
   headingLevel = 3,
   onPresent,
   extras,
+  authorTools = true,
 }: {
   headingLevel?: 2 | 3;
   onPresent?: () => void;
   extras?: ReactNode;
+  /** Copy, download and shortcut settings; an embed hides them unless its code asks (`tools=on`). */
+  authorTools?: boolean;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const scope = useRef<HTMLElement>(null);
@@ -112,7 +115,7 @@ export function Walkthrough({
       </Suspense>
       <Suspense fallback={null}>
         <PrintFrames />
-        <BelowStage {...(onPresent ? { onPresent } : {})} extras={extras} />
+        <BelowStage {...(onPresent ? { onPresent } : {})} extras={extras} authorTools={authorTools} />
       </Suspense>
       {textVersion && (
         // The placeholder carries the id the toggle's aria-controls names while the list loads.

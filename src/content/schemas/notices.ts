@@ -11,6 +11,7 @@ export const noticesSchema = z
         stepNotANumber: template(['value']),
         stepBelowOne: template(['step']),
         stepBeyondEnd: template(['step', 'count']),
+        embedOptionUnknown: template(['name', 'value', 'expected', 'used']),
       })
       .strict(),
     progress: z

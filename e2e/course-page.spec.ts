@@ -1,0 +1,118 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/* Lockstep in a course page on another origin, as an LMS shows it: a 700 px column, the host's own text around it. */
+
+const APP = `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`;
+const HOST = `http://127.0.0.1:${process.env.E2E_HOST_PORT ?? 4174}`;
+const coursePage = (query: string) => `${HOST}/?app=${encodeURIComponent(APP)}&${query}`;
+const extra = (query: string) => `extra=${encodeURIComponent(query)}`;
+
+type Message = { kind?: string; verb?: string; subject?: string; height?: number; questionId?: string };
+const recorded = (page: Page, name: 'lockstepEvents' | 'secondEvents' | 'rawMessages') =>
+  page.evaluate((key) => (window as unknown as Record<string, Message[]>)[key] ?? [], name);
+
+/** Inside the frame: is the current row inside the diagram's box, and Next inside the frame's screen? */
+const inView = (page: Page) =>
+  page.frame({ url: /embed\.html/ })!.evaluate(() => {
+    const row = document.querySelector('g.row.current')!.getBoundingClientRect();
+    const box = document.querySelector('.diagram-scroll-box')!.getBoundingClientRect();
+    const next = [...document.querySelectorAll('button')].find((button) => button.textContent?.startsWith('Next'));
+    const nextBox = next!.getBoundingClientRect();
+    return {
+      rowInBox: row.top >= box.top - 1 && row.bottom <= box.bottom + 1 && row.height > 0,
+      nextOnScreen: nextBox.top >= 0 && nextBox.bottom <= window.innerHeight,
+      frameScrolled: document.scrollingElement!.scrollTop,
+    };
+  });
+
+test('the compact player in a 700 px column: the current row and Next in view at every step, the host never scrolled', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(coursePage('widget=walkthrough&column=700'));
+  const frame = page.frameLocator('#widget');
+  const indicator = frame.getByText(/^Step \d+ of 23$/);
+  await expect(indicator).toHaveText('Step 1 of 23');
+  // One fixed-height screen: 640 px unless the embed code says, told to the host and to Canvas.
+  await expect.poll(async () => (await page.locator('#widget').boundingBox())?.height).toBe(640);
+  expect(await recorded(page, 'rawMessages')).toContainEqual({ subject: 'lti.frameResize', height: 640 });
+  // Author tools stay out of a course page.
+  for (const name of ['Copy embed code', 'Download SVG', 'Keyboard shortcuts', 'Run on real Postgres'])
+    await expect(frame.getByRole('button', { name })).toHaveCount(0);
+
+  await frame.getByRole('button', { name: 'Next', exact: true }).focus();
+  for (let step = 1; step <= 23; step++) {
+    await expect(indicator).toHaveText(`Step ${step} of 23`);
+    expect(await inView(page), `step ${step}`).toEqual({ rowInBox: true, nextOnScreen: true, frameScrolled: 0 });
+    expect(await page.evaluate(() => window.scrollY), `host at step ${step}`).toBe(0);
+    if (step < 23) await page.keyboard.press('ArrowRight');
+  }
+  // And back again, by Back: the box scrolls up to keep the row in view.
+  await page.keyboard.press('Home');
+  await expect(indicator).toHaveText('Step 1 of 23');
+  expect(await inView(page)).toEqual({ rowInBox: true, nextOnScreen: true, frameScrolled: 0 });
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('a link into the compact player at step 20 opens with the stale write in view, at the height it asks for', async ({
+  page,
+}) => {
+  await page.goto(coursePage(`widget=walkthrough&column=700&${extra('&step=20&fencing=off&height=560')}`));
+  const frame = page.frameLocator('#widget');
+  await expect(frame.getByText(/^Step 20 of 23$/)).toBeVisible();
+  await expect.poll(async () => (await page.locator('#widget').boundingBox())?.height).toBe(560);
+  await expect.poll(async () => (await inView(page)).rowInBox).toBe(true);
+  await expect(frame.locator('g.row.current')).toContainText('stale write landed');
+  // Reaching the end from there completes the walkthrough; a link that opens at the end does not.
+  await frame.getByRole('button', { name: 'Next', exact: true }).focus();
+  await page.keyboard.press('End');
+  await expect
+    .poll(async () => (await recorded(page, 'lockstepEvents')).map((event) => event.verb))
+    .toContain('completed');
+  await page.goto(coursePage(`widget=walkthrough&column=700&${extra('&step=23')}`));
+  await expect(frame.getByText(/^Step 23 of 23$/)).toBeVisible();
+  await expect
+    .poll(async () => (await recorded(page, 'lockstepEvents')).map((event) => event.verb))
+    .toEqual(['progressed']);
+});
+
+test('layout=full keeps the page layout; its author tools appear only with tools=on', async ({ page }) => {
+  await page.goto(coursePage(`widget=walkthrough&${extra('&layout=full')}`));
+  const frame = page.frameLocator('#widget');
+  await expect(frame.getByRole('button', { name: 'Compare side by side' })).toBeVisible();
+  await expect(frame.getByRole('button', { name: 'Copy embed code' })).toHaveCount(0);
+  await expect(frame.getByRole('button', { name: 'Run on real Postgres' })).toHaveCount(0);
+  // The frame grows with its content, as before.
+  await expect.poll(async () => (await page.locator('#widget').boundingBox())?.height ?? 0).toBeGreaterThan(1000);
+
+  await page.goto(coursePage(`widget=walkthrough&${extra('&layout=full&tools=on')}`));
+  await expect(frame.getByRole('button', { name: 'Copy embed code' })).toBeVisible();
+  await expect(frame.getByRole('button', { name: 'Run on real Postgres' })).toBeVisible();
+});
+
+test('an embed option it does not know is named in a notice, and the player still works', async ({ page }) => {
+  await page.goto(coursePage(`widget=walkthrough&${extra('&layout=tiny&height=12')}`));
+  const frame = page.frameLocator('#widget');
+  await expect(
+    frame.getByText(/set layout to "tiny", which this widget does not know \(compact or full\)/),
+  ).toBeVisible();
+  await expect(frame.getByText(/set height to "12"/)).toBeVisible();
+  await frame.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(frame.getByText(/^Step 2 of 23$/)).toBeVisible();
+});
+
+test('two frames on one course page: an answer is reported once, by the frame where it was given', async ({ page }) => {
+  await page.goto(coursePage(`widget=quiz&second=question&secondExtra=${encodeURIComponent('&id=who-checks')}`));
+  const quiz = page.frameLocator('#widget');
+  const question = page.frameLocator('#second');
+  await question.getByRole('radio', { name: /The lock service, by revoking/ }).check();
+  await question.getByRole('button', { name: /Check answer/ }).click();
+  await expect
+    .poll(async () => (await recorded(page, 'secondEvents')).filter((event) => event.verb === 'answered'))
+    .toEqual([expect.objectContaining({ questionId: 'who-checks' })]);
+  // The quiz frame shows the answer it learned through storage, but does not report it again.
+  const sameQuestion = quiz.getByRole('form', { name: /Who has to check the fencing token/ });
+  await expect(sameQuestion.getByText('Not quite: see why under each answer.')).toBeVisible();
+  expect((await recorded(page, 'lockstepEvents')).filter((event) => event.verb === 'answered')).toEqual([]);
+});
