@@ -24,7 +24,7 @@ export const FEATURES = ['walkthrough', 'lesson', 'lab', 'practice', 'presenter'
  * Entry points, in order: each may import the shared layers, the features, the entry points before it and the
  * page's global stylesheet (src/styles.css). src/main.tsx, the site's own entry, sits beside that stylesheet.
  */
-export const ENTRY_POINTS = ['app', 'embed'];
+export const ENTRY_POINTS = ['app', 'embed', 'lms'];
 
 /** Node-only tools (the real-server suites): they may import the shared layers. */
 export const TOOLS = ['conformance'];

@@ -19,7 +19,19 @@ const LAYERS = Object.entries(allowedImports()).map(([folder, allowed]) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', '.look', 'reports', '.stryker-tmp'] },
+  {
+    ignores: [
+      'dist',
+      'dist-scorm',
+      'packages',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      '.look',
+      'reports',
+      '.stryker-tmp',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

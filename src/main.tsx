@@ -4,7 +4,10 @@ import { App } from '@/app/app';
 import { createPageStores, PageProviders } from '@/app/page-stores';
 import './styles.css';
 
-const stores = createPageStores();
+// A SCORM package (`vite build --mode scorm`) looks for its LMS first; the site itself never loads this code.
+const lms = import.meta.env.MODE === 'scorm' ? (await import('./lms/connect-lms')).startLms(window) : null;
+const stores = createPageStores(window, lms ? { lms: { storage: lms.storage } } : {});
+lms?.connect(stores);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(

@@ -17,7 +17,15 @@ import { keepAddressInStep } from './address-bar';
  * The stores a page needs, opened at the route its address describes, with progress read from storage.
  * The shell store holds the page the learner is on; the walkthrough store holds where they are in it.
  */
-export function createPageStores(browser: Window = window) {
+/**
+ * Inside an LMS (a SCORM package) the page keeps its address as launched, adds no history entries, and stores
+ * progress where the LMS session says.
+ */
+export interface PageOptions {
+  readonly lms?: { readonly storage: Storage | null };
+}
+
+export function createPageStores(browser: Window = window, options: PageOptions = {}) {
   const stepCount = (fencing: boolean) => timelineFor(DEFAULT_SCENARIO_ID, fencing).frames.length;
   const parsed = parseRoute(browser.location, stepCount);
   const place = ('place' in parsed.route ? parsed.route.place : null) ?? START;
@@ -33,14 +41,16 @@ export function createPageStores(browser: Window = window) {
   walkthroughStore.subscribe((state, previous) => {
     if (state.cursor !== previous.cursor || state.fencing !== previous.fencing) moved = true;
   });
-  const addressBar = keepAddressInStep(
-    () => currentRoute(shellStore.getState().route, walkthroughStore, moved),
-    (onChange) => {
-      const stops = [walkthroughStore.subscribe(onChange), shellStore.subscribe(onChange)];
-      return () => stops.forEach((stop) => stop());
-    },
-    browser,
-  );
+  const addressBar = options.lms
+    ? { flush: () => undefined, visit: () => undefined }
+    : keepAddressInStep(
+        () => currentRoute(shellStore.getState().route, walkthroughStore, moved),
+        (onChange) => {
+          const stops = [walkthroughStore.subscribe(onChange), shellStore.subscribe(onChange)];
+          return () => stops.forEach((stop) => stop());
+        },
+        browser,
+      );
   addressBar.flush();
   const walkthroughActions = createWalkthroughActions(walkthroughStore);
   // Back and Forward between visits: the walkthrough returns to the step that entry names, and the page to where
@@ -100,7 +110,7 @@ export function createPageStores(browser: Window = window) {
       },
     },
     labProblems: parsed.labProblems,
-    progress: loadProgress(),
+    progress: loadProgress(options.lms ? options.lms.storage : localStorageOrNull()),
   };
 }
 
@@ -143,9 +153,9 @@ export function useShell() {
 }
 
 /** Saved answers, read from storage once the progress code has loaded; it is not part of the first view. */
-async function loadProgress(): Promise<ProgressBinding> {
+async function loadProgress(storage: Storage | null): Promise<ProgressBinding> {
   const { createProgressActions, createProgressStore } = await import('@/progress/progress-store');
-  const store = createProgressStore(localStorageOrNull());
+  const store = createProgressStore(storage);
   return { store, actions: createProgressActions(store) };
 }
 

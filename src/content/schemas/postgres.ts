@@ -35,6 +35,7 @@ export const postgresSchema = z
         rowDiffers: template(['row']),
         consoleIntro: template([]),
         noWebAssembly: template([]),
+        packaged: template(['site']),
         downloading: template([]),
         starting: template([]),
         stepsWaiting: template([]),

@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import type { FrameLocator, Page } from '@playwright/test';
+import { unzipSync, strFromU8 } from 'fflate';
+import { expect, test } from './fixtures';
+
+/*
+ * The SCORM packages (npm run package) in a real SCORM runtime: scorm-again plays the LMS in e2e/fixtures/lms,
+ * serving each package from inside its zip. scorm-again does not read the manifest, so the test LMS seeds the
+ * mastery score as an LMS would from it, and the manifest is checked on its own.
+ */
+
+const HOST = `http://127.0.0.1:${process.env.E2E_HOST_PORT ?? 4174}`;
+type Option = { id: string; text: string };
+type Question =
+  | { id: string; kind: 'single'; prompt: string; answer: string; options: Option[] }
+  | { id: string; kind: 'multiple'; prompt: string; answers: string[]; options: Option[] }
+  | { id: string; kind: 'order'; prompt: string };
+const QUIZ: Question[] = JSON.parse(readFileSync('content/practice/quiz.json', 'utf8')).questions;
+const plain = (text: string) => text.replace(/`/g, '');
+const escaped = (text: string) =>
+  plain(text)
+    .slice(0, 40)
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const startsWith = (text: string) => new RegExp(`^${escaped(text)}`);
+/** A question's form is named by "Question N. " and its prompt. */
+const questionNamed = (prompt: string) => new RegExp(`^Question \\d+\\. ${escaped(prompt)}`);
+
+type Logged = { kind: string; element: string | null; value: string | null };
+const lmsLog = (page: Page) => page.evaluate(() => (window as unknown as { lmsLog: Logged[] }).lmsLog);
+const last = (page: Page, element: string) =>
+  page.evaluate((name) => (window as unknown as { lastValue: (e: string) => string | null }).lastValue(name), element);
+const launch = (page: Page, init: { learnerId: string; mastery: number; suspendData?: string }) =>
+  page.evaluate((settings) => (window as unknown as { launch: (s: unknown) => void }).launch(settings), init);
+
+/** Answers every question: right where `right` says so (order questions are checked as given, so wrong). */
+async function answerQuiz(sco: FrameLocator, right: (question: Question) => boolean) {
+  for (const question of QUIZ) {
+    const form = sco.getByRole('form', { name: questionNamed(question.prompt) });
+    if (question.kind === 'single') {
+      const pick = right(question)
+        ? question.options.find((option) => option.id === question.answer)!
+        : question.options.find((option) => option.id !== question.answer)!;
+      await form.getByRole('radio', { name: startsWith(pick.text) }).check();
+    } else if (question.kind === 'multiple') {
+      const picks = right(question)
+        ? question.answers
+        : [question.options.find((o) => !question.answers.includes(o.id))!.id];
+      for (const id of picks)
+        await form.getByRole('checkbox', { name: startsWith(question.options.find((o) => o.id === id)!.text) }).check();
+    }
+    await form.getByRole('button', { name: /^Check answer/ }).click();
+    await expect(form.getByText(/^(Correct\.|Not quite: see why under each answer\.)$/)).toBeVisible();
+  }
+}
+
+const graded = QUIZ.filter((question) => question.kind !== 'order').length;
+
+for (const version of ['12', '2004'] as const) {
+  const element = (v12: string, v2004: string) => (version === '12' ? v12 : v2004);
+
+  test(`SCORM ${version === '12' ? '1.2' : '2004'}: progress, score and status reach the LMS, and a relaunch resumes`, async ({
+    page,
+  }) => {
+    test.slow();
+    await page.goto(`${HOST}/lms/?version=${version}`);
+    await launch(page, { learnerId: 'learner-7', mastery: 80 });
+    const sco = page.frameLocator('#sco');
+    const indicator = sco.locator('#walkthrough').getByText(/^Step \d+ of 23$/);
+    await expect(indicator).toHaveText('Step 1 of 23');
+    // Not complete until the walkthrough has been stepped to its end and the quiz answered.
+    await expect.poll(() => last(page, element('cmi.core.lesson_status', 'cmi.completion_status'))).toBe('incomplete');
+
+    const scoPage = () => page.frame({ url: /packages/ })!;
+    const historyBefore = await scoPage().evaluate(() => history.length);
+    await sco.locator('#walkthrough').getByRole('button', { name: 'Next', exact: true }).click();
+    await page.keyboard.press('End');
+    await expect(indicator).toHaveText('Step 23 of 23');
+    expect(await last(page, element('cmi.core.lesson_status', 'cmi.completion_status'))).toBe('incomplete');
+    // The page inside the LMS adds no history entries and keeps its launch address.
+    expect(await scoPage().evaluate(() => [history.length, location.search])).toEqual([historyBefore, '']);
+
+    // 1.2 passes (every graded answer right: 15 of 16, 94 %); 2004 fails (only the first four right: 25 %).
+    const rightOnes = version === '12' ? QUIZ.filter((q) => q.kind !== 'order') : QUIZ.slice(0, 4);
+    await answerQuiz(sco, (question) => rightOnes.includes(question));
+    const right = version === '12' ? graded : 4;
+    const raw = String(Math.round((100 * right) / QUIZ.length));
+    await expect.poll(() => last(page, element('cmi.core.score.raw', 'cmi.score.raw'))).toBe(raw);
+    expect(await last(page, element('cmi.core.score.min', 'cmi.score.min'))).toBe('0');
+    expect(await last(page, element('cmi.core.score.max', 'cmi.score.max'))).toBe('100');
+    if (version === '12') {
+      expect(await last(page, 'cmi.core.lesson_status')).toBe('passed');
+    } else {
+      expect(await last(page, 'cmi.completion_status')).toBe('completed');
+      expect(await last(page, 'cmi.success_status')).toBe('failed');
+      expect(await last(page, 'cmi.score.scaled')).toBe(String(right / QUIZ.length));
+    }
+    const suspendData = (await last(page, 'cmi.suspend_data'))!;
+    // Every question answered still fits SCORM 1.2's 4,096 characters.
+    expect(suspendData.length).toBeGreaterThan(100);
+    expect(suspendData.length).toBeLessThanOrEqual(4096);
+    // Each change is committed as it happens.
+    const log = await lmsLog(page);
+    expect(log.filter((entry) => entry.kind === 'commit').length).toBeGreaterThan(QUIZ.length);
+
+    // Relaunch on another computer (nothing in this browser): the LMS hands back its suspend_data, and the learner
+    // finds the lesson as they left it.
+    await scoPage().evaluate(() => localStorage.clear());
+    await launch(page, { learnerId: 'learner-7', mastery: 80, suspendData });
+    await expect(indicator).toHaveText('Step 23 of 23');
+    // The first page ended its session as it went (pagehide): its length, a commit and a finish.
+    const sinceRelaunch = (await lmsLog(page)).slice(log.length);
+    expect(sinceRelaunch.map((entry) => entry.kind)).toContain('finish');
+    expect(sinceRelaunch.some((entry) => entry.element === element('cmi.core.session_time', 'cmi.session_time'))).toBe(
+      true,
+    );
+    const snip = sco.getByRole('form', { name: /Snip uses a Redis lock/ });
+    await expect(snip.getByText(/^(Correct\.|Not quite: see why under each answer\.)$/)).toBeVisible();
+    await expect.poll(() => last(page, element('cmi.core.score.raw', 'cmi.score.raw'))).toBe(raw);
+  });
+}
+
+test('each package holds a well-formed manifest at its root whose SCO launches a file in the zip', async ({ page }) => {
+  for (const [name, checks] of [
+    ['scorm12', { namespace: 'http://www.imsproject.org/xsd/imscp_rootv1p1p2', version: '1.2', mastery: '80' }],
+    [
+      'scorm2004',
+      { namespace: 'http://www.imsglobal.org/xsd/imscp_v1p1', version: '2004 4th Edition', mastery: '0.80' },
+    ],
+  ] as const) {
+    const files = unzipSync(new Uint8Array(readFileSync(`packages/lockstep-${name}.zip`)));
+    expect(Object.keys(files)).toContain('imsmanifest.xml');
+    expect(Object.keys(files).some((path) => /pglite|postgres\.worker/.test(path))).toBe(false);
+    const xml = strFromU8(files['imsmanifest.xml']!);
+    const read = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'application/xml');
+      if (doc.getElementsByTagName('parsererror').length > 0) return null;
+      const sco = [...doc.getElementsByTagName('resource')].find(
+        (resource) => (resource.getAttribute('adlcp:scormtype') ?? resource.getAttribute('adlcp:scormType')) === 'sco',
+      );
+      return {
+        namespace: doc.documentElement.namespaceURI,
+        version: doc.getElementsByTagName('schemaversion')[0]?.textContent,
+        href: sco?.getAttribute('href'),
+        files: [...(sco?.getElementsByTagName('file') ?? [])].map((file) => file.getAttribute('href')),
+        mastery: (
+          doc.getElementsByTagName('adlcp:masteryscore')[0] ?? doc.getElementsByTagName('imsss:minNormalizedMeasure')[0]
+        )?.textContent,
+        satisfiedByMeasure: doc.getElementsByTagName('imsss:primaryObjective')[0]?.getAttribute('satisfiedByMeasure'),
+      };
+    }, xml);
+    expect(read, `${name}: imsmanifest.xml is well-formed`).not.toBeNull();
+    expect(read).toMatchObject({
+      namespace: checks.namespace,
+      version: checks.version,
+      href: 'index.html',
+      mastery: checks.mastery,
+    });
+    if (name === 'scorm2004') expect(read!.satisfiedByMeasure).toBe('true');
+    expect(Object.keys(files)).toContain(read!.href);
+    for (const file of read!.files) expect(Object.keys(files), `${name} lists ${file}`).toContain(file);
+  }
+});

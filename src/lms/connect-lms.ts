@@ -1,0 +1,108 @@
+import practice from 'virtual:lockstep/practice';
+import type { PageStores } from '@/app/page-stores';
+import { scoreAnswer } from '@/progress/score';
+import { selectCursor, selectStepCount } from '@/store/selectors';
+import { learnerStorage } from './learner-storage';
+import { lmsValues, sessionTime, type Standing } from './report';
+import { connectToLms, type Lms } from './scorm-api';
+import { decodeSuspendData, encodeSuspendData, type SuspendState } from './suspend-data';
+
+export interface LmsSession {
+  readonly lms: Lms;
+  /** Where the page keeps what is too long for the LMS (interview drafts), filed under this learner. */
+  readonly storage: Storage | null;
+  /** Reports to the LMS from now on, after restoring what it saved last time. */
+  connect(stores: PageStores): void;
+}
+
+/** Finds the LMS around the page; null outside one, where the package works as the plain site. */
+export function startLms(browser: Window): LmsSession | null {
+  const lms = connectToLms(browser);
+  if (!lms) return null;
+  const started = Date.now();
+  const saved = decodeSuspendData(lms.get('suspend_data'));
+  let storage: Storage | null = null;
+  try {
+    storage = learnerStorage(browser.localStorage, lms.get('learner_id') || 'anonymous');
+  } catch {
+    // Storage switched off: the LMS's suspend_data still carries the graded answers.
+  }
+  return {
+    lms,
+    storage,
+    connect: (stores) => connect(lms, saved, stores, browser, started),
+  };
+}
+
+function connect(lms: Lms, saved: SuspendState | null, stores: PageStores, browser: Window, started: number) {
+  const { walkthroughStore, walkthroughActions } = stores;
+  // What the LMS kept wins over what this browser has: the learner may have used another computer.
+  if (saved) walkthroughActions.goToPlace(saved.place);
+  let walkthroughDone = saved?.walkthroughDone ?? false;
+  let state: SuspendState = saved ?? {
+    walkthroughDone,
+    place: { cursor: 0, fencing: true },
+    quiz: {},
+    predictions: {},
+  };
+  const passing = lms.get('passing_score');
+  let finished = false;
+
+  const report = (quiz: SuspendState['quiz'], predictions: SuspendState['predictions']) => {
+    if (finished) return;
+    const walkthrough = walkthroughStore.getState();
+    state = {
+      walkthroughDone,
+      place: { cursor: selectCursor(walkthrough), fencing: walkthrough.fencing },
+      quiz,
+      predictions,
+    };
+    const checked = practice.quiz.filter((question) => quiz[question.id]);
+    const standing: Standing = {
+      walkthroughDone,
+      quizDone: checked.length === practice.quiz.length,
+      quizRight: checked.filter((question) => scoreAnswer(question, quiz[question.id]!).correct).length,
+      quizTotal: practice.quiz.length,
+    };
+    for (const [element, value] of lmsValues(lms.version, standing, passing)) lms.set(element, value);
+    lms.set('suspend_data', encodeSuspendData(state));
+    // Keep the suspend data for the next launch.
+    lms.set('exit', 'suspend');
+    lms.commit();
+  };
+
+  walkthroughStore.subscribe((walkthrough, previous) => {
+    if (walkthrough.cursor === previous.cursor && walkthrough.fencing === previous.fencing) return;
+    if (selectCursor(walkthrough) === selectStepCount(walkthrough) - 1) walkthroughDone = true;
+    report(state.quiz, state.predictions);
+  });
+
+  void stores.progress.then(({ store }) => {
+    if (saved) {
+      store.setState({
+        quiz: Object.fromEntries(
+          Object.entries(saved.quiz).map(([id, response]) => [id, { response: [...response], checked: true }]),
+        ),
+        predictions: saved.predictions,
+      });
+    }
+    const answers = () => {
+      const checked = Object.entries(store.getState().quiz).filter(([, answer]) => answer.checked);
+      return Object.fromEntries(checked.map(([id, answer]) => [id, answer.response]));
+    };
+    store.subscribe((progress, previous) => {
+      if (progress.quiz !== previous.quiz || progress.predictions !== previous.predictions)
+        report(answers(), progress.predictions);
+    });
+    report(answers(), store.getState().predictions);
+  });
+
+  // The page may be closed at any moment: end the session once, with its length, when it goes.
+  browser.addEventListener('pagehide', () => {
+    if (finished) return;
+    lms.set('session_time', sessionTime(lms.version, Date.now() - started));
+    lms.commit();
+    finished = true;
+    lms.finish();
+  });
+}

@@ -1,0 +1,175 @@
+import practice from 'virtual:lockstep/practice';
+import { describe, expect, it, vi } from 'vitest';
+import { learnerStorage } from './learner-storage';
+import { lmsValues, sessionTime } from './report';
+import { connectToLms } from './scorm-api';
+import { decodeSuspendData, encodeSuspendData, SUSPEND_DATA_LIMIT, type SuspendState } from './suspend-data';
+
+const done = { walkthroughDone: true, quizDone: true, quizRight: 13, quizTotal: 16 };
+
+describe('what the LMS is told', () => {
+  it('SCORM 1.2: incomplete until the walkthrough and the quiz are both done', () => {
+    expect(lmsValues('1.2', { ...done, walkthroughDone: false }, '80')).toContainEqual(['lesson_status', 'incomplete']);
+    expect(lmsValues('1.2', { ...done, quizDone: false }, '80')).toEqual([['lesson_status', 'incomplete']]);
+  });
+
+  it.each([
+    [13, '81', 'passed'],
+    [13, '82', 'failed'],
+    [16, '100', 'passed'],
+    [0, '0', 'passed'],
+    [13, '', 'completed'],
+  ])('SCORM 1.2: %i of 16 right against mastery "%s" is %s', (quizRight, mastery, status) => {
+    const values = lmsValues('1.2', { ...done, quizRight }, mastery);
+    expect(values).toContainEqual(['lesson_status', status]);
+    expect(values).toContainEqual(['score.raw', String(Math.round((quizRight / 16) * 100))]);
+    expect(values).toContainEqual(['score.max', '100']);
+  });
+
+  it('SCORM 2004: completion and success apart, the score scaled 0 to 1', () => {
+    expect(lmsValues('2004', { ...done, walkthroughDone: false }, '0.8')).toEqual([
+      ['score.raw', '81'],
+      ['score.min', '0'],
+      ['score.max', '100'],
+      ['score.scaled', '0.8125'],
+      ['completion_status', 'incomplete'],
+      ['success_status', 'passed'],
+    ]);
+    expect(lmsValues('2004', { ...done, quizRight: 12 }, '0.8')).toContainEqual(['success_status', 'failed']);
+    expect(lmsValues('2004', { ...done, quizRight: 16 }, '1')).toContainEqual(['score.scaled', '1']);
+    expect(lmsValues('2004', done, '')).toContainEqual(['success_status', 'unknown']);
+    expect(lmsValues('2004', { ...done, quizDone: false }, '0.8')).toEqual([
+      ['completion_status', 'incomplete'],
+      ['success_status', 'unknown'],
+    ]);
+  });
+
+  it('says how long the session lasted in each version’s format', () => {
+    expect(sessionTime('1.2', 3_723_450)).toBe('0001:02:03.45');
+    expect(sessionTime('1.2', 0)).toBe('0000:00:00.00');
+    expect(sessionTime('2004', 61_500)).toBe('PT61.5S');
+  });
+});
+
+describe('suspend data', () => {
+  const everyAnswer: SuspendState = {
+    walkthroughDone: true,
+    place: { cursor: 22, fencing: false },
+    quiz: Object.fromEntries(
+      practice.quiz.map((question) => [
+        question.id,
+        question.kind === 'order' ? question.items.map((item) => item.id) : question.options.map((option) => option.id),
+      ]),
+    ),
+    predictions: { 'stale-certificate:on:b-first': 'a', 'stale-certificate:off:a-late-write': 'b' },
+  };
+
+  it('carries every answer within SCORM 1.2’s 4,096 characters, and reads back as written', () => {
+    const encoded = encodeSuspendData(everyAnswer);
+    expect(encoded.length).toBeLessThanOrEqual(SUSPEND_DATA_LIMIT);
+    expect(decodeSuspendData(encoded)).toEqual(everyAnswer);
+  });
+
+  it('gives up predictions before graded answers when it would not fit', () => {
+    const predictions = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`prediction-${index}`, 'a']));
+    const encoded = encodeSuspendData({ ...everyAnswer, predictions });
+    expect(encoded.length).toBeLessThanOrEqual(SUSPEND_DATA_LIMIT);
+    expect(decodeSuspendData(encoded)).toEqual({ ...everyAnswer, predictions: {} });
+  });
+
+  it.each(['', 'not json', '[]', '{"v":2}', 'null'])('ignores what it cannot read: %j', (raw) => {
+    expect(decodeSuspendData(raw)).toBeNull();
+  });
+
+  it('keeps the parts it can read and drops damaged entries', () => {
+    expect(decodeSuspendData('{"v":1,"w":1,"c":-4,"f":0,"q":{"a":["x"],"b":"y","c":[1]},"p":{"k":"v","n":3}}')).toEqual(
+      {
+        walkthroughDone: true,
+        place: { cursor: 0, fencing: false },
+        quiz: { a: ['x'] },
+        predictions: { k: 'v' },
+      },
+    );
+  });
+});
+
+describe('finding the LMS', () => {
+  const api12 = () => ({
+    LMSInitialize: vi.fn(() => 'true'),
+    LMSGetValue: vi.fn((element: string) => (element === 'cmi.core.student_id' ? 'learner-1' : '')),
+    LMSSetValue: vi.fn(() => 'true'),
+    LMSCommit: vi.fn(() => 'true'),
+    LMSFinish: vi.fn(() => 'true'),
+  });
+
+  it('walks up the parents to the SCORM 1.2 API, and maps element names to 1.2’s', () => {
+    const api = api12();
+    const top: Record<string, unknown> = { API: api };
+    top.parent = top;
+    const middle = { parent: top };
+    const lms = connectToLms({ parent: middle });
+    expect(lms?.version).toBe('1.2');
+    expect(lms?.get('learner_id')).toBe('learner-1');
+    lms?.set('lesson_status', 'passed');
+    expect(api.LMSSetValue).toHaveBeenCalledWith('cmi.core.lesson_status', 'passed');
+    // SCORM 1.2 has no separate success status: nothing is sent for it.
+    lms?.set('success_status', 'passed');
+    expect(api.LMSSetValue).toHaveBeenCalledTimes(1);
+  });
+
+  it('prefers SCORM 2004, looks in the opener when no parent has it, and stops at a parent on another origin', () => {
+    const api2004 = {
+      Initialize: vi.fn(() => 'true'),
+      GetValue: vi.fn(() => ''),
+      SetValue: vi.fn(() => 'true'),
+      Commit: vi.fn(() => 'true'),
+      Terminate: vi.fn(() => 'true'),
+    };
+    const opener: Record<string, unknown> = { API_1484_11: api2004, API: api12() };
+    opener.parent = opener;
+    expect(connectToLms({ opener })?.version).toBe('2004');
+    const foreign = new Proxy(
+      {},
+      {
+        get() {
+          throw new DOMException('Blocked a frame with origin', 'SecurityError');
+        },
+      },
+    );
+    expect(connectToLms({ parent: foreign })).toBeNull();
+  });
+
+  it('finds nothing outside an LMS, or when the LMS refuses to initialize', () => {
+    const plain: Record<string, unknown> = {};
+    plain.parent = plain;
+    expect(connectToLms(plain)).toBeNull();
+    const refusing = { ...api12(), LMSInitialize: () => 'false' };
+    const top: Record<string, unknown> = { API: refusing };
+    top.parent = top;
+    expect(connectToLms(top)).toBeNull();
+  });
+
+  it('looks no further than seven parents up', () => {
+    const api = api12();
+    let window: Record<string, unknown> = { API: api };
+    window.parent = window;
+    for (let level = 0; level < 9; level++) window = { parent: window };
+    expect(connectToLms(window)).toBeNull();
+  });
+});
+
+describe('learner storage', () => {
+  it('keeps two learners on one computer apart', () => {
+    localStorage.clear();
+    const first = learnerStorage(localStorage, 'learner-1');
+    const second = learnerStorage(localStorage, 'learner 2');
+    first.setItem('lockstep:progress', 'one');
+    expect(second.getItem('lockstep:progress')).toBeNull();
+    second.setItem('lockstep:progress', 'two');
+    expect(first.getItem('lockstep:progress')).toBe('one');
+    expect([first.length, first.key(0)]).toEqual([1, 'lockstep:progress']);
+    first.clear();
+    expect(second.getItem('lockstep:progress')).toBe('two');
+    localStorage.clear();
+  });
+});
