@@ -24,6 +24,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // Two cores: one worker keeps the preview server and the browser from starving each other.
   workers: 1,
+  // Limits for a hung test, not speed checks: a busy two-core laptop runs these several times slower.
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
   reporter: 'list',
   use: { baseURL: `http://127.0.0.1:${PORT}`, trace: 'retain-on-failure' },
   projects: [

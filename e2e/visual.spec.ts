@@ -91,7 +91,7 @@ for (const view of views) {
 
         await page.goto('/?present&step=20');
         await expect(page.getByText(/^Step 20 of 23$/)).toBeVisible();
-        await shoot(page.locator('body'), `${prefix}-presenter-step20.png`);
+        await shoot(page.locator('main'), `${prefix}-presenter-step20.png`);
 
         await walkthrough.open('?step=20');
         await page.getByRole('button', { name: 'Compare side by side' }).click();

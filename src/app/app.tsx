@@ -10,6 +10,7 @@ import { useShell } from './page-stores';
 
 const RestOfLesson = lazy(() => import('./lesson-with-widgets'));
 const Presenter = lazy(() => import('@/presenter/presenter'));
+const SpeakerView = lazy(() => import('@/presenter/speaker-view'));
 const LabPage = lazy(() => import('@/lab/lab-page'));
 
 /** The site's shell: it shows the page the route names, and is the only part that changes the route. */
@@ -29,6 +30,13 @@ export function App() {
     return (
       <Suspense fallback={<p className="loading">Loading the lock lab…</p>}>
         <LabPage initial={route.lab} initialProblems={labProblems} onChange={actions.setLab} />
+      </Suspense>
+    );
+  }
+  if (route.page === 'present' && route.speaker) {
+    return (
+      <Suspense fallback={<p className="loading">Loading the speaker view…</p>}>
+        <SpeakerView />
       </Suspense>
     );
   }

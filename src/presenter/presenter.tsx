@@ -1,13 +1,10 @@
 import practice from 'virtual:lockstep/practice';
-import presenter from 'virtual:lockstep/presenter';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { CodeText } from '@/components/code-text';
 import { rightAnswerIds } from '@/progress/score';
 import type { QuizQuestion } from '@/content/schemas/quiz';
-import { selectCanGoBack, selectCanGoNext, selectCursor, selectFrame, selectStepCount } from '@/store/selectors';
+import { selectCanGoBack, selectCanGoNext, selectCursor, selectStepCount } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
-import type { CaptionKey } from '@/content/caption-keys';
-import { captionKeyOf } from '@/content/caption-key-of';
 import { CertificatesPanel } from '@/views/certificates-panel';
 import { LockServicePanel } from '@/views/lock-service-panel';
 import { selectTimeline } from '@/store/selectors';
@@ -17,6 +14,7 @@ import { StepCaption } from '@/views/step-caption';
 import { ViewToggles } from '@/views/timeline-controls';
 import { ShortcutSettings } from '@/shortcuts/shortcut-settings';
 import { useShortcutPrefs, useShortcuts } from '@/shortcuts/use-shortcuts';
+import { usePresenterSync } from './use-presenter-sync';
 import './presenter.css';
 
 const Predictions = lazy(() => import('@/views/predictions'));
@@ -30,13 +28,13 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
   const stepCount = useWalkthrough(selectStepCount);
   const canGoBack = useWalkthrough(selectCanGoBack);
   const canGoNext = useWalkthrough(selectCanGoNext);
-  const frame = useWalkthrough(selectFrame);
   const actions = useWalkthroughActions();
   const [question, setQuestion] = useState<number | null>(null);
   const [revealed, setRevealed] = useState(false);
   const [blank, setBlank] = useState(false);
-  const [notes, setNotes] = useState(false);
   const prefs = useShortcutPrefs();
+  // The speaker's notes go to a window of their own, never onto the projected screen.
+  const canSpeak = usePresenterSync({ greet: false });
 
   const showQuestion = (index: number | null) => {
     setQuestion(index);
@@ -62,7 +60,7 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
       first: actions.goToFirst,
       last: actions.goToLast,
       blank: () => setBlank((shown) => !shown),
-      notes: () => setNotes((shown) => !shown),
+      notes: () => (canSpeak ? openSpeakerView() : undefined),
       reveal: () => setRevealed(true),
       exit: () => {
         if (!document.fullscreenElement) onExit();
@@ -75,13 +73,20 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
     prefs.enabled ? prefs.keymaps.presenter[action].join(' ') || undefined : undefined;
   const returnButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    // Keep keyboard focus inside the blank screen, so the presenter can return with Enter or B.
-    if (blank) returnButton.current?.focus();
+    if (!blank) return;
+    // Keep keyboard focus inside the blank screen, out of sight.
+    returnButton.current?.focus({ preventScroll: true });
+    // While blank, a key (a clicker's too) only brings the screen back: it never steps unseen.
+    const unblank = (event: KeyboardEvent) => {
+      event.preventDefault();
+      event.stopPropagation();
+      setBlank(false);
+    };
+    window.addEventListener('keydown', unblank, { capture: true });
+    return () => window.removeEventListener('keydown', unblank, { capture: true });
   }, [blank]);
 
   const quizQuestion = question === null ? null : practice.quiz[question];
-  const notesByStep: Partial<Record<CaptionKey, string>> = presenter.notes;
-  const note = quizQuestion ? null : (notesByStep[captionKeyOf(frame.happening)] ?? null);
 
   return (
     <div className="presenter">
@@ -97,14 +102,11 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
           Next<span aria-hidden="true"> →</span>
         </button>
         {!quizQuestion && <ViewToggles textToggle={false} />}
-        <button
-          type="button"
-          aria-pressed={notes}
-          onClick={() => setNotes((shown) => !shown)}
-          aria-keyshortcuts={shortcut('notes')}
-        >
-          Speaker notes
-        </button>
+        {canSpeak && (
+          <button type="button" onClick={openSpeakerView} aria-keyshortcuts={shortcut('notes')}>
+            Speaker view
+          </button>
+        )}
         <button type="button" onClick={() => setBlank(true)} aria-keyshortcuts={shortcut('blank')}>
           Blank screen
         </button>
@@ -116,11 +118,6 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
           Exit presentation
         </button>
       </div>
-      {notes && (
-        <aside className="speaker-notes" aria-label="Speaker notes">
-          {quizQuestion ? 'Let the room answer first, then press Reveal answer.' : note}
-        </aside>
-      )}
       {quizQuestion ? (
         <PresenterQuestion
           question={quizQuestion}
@@ -148,8 +145,16 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
         </>
       )}
       {blank && (
-        <div className="blank-screen" role="dialog" aria-modal="true" aria-label="Screen blanked">
-          <button type="button" className="blank-return" onClick={() => setBlank(false)} ref={returnButton}>
+        // A click anywhere brings the screen back; the room sees nothing but black.
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- every key already returns (the listener above)
+        <div
+          className="blank-screen"
+          role="dialog"
+          aria-modal="true"
+          aria-label="Screen blanked"
+          onClick={() => setBlank(false)}
+        >
+          <button type="button" className="visually-hidden" onClick={() => setBlank(false)} ref={returnButton}>
             Return to the presentation
           </button>
         </div>
@@ -165,11 +170,14 @@ function PresenterTimeStrip() {
   return <TimeStripView timeline={timeline} cursor={cursor} />;
 }
 
-/** The last dozen steps, drawn large enough to read from the back of the room. */
+/**
+ * The diagram drawn large enough to read from the back of the room, in a box that fills the rest of the screen
+ * and keeps the current row in view: a clicker cannot scroll.
+ */
 function PresenterDiagram() {
   const timeline = useWalkthrough(selectTimeline);
   const cursor = useWalkthrough(selectCursor);
-  return <SequenceDiagramView timeline={timeline} cursor={cursor} scale={1.6} windowRows={12} />;
+  return <SequenceDiagramView timeline={timeline} cursor={cursor} scale={1.4} scrollWithin stickyHeader />;
 }
 
 function PresenterQuestion({
@@ -223,6 +231,17 @@ function PresenterQuestion({
         </button>
       )}
     </section>
+  );
+}
+
+/** The speaker view in a window of its own, at the presentation's place; it follows and leads from there. */
+function openSpeakerView() {
+  const url = new URL(window.location.href);
+  url.searchParams.set('speaker', '');
+  window.open(
+    url.toString().replace(/([?&])speaker=(?=&|$)/, '$1speaker'),
+    'lockstep-speaker',
+    'popup,width=900,height=700',
   );
 }
 

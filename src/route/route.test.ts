@@ -95,6 +95,7 @@ describe('serializeRoute', () => {
     { page: 'lesson', place: { cursor: 7, fencing: true } },
     { page: 'lesson', place: { cursor: 0, fencing: false } },
     { page: 'present', place: { cursor: 22, fencing: false } },
+    { page: 'present', place: { cursor: 2, fencing: true }, speaker: true },
     { page: 'lab', lab: { ...DEFAULT_LAB_CONFIG, service: 'chubby', lockDelayMs: 10_000 } },
   ])('round-trips %o', (route) => {
     expect(roundTrip(route)).toEqual(route);
@@ -291,3 +292,17 @@ describe('parseRoute: how an embed fits its frame', () => {
     expect(serializeRoute(route)).toBe('?widget=walkthrough&step=1&fencing=on&layout=full&height=500');
   });
 });
+
+describe('the speaker view’s address', () => {
+  it('is the presentation’s, with a bare speaker flag', () => {
+    expect(serializeRoute({ page: 'present', place: { cursor: 2, fencing: false }, speaker: true })).toBe(
+      '?present&speaker&step=3&fencing=off',
+    );
+    expect(parseRoute({ pathname: '/', search: '?present&speaker&step=3' }, () => 23).route).toEqual({
+      page: 'present',
+      place: { cursor: 2, fencing: true },
+      speaker: true,
+    });
+  });
+});
+

@@ -22,7 +22,8 @@ export const EMBED_WIDGETS = ['walkthrough', 'quiz', 'question', 'lab'] as const
 export type Route =
   /** `place` is null until the learner steps or toggles: a fresh visit's address stays as it was. */
   | { readonly page: 'lesson'; readonly place: WalkthroughPlace | null }
-  | { readonly page: 'present'; readonly place: WalkthroughPlace }
+  /** `speaker`: the presenter's own window, kept in step with the projected one. */
+  | { readonly page: 'present'; readonly place: WalkthroughPlace; readonly speaker?: boolean }
   | { readonly page: 'lab'; readonly lab: LabConfig }
   | {
       readonly page: 'embed';
@@ -72,7 +73,18 @@ export interface ParsedRoute {
 export type StepCount = (fencing: boolean) => number;
 
 const PLACE_PARAMS = ['step', 'fencing'] as const;
-const PAGE_PARAMS = ['present', 'lab', 'widget', 'id', 'parentOrigin', 'layout', 'height', 'tools', 'presets'] as const;
+const PAGE_PARAMS = [
+  'present',
+  'speaker',
+  'lab',
+  'widget',
+  'id',
+  'parentOrigin',
+  'layout',
+  'height',
+  'tools',
+  'presets',
+] as const;
 /** Parameters a route owns; anything else in an address (a course's tracking tag, say) is kept as it was. */
 const OWNED = new Set<string>([...PLACE_PARAMS, ...PAGE_PARAMS, ...LAB_PARAMS]);
 
@@ -101,7 +113,10 @@ export function parseRoute(
     const { config, problems } = lab();
     return { route: { page: 'lab', lab: config }, linkProblems: [], labProblems: problems };
   }
-  if (params.has('present')) return { route: { page: 'present', place }, linkProblems, labProblems: [] };
+  if (params.has('present')) {
+    const route: Route = params.has('speaker') ? { page: 'present', place, speaker: true } : { page: 'present', place };
+    return { route, linkProblems, labProblems: [] };
+  }
   const given = params.has('step') || params.has('fencing');
   return { route: { page: 'lesson', place: given ? place : null }, linkProblems, labProblems: [] };
 }
@@ -166,6 +181,7 @@ export function serializeRoute(route: Route, keep: { readonly search?: string; r
       break;
     case 'present':
       params.set('present', '');
+      if (route.speaker) params.set('speaker', '');
       setPlace(route.place);
       break;
     case 'lab':
@@ -186,7 +202,7 @@ export function serializeRoute(route: Route, keep: { readonly search?: string; r
   }
   for (const [name, value] of new URLSearchParams(keep.search ?? '')) if (!OWNED.has(name)) params.append(name, value);
   // Flags read better bare: `?present&step=3`, `…&lab`.
-  const search = params.toString().replace(/(^|&)(present|lab)=(?=&|$)/g, '$1$2');
+  const search = params.toString().replace(/(^|&)(present|speaker|lab)=(?=&|$)/g, '$1$2');
   const hash = route.page === 'lab' ? '#lab' : (keep.hash ?? '');
   return `${search ? `?${search}` : ''}${hash}`;
 }

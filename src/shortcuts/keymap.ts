@@ -13,7 +13,7 @@ export const DEFAULT_KEYMAPS = {
     first: ['Home'],
     last: ['End'],
     blank: ['B', '.'],
-    notes: ['N'],
+    notes: ['S', 'N'],
     reveal: ['R'],
     exit: ['Escape'],
   },

@@ -18,7 +18,7 @@ const ACTION_LABELS: { readonly [C in KeymapContext]: { readonly [A in KeyAction
     first: 'Jump to the first step',
     last: 'Jump to the last step',
     blank: 'Blank screen',
-    notes: 'Speaker notes',
+    notes: 'Speaker view',
     reveal: 'Reveal answer',
     exit: 'Exit presentation',
   },

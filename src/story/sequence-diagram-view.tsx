@@ -82,15 +82,11 @@ export function SequenceDiagramView({
     const box = containerRef.current;
     const row = currentRowRef.current;
     if (!scrollWithin || !box || !row) return;
-    const boxTop = box.getBoundingClientRect().top;
-    const rowBox = row.getBoundingClientRect();
-    const top = rowBox.top - boxTop + box.scrollTop;
-    const bottom = top + rowBox.height;
-    // The lifeline names stick to the top of the box and cover what scrolls under them.
-    const covered = (stickyHeader ? layout.headerHeight * zoom : 0) + 4;
-    if (top < box.scrollTop + covered) box.scrollTop = Math.max(0, top - covered);
-    else if (bottom > box.scrollTop + box.clientHeight) box.scrollTop = bottom - box.clientHeight + 8;
-  }, [cursor, scrollWithin, stickyHeader, layout, zoom, boxHeight]);
+    // Later rows are not drawn yet: the space below the current row is empty, so the row sits at the box's foot,
+    // with as many earlier rows above it as fit (under the sticky lifeline names).
+    const rowBottom = row.getBoundingClientRect().bottom - box.getBoundingClientRect().top + box.scrollTop;
+    box.scrollTop = Math.max(0, rowBottom - box.clientHeight + 8);
+  }, [cursor, scrollWithin, layout, zoom, boxHeight]);
 
   const rowsShown = windowRows ? Math.min(windowRows, stepCount) : stepCount;
   const firstRow = Math.max(0, Math.min(cursor - rowsShown + 2, stepCount - rowsShown));

@@ -1,0 +1,89 @@
+import presenter from 'virtual:lockstep/presenter';
+import practice from 'virtual:lockstep/practice';
+import { useEffect, useState } from 'react';
+import { CodeText } from '@/components/code-text';
+import type { CaptionKey } from '@/content/caption-keys';
+import { captionKeyOf } from '@/content/caption-key-of';
+import { selectCanGoBack, selectCanGoNext, selectCursor, selectStepCount, selectTimeline } from '@/store/selectors';
+import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
+import { narrationsFor } from '@/story/timeline-narrations';
+import { predictionPoints } from '@/views/prediction';
+import { usePresenterSync } from './use-presenter-sync';
+import './presenter.css';
+
+const NOTES: Partial<Record<CaptionKey, string>> = presenter.notes;
+
+/**
+ * The presenter's own window (`?present&speaker`): this step's notes, what comes next, the prediction due and a
+ * timer, with Back and Next that move the projected window too.
+ */
+export default function SpeakerView() {
+  const timeline = useWalkthrough(selectTimeline);
+  const cursor = useWalkthrough(selectCursor);
+  const stepCount = useWalkthrough(selectStepCount);
+  const canGoBack = useWalkthrough(selectCanGoBack);
+  const canGoNext = useWalkthrough(selectCanGoNext);
+  const actions = useWalkthroughActions();
+  const connected = usePresenterSync({ greet: true });
+  const narrations = narrationsFor(timeline);
+  const frame = timeline.frames[cursor]!;
+  const note = NOTES[captionKeyOf(frame.happening)];
+  const due = predictionPoints(timeline).find((point) => point.askAt === cursor);
+  const prompt = due ? practice.prediction.points[due.id].prompt : null;
+  const elapsed = useElapsedSeconds();
+
+  return (
+    <main className="speaker-view">
+      <h1>Speaker view</h1>
+      <div className="presenter-bar" role="group" aria-label="Presentation controls">
+        <button type="button" onClick={actions.back} disabled={!canGoBack}>
+          <span aria-hidden="true">← </span>Back
+        </button>
+        <span className="step-indicator">
+          Step {cursor + 1} of {stepCount}
+        </span>
+        <button type="button" className="primary" onClick={actions.next} disabled={!canGoNext}>
+          Next<span aria-hidden="true"> →</span>
+        </button>
+        <span className="speaker-timer" role="timer" aria-label="Time presenting">
+          {formatElapsed(elapsed)}
+        </span>
+      </div>
+      {!connected && <p className="notice">This browser cannot keep two windows in step: use the projected window.</p>}
+      <section aria-labelledby="speaker-notes-heading">
+        <h2 id="speaker-notes-heading">Notes for this step</h2>
+        <p className="speaker-notes">{note ?? 'No notes for this step.'}</p>
+      </section>
+      {prompt && (
+        <section aria-labelledby="speaker-poll-heading">
+          <h2 id="speaker-poll-heading">Ask the room first</h2>
+          <p>
+            <CodeText text={prompt} />
+          </p>
+        </section>
+      )}
+      <section aria-labelledby="speaker-now-heading">
+        <h2 id="speaker-now-heading">On the screen</h2>
+        <p>
+          <CodeText text={narrations[cursor]?.caption ?? ''} />
+        </p>
+      </section>
+      <section aria-labelledby="speaker-next-heading">
+        <h2 id="speaker-next-heading">Next</h2>
+        <p>{canGoNext ? <CodeText text={narrations[cursor + 1]?.caption ?? ''} /> : 'The quiz questions follow.'}</p>
+      </section>
+    </main>
+  );
+}
+
+function useElapsedSeconds() {
+  const [started] = useState(() => Date.now());
+  const [now, setNow] = useState(started);
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return Math.floor((now - started) / 1000);
+}
+
+const formatElapsed = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { selectCursor } from '@/store/selectors';
+import { useWalkthroughActions, useWalkthroughBinding } from '@/store/use-walkthrough';
+import { presenterChannel, presenterChannelAvailable, readPresenterMessage } from './presenter-channel';
+
+/**
+ * Keeps this window's walkthrough in step with the other presenter window, both ways. Returns whether the
+ * windows can talk (the speaker view is offered only then).
+ */
+export function usePresenterSync({ greet }: { greet: boolean }): boolean {
+  const { store } = useWalkthroughBinding();
+  const actions = useWalkthroughActions();
+  useEffect(() => {
+    const channel = presenterChannel();
+    if (!channel) return;
+    const place = () => {
+      const state = store.getState();
+      return { kind: 'place', cursor: selectCursor(state), fencing: state.fencing } as const;
+    };
+    const onMessage = (event: MessageEvent) => {
+      const message = readPresenterMessage(event.data);
+      if (message?.kind === 'hello') channel.postMessage(place());
+      if (message?.kind === 'place') {
+        const here = place();
+        // Following the other window is not a move of our own: only a real change is passed on.
+        if (here.cursor !== message.cursor || here.fencing !== message.fencing) actions.goToPlace(message);
+      }
+    };
+    channel.addEventListener('message', onMessage);
+    const stop = store.subscribe((state, previous) => {
+      if (state.cursor !== previous.cursor || state.fencing !== previous.fencing) channel.postMessage(place());
+    });
+    if (greet) channel.postMessage({ kind: 'hello' });
+    return () => {
+      stop();
+      channel.close();
+    };
+  }, [store, actions, greet]);
+  return presenterChannelAvailable();
+}
