@@ -116,3 +116,12 @@ test('two frames on one course page: an answer is reported once, by the frame wh
   await expect(sameQuestion.getByText('Not quite: see why under each answer.')).toBeVisible();
   expect((await recorded(page, 'lockstepEvents')).filter((event) => event.verb === 'answered')).toEqual([]);
 });
+
+test('a lab embed can leave out its presets', async ({ page }) => {
+  await page.goto(coursePage('widget=lab'));
+  const frame = page.frameLocator('#widget');
+  await expect(frame.getByRole('heading', { name: 'Presets' })).toBeVisible();
+  await page.goto(coursePage(`widget=lab&${extra('&presets=off')}`));
+  await expect(frame.getByRole('form', { name: 'What if' })).toBeVisible();
+  await expect(frame.getByRole('heading', { name: 'Presets' })).toHaveCount(0);
+});

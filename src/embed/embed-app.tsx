@@ -47,6 +47,7 @@ function EmbeddedWidget({ widget, questionId }: { widget: string | null; questio
       <Suspense fallback={<p className="loading">Loading the lock lab…</p>}>
         <LabPage
           embedded
+          showPresets={frame.presets}
           initial={route.page === 'embed' ? route.lab : DEFAULT_LAB_CONFIG}
           initialProblems={labProblems}
           onChange={actions.setLab}

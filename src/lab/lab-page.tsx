@@ -42,12 +42,15 @@ export default function LabPage({
   initialProblems,
   onChange,
   embedded = false,
+  showPresets = true,
 }: {
   initial: LabConfig;
   initialProblems: readonly FieldProblem[];
   /** The shell keeps the address bar in step with the settings. */
   onChange: (config: LabConfig) => void;
   embedded?: boolean;
+  /** A course author's embed may leave the presets out (`presets=off`) and keep to the settings it links. */
+  showPresets?: boolean;
 }) {
   const [store] = useState(() => createLabStore(initial, initialProblems));
   const actions = useMemo(() => createLabActions(store), [store]);
@@ -111,19 +114,21 @@ export default function LabPage({
           <ShortcutSettings contexts={['reading']} />
         </div>
       )}
-      <section aria-labelledby="presets-heading">
-        <h2 id="presets-heading">Presets</h2>
-        <ul className={styles.presets}>
-          {lab.presets.map((preset) => (
-            <li key={preset.id}>
-              <button type="button" onClick={() => change(presetConfig(preset.config))}>
-                {preset.title}
-              </button>
-              <span className={styles.presetDescription}>{preset.description}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {showPresets && (
+        <section aria-labelledby="presets-heading">
+          <h2 id="presets-heading">Presets</h2>
+          <ul className={styles.presets}>
+            {lab.presets.map((preset) => (
+              <li key={preset.id}>
+                <button type="button" onClick={() => change(presetConfig(preset.config))}>
+                  {preset.title}
+                </button>
+                <span className={styles.presetDescription}>{preset.description}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {otherProblems.length > 0 && (
         <ul className={styles.notices} aria-label="Settings the link could not use">
           {otherProblems.map((problem) => (

@@ -305,4 +305,3 @@ describe('the speaker view’s address', () => {
     });
   });
 });
-
