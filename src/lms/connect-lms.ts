@@ -66,8 +66,9 @@ function connect(lms: Lms, saved: SuspendState | null, stores: PageStores, brows
     };
     for (const [element, value] of lmsValues(lms.version, standing, passing)) lms.set(element, value);
     lms.set('suspend_data', encodeSuspendData(state));
-    // Keep the suspend data for the next launch.
-    lms.set('exit', 'suspend');
+    // Keep the attempt open for the next launch until it is complete.
+    const complete = standing.walkthroughDone && standing.quizDone;
+    lms.set('exit', complete ? (lms.version === '2004' ? 'normal' : '') : 'suspend');
     lms.commit();
   };
 
@@ -86,15 +87,27 @@ function connect(lms: Lms, saved: SuspendState | null, stores: PageStores, brows
         predictions: saved.predictions,
       });
     }
+    // A question tried again (or a quiz started over) keeps its last checked answer in the gradebook until it is
+    // checked anew: the grade never goes back because the learner is practising.
     const answers = () => {
       const checked = Object.entries(store.getState().quiz).filter(([, answer]) => answer.checked);
-      return Object.fromEntries(checked.map(([id, answer]) => [id, answer.response]));
+      return { ...state.quiz, ...Object.fromEntries(checked.map(([id, answer]) => [id, answer.response])) };
     };
     store.subscribe((progress, previous) => {
       if (progress.quiz !== previous.quiz || progress.predictions !== previous.predictions)
         report(answers(), progress.predictions);
     });
     report(answers(), store.getState().predictions);
+  });
+
+  // The lab is a page of its own: inside the LMS it opens in a new window, so this page (and its session) stays.
+  browser.document.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.target) return;
+    const to = new URL(link.href);
+    if (to.origin !== browser.location.origin || !new URLSearchParams(to.search).has('lab')) return;
+    event.preventDefault();
+    browser.open(to.href, '_blank', 'noopener');
   });
 
   // The page may be closed at any moment: end the session once, with its length, when it goes.

@@ -8,9 +8,18 @@ import { decodeSuspendData, encodeSuspendData, SUSPEND_DATA_LIMIT, type SuspendS
 const done = { walkthroughDone: true, quizDone: true, quizRight: 13, quizTotal: 16 };
 
 describe('what the LMS is told', () => {
-  it('SCORM 1.2: incomplete until the walkthrough and the quiz are both done', () => {
-    expect(lmsValues('1.2', { ...done, walkthroughDone: false }, '80')).toContainEqual(['lesson_status', 'incomplete']);
+  it('SCORM 1.2: incomplete, with no score an LMS could turn into a pass, until both parts are done', () => {
+    // Moodle's default "mastery score overrides status" would pass a learner on a score sent early.
+    expect(lmsValues('1.2', { ...done, walkthroughDone: false }, '80')).toEqual([['lesson_status', 'incomplete']]);
     expect(lmsValues('1.2', { ...done, quizDone: false }, '80')).toEqual([['lesson_status', 'incomplete']]);
+  });
+
+  it('judges a pass the same way in both versions, on the exact share of right answers', () => {
+    // 11 of 16 is 68.75 %: below a mastery of 69 in both, though 1.2's rounded raw score reads 69.
+    expect(lmsValues('1.2', { ...done, quizRight: 11 }, '69')).toContainEqual(['lesson_status', 'failed']);
+    expect(lmsValues('1.2', { ...done, quizRight: 11 }, '69')).toContainEqual(['score.raw', '69']);
+    expect(lmsValues('2004', { ...done, quizRight: 11 }, '0.69')).toContainEqual(['success_status', 'failed']);
+    expect(lmsValues('1.2', { ...done, quizRight: 11 }, '68.75')).toContainEqual(['lesson_status', 'passed']);
   });
 
   it.each([

@@ -16,25 +16,20 @@ export interface Standing {
 export function lmsValues(version: ScormVersion, standing: Standing, passing: string): [Element, string][] {
   const complete = standing.walkthroughDone && standing.quizDone;
   const scaled = standing.quizTotal > 0 ? standing.quizRight / standing.quizTotal : 0;
-  const raw = Math.round(scaled * 100);
-  const score: [Element, string][] = standing.quizDone
-    ? [
-        ['score.raw', String(raw)],
-        ['score.min', '0'],
-        ['score.max', '100'],
-      ]
-    : [];
+  const score: [Element, string][] = [
+    ['score.raw', String(Math.round(scaled * 100))],
+    ['score.min', '0'],
+    ['score.max', '100'],
+  ];
   const threshold = passing.trim() === '' ? null : Number(passing);
   if (version === '1.2') {
     // SCORM 1.2 has one status: incomplete until both parts are done, then passed or failed against the mastery
-    // score (0 to 100), or completed when the course has none.
-    const status = !complete
-      ? 'incomplete'
-      : threshold === null || Number.isNaN(threshold)
-        ? 'completed'
-        : raw >= threshold
-          ? 'passed'
-          : 'failed';
+    // score (0 to 100, compared with the exact percentage, as 2004 compares the scaled score), or completed when
+    // the course has none. The score is sent only then: Moodle's default "mastery score overrides status" would
+    // otherwise turn an early quiz score into a pass before the walkthrough is done.
+    if (!complete) return [['lesson_status', 'incomplete']];
+    const status =
+      threshold === null || Number.isNaN(threshold) ? 'completed' : scaled * 100 >= threshold ? 'passed' : 'failed';
     return [...score, ['lesson_status', status]];
   }
   const success =
@@ -44,7 +39,7 @@ export function lmsValues(version: ScormVersion, standing: Standing, passing: st
         ? 'passed'
         : 'failed';
   return [
-    ...score,
+    ...(standing.quizDone ? score : []),
     ...(standing.quizDone ? ([['score.scaled', scaled.toFixed(4).replace(/\.?0+$/, '')]] as [Element, string][]) : []),
     ['completion_status', complete ? 'completed' : 'incomplete'],
     ['success_status', success],

@@ -27,8 +27,9 @@ export function encodeSuspendData(state: SuspendState): string {
     p: state.predictions,
   });
   if (full.length <= SUSPEND_DATA_LIMIT) return full;
-  // Predictions are the least needed on relaunch: give them up before the answers that are graded.
-  return JSON.stringify({ ...JSON.parse(full), p: {} }).slice(0, SUSPEND_DATA_LIMIT);
+  // Predictions are the least needed on relaunch: give them up before the answers that are graded. (Every
+  // question answered takes about 650 characters; a cut string would be unreadable, so it is never cut.)
+  return JSON.stringify({ ...JSON.parse(full), p: {} });
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -78,6 +78,8 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
     returnButton.current?.focus({ preventScroll: true });
     // While blank, a key (a clicker's too) only brings the screen back: it never steps unseen.
     const unblank = (event: KeyboardEvent) => {
+      // A bare modifier is the presenter switching windows (Alt+Tab), not asking for the screen back.
+      if (['Alt', 'Control', 'Meta', 'Shift', 'Tab'].includes(event.key)) return;
       event.preventDefault();
       event.stopPropagation();
       setBlank(false);

@@ -8,6 +8,7 @@ import { selectCanGoBack, selectCanGoNext, selectCursor, selectStepCount, select
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 import { narrationsFor } from '@/story/timeline-narrations';
 import { predictionPoints } from '@/views/prediction';
+import { useShortcuts } from '@/shortcuts/use-shortcuts';
 import { usePresenterSync } from './use-presenter-sync';
 import './presenter.css';
 
@@ -24,6 +25,7 @@ export default function SpeakerView() {
   const canGoBack = useWalkthrough(selectCanGoBack);
   const canGoNext = useWalkthrough(selectCanGoNext);
   const actions = useWalkthroughActions();
+  const fencing = useWalkthrough((state) => state.fencing);
   const connected = usePresenterSync({ greet: true });
   const narrations = narrationsFor(timeline);
   const frame = timeline.frames[cursor]!;
@@ -31,6 +33,12 @@ export default function SpeakerView() {
   const due = predictionPoints(timeline).find((point) => point.askAt === cursor);
   const prompt = due ? practice.prediction.points[due.id].prompt : null;
   const elapsed = useElapsedSeconds();
+  // The clicker keeps working when this window has the focus.
+  useShortcuts(
+    'presenter',
+    { forward: actions.next, backward: actions.back, first: actions.goToFirst, last: actions.goToLast },
+    { ignore: (event) => event.key === ' ' && event.target instanceof Element && !!event.target.closest('button, a') },
+  );
 
   return (
     <main className="speaker-view">
@@ -42,6 +50,7 @@ export default function SpeakerView() {
         <span className="step-indicator">
           Step {cursor + 1} of {stepCount}
         </span>
+        <span>Fencing tokens {fencing ? 'on' : 'off'}</span>
         <button type="button" className="primary" onClick={actions.next} disabled={!canGoNext}>
           Next<span aria-hidden="true"> →</span>
         </button>
