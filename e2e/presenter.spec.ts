@@ -52,6 +52,8 @@ for (const [width, height] of [
 test('while blank, a clicker only brings the screen back, and the room sees nothing but black', async ({ page }) => {
   await page.goto('/?present&step=5');
   const indicator = page.getByText(/^Step \d+ of 23$/);
+  // Presenter mode loads after the page: its keys work once it is there.
+  await expect(indicator).toHaveText('Step 5 of 23');
   await page.keyboard.press('b');
   const blank = page.getByRole('dialog', { name: 'Screen blanked' });
   await expect(blank).toBeVisible();
@@ -84,6 +86,7 @@ test('the speaker view opens in its own window and keeps in step with the projec
 }) => {
   await page.goto('/?present&step=3&fencing=off');
   const projected = page.getByText(/^Step \d+ of 23$/);
+  await expect(page.getByRole('button', { name: 'Speaker view' })).toBeVisible();
   const opened = context.waitForEvent('page');
   await page.keyboard.press('s');
   const speaker = await opened;
