@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef } from 'react';
 import { selectCursor } from '@/store/selectors';
-import { useShortcuts } from '@/shortcuts/use-shortcuts';
-import { useWalkthrough, useWalkthroughActions, useWalkthroughBinding } from '@/store/use-walkthrough';
+import { useWalkthrough } from '@/store/use-walkthrough';
+import { useWalkthroughKeys } from '@/views/use-walkthrough-keys';
 import { SequenceDiagram } from '@/views/sequence-diagram';
 import { StepCaption } from '@/views/step-caption';
 import { StepControls, ViewToggles } from '@/views/timeline-controls';
@@ -17,19 +17,7 @@ const TimeStrip = lazy(() => import('@/views/time-strip'));
  */
 export function CompactPlayer() {
   const scope = useRef<HTMLElement>(null);
-  const actions = useWalkthroughActions();
-  const { store } = useWalkthroughBinding();
-  useShortcuts(
-    'reading',
-    {
-      back: actions.back,
-      next: actions.next,
-      first: actions.goToFirst,
-      last: actions.goToLast,
-      playPause: () => (store.getState().playing ? actions.pause() : actions.play()),
-    },
-    { scope },
-  );
+  useWalkthroughKeys(scope);
   return (
     <section id="walkthrough" className={styles.player} aria-labelledby="walkthrough-heading" ref={scope} tabIndex={-1}>
       <h2 id="walkthrough-heading" className="visually-hidden">

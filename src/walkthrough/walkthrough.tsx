@@ -9,8 +9,7 @@ import { StepControls, ViewToggles } from '@/views/timeline-controls';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import { useElementHeight } from '@/story/use-element-size';
 import { useMediaQuery } from '@/story/use-media-query';
-import { useShortcuts } from '@/shortcuts/use-shortcuts';
-import { useWalkthroughActions, useWalkthroughBinding } from '@/store/use-walkthrough';
+import { useWalkthroughKeys } from '@/views/use-walkthrough-keys';
 
 // Below the diagram or behind a toggle: loaded after the first view.
 const CompareView = lazy(() => import('./compare-view'));
@@ -49,20 +48,7 @@ export function Walkthrough({
   const compare = useWalkthrough((state) => state.compare);
   // On a phone the options scroll away so the sticky bar stays small; on wider screens they stay with Next.
   const wide = useMediaQuery('(min-width: 720px)');
-  const actions = useWalkthroughActions();
-  const { store } = useWalkthroughBinding();
-  const playingNow = () => store.getState().playing;
-  useShortcuts(
-    'reading',
-    {
-      back: actions.back,
-      next: actions.next,
-      first: actions.goToFirst,
-      last: actions.goToLast,
-      playPause: () => (playingNow() ? actions.pause() : actions.play()),
-    },
-    { scope },
-  );
+  useWalkthroughKeys(scope);
   useEffect(() => {
     // A link to a step should show that step, not the top of the lesson; a reload keeps the reading position.
     const params = new URLSearchParams(window.location.search);
