@@ -117,11 +117,62 @@ test('two frames on one course page: an answer is reported once, by the frame wh
   expect((await recorded(page, 'lockstepEvents')).filter((event) => event.verb === 'answered')).toEqual([]);
 });
 
-test('a lab embed can leave out its presets', async ({ page }) => {
+test('a lab embed opens on its run with the settings in a sheet, and can leave out its presets', async ({ page }) => {
   await page.goto(coursePage('widget=lab'));
   const frame = page.frameLocator('#widget');
+  await expect(frame.getByRole('heading', { name: 'What happens' })).toBeInViewport();
+  await expect(frame.getByRole('form', { name: 'What if' })).toBeHidden();
+  await frame.getByText('Settings', { exact: true }).click();
   await expect(frame.getByRole('heading', { name: 'Presets' })).toBeVisible();
+  await expect(frame.getByRole('form', { name: 'What if' })).toBeVisible();
   await page.goto(coursePage(`widget=lab&${extra('&presets=off')}`));
+  await frame.getByText('Settings', { exact: true }).click();
   await expect(frame.getByRole('form', { name: 'What if' })).toBeVisible();
   await expect(frame.getByRole('heading', { name: 'Presets' })).toHaveCount(0);
+});
+
+test('the compact lab in a 700 px column: one screen whose current row and Next stay in view at every step', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(coursePage(`widget=lab&column=700&${extra('&service=redlock&storage=unchecked')}`));
+  const frame = page.frameLocator('#widget');
+  const indicator = frame.getByText(/^Step \d+ of \d+$/);
+  await expect(indicator).toHaveText(/^Step 1 of/);
+  const of = Number((await indicator.textContent())!.match(/of (\d+)/)![1]);
+  await expect.poll(async () => (await page.locator('#widget').boundingBox())?.height).toBe(640);
+  await frame.getByRole('button', { name: 'Next', exact: true }).focus();
+  for (let step = 1; step <= of; step++) {
+    await expect(indicator).toHaveText(`Step ${step} of ${of}`);
+    expect(await inView(page), `step ${step}`).toEqual({ rowInBox: true, nextOnScreen: true, frameScrolled: 0 });
+    expect(await page.evaluate(() => window.scrollY), `host at step ${step}`).toBe(0);
+    if (step < of) await page.keyboard.press('ArrowRight');
+  }
+  await expect(frame.getByRole('status').filter({ hasText: 'Verdict:' })).toBeInViewport();
+});
+
+test('a lab embed tells the course page each step, and its verdict once the run reaches its end', async ({ page }) => {
+  await page.goto(coursePage(`widget=lab&${extra('&service=redis&storage=unchecked')}`));
+  const frame = page.frameLocator('#widget');
+  const indicator = frame.getByText(/^Step \d+ of \d+$/);
+  await expect(indicator).toHaveText(/^Step 1 of/);
+  const of = Number((await indicator.textContent())!.match(/of (\d+)/)![1]);
+  const labEvents = async () =>
+    (await recorded(page, 'lockstepEvents')).filter((event) => (event as { widget?: string }).widget === 'lab');
+  await expect
+    .poll(labEvents)
+    .toEqual([expect.objectContaining({ verb: 'progressed', step: 1, of, service: 'redis' })]);
+  // In the middle of the run: progress only.
+  await frame.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(indicator).toHaveText(`Step 2 of ${of}`);
+  expect((await labEvents()).map((event) => event.verb)).toEqual(['progressed', 'progressed']);
+  await frame.getByRole('button', { name: 'Go to the end' }).click();
+  await expect
+    .poll(async () => (await labEvents()).at(-1))
+    .toEqual(expect.objectContaining({ verb: 'completed', service: 'redis', verdict: 'staleWriteLanded' }));
+  // Stepping back and to the end again is the same run: one completion.
+  await frame.getByRole('button', { name: 'Back', exact: true }).click();
+  await frame.getByRole('button', { name: 'Go to the end' }).click();
+  await expect(indicator).toHaveText(`Step ${of} of ${of}`);
+  expect((await labEvents()).filter((event) => event.verb === 'completed')).toHaveLength(1);
 });

@@ -134,6 +134,43 @@ test('a sandbox without allow-same-origin gets a plain message instead of a blan
   consoleErrors.splice(0, consoleErrors.length);
 });
 
+test('with a server that allows any origin, a sandbox without allow-same-origin still says what it needs', async ({
+  page,
+  consoleErrors,
+}) => {
+  // Access-Control-Allow-Origin: * lets the opaque-origin frame load its module scripts.
+  await page.route(`${APP}/**`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'access-control-allow-origin': '*' } });
+  });
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.goto(`${HOST}/?app=${encodeURIComponent(APP)}&widget=walkthrough&sandbox=allow-scripts`);
+  await expect.poll(() => warnings.join('\n')).toContain('sandboxed without allow-same-origin');
+  const frame = page.frameLocator('#widget');
+  await expect(frame.getByText(/This Lockstep widget has not started/)).toBeVisible();
+  await expect(frame.getByText('allow-scripts allow-same-origin')).toBeVisible();
+  await expect(frame.getByRole('button', { name: 'Next', exact: true })).toHaveCount(0);
+  expect(await events(page)).toEqual([]);
+  consoleErrors.splice(0, consoleErrors.length);
+});
+
+test('a page that pastes embed-host.js twice still hears each event once', async ({ page }) => {
+  await page.goto(`${HOST}/?app=${encodeURIComponent(APP)}&widget=walkthrough&hostScripts=2`);
+  const frame = page.frameLocator('#widget');
+  await expect(frame.getByText(/^Step 1 of \d+$/)).toBeVisible();
+  await frame.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(frame.getByText(/^Step 2 of \d+$/)).toBeVisible();
+  await expect
+    .poll(async () => (await events(page)).filter((event) => event.verb === 'progressed' && event.step === 2))
+    .toHaveLength(1);
+  await expect
+    .poll(() => page.evaluate(() => document.querySelectorAll('script[src$="embed-host.js"]').length))
+    .toBe(2);
+});
+
 test('without a referrer or parentOrigin the widget works, stays silent and says why in the console', async ({
   page,
 }) => {
@@ -154,11 +191,13 @@ test('a lab embed keeps its host origin in its own address, so a reload inside t
 }) => {
   await page.goto(`${HOST}/?app=${encodeURIComponent(APP)}&widget=lab`);
   const frame = page.frameLocator('#widget');
+  await frame.getByText('Settings', { exact: true }).click();
   await frame.getByRole('combobox', { name: 'Lock service' }).selectOption('etcd');
   const widget = page.frames().find((candidate) => candidate.url().includes('embed.html'))!;
   await expect.poll(() => widget.url()).toContain('service=etcd');
   expect(new URL(widget.url()).searchParams.get('parentOrigin')).toBe(HOST);
   await widget.evaluate(() => location.reload());
+  await frame.getByText('Settings', { exact: true }).click();
   await expect(frame.getByRole('combobox', { name: 'Lock service' })).toHaveValue('etcd');
   await expect.poll(async () => (await page.locator('#widget').boundingBox())?.height ?? 0).toBeGreaterThan(600);
 });

@@ -92,6 +92,7 @@ test('the lab steps with the keyboard, and a pause while the replies are in flig
 
 test('the lab embeds: its settings come from the frame URL and the verdict matches the full page', async ({ page }) => {
   await page.goto('/embed.html?widget=lab&service=redlock&storage=unchecked&pause=40000');
+  await page.getByText('Settings', { exact: true }).click();
   await expect(page.getByRole('combobox', { name: 'Lock service' })).toHaveValue('redlock');
   await page.getByRole('button', { name: 'Go to the end' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Verdict:' })).toContainText('Verdict: Stale write landed.');

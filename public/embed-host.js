@@ -2,6 +2,9 @@
  * Include once on the page: <script src="https://YOUR-LOCKSTEP-HOST/embed-host.js" defer></script>
  * Each iframe then receives a "lockstep" DOM event for every event message, with the message as event.detail. */
 (function () {
+  // A page that pastes several embed snippets loads this several times: one listener, or each event arrives twice.
+  if (window.lockstepEmbedHost) return;
+  window.lockstepEmbedHost = true;
   window.addEventListener('message', function (event) {
     var data = event.data;
     if (!data || data.source !== 'lockstep' || data.version !== 1) return;

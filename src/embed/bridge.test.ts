@@ -12,7 +12,7 @@ const parentWindow = { postMessage: vi.fn() };
 
 function setup() {
   const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
-  const disconnect = connectToHost({
+  const { disconnect } = connectToHost({
     parentOrigin: HOST,
     walkthroughStore,
     walkthroughActions: createWalkthroughActions(walkthroughStore),
@@ -109,7 +109,7 @@ describe('what the embed bridge tells the host', () => {
   it('reports each step, with fencing, and completion only at the last step', () => {
     const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
     const actions = createWalkthroughActions(walkthroughStore);
-    const disconnect = connectToHost({
+    const { disconnect } = connectToHost({
       parentOrigin: HOST,
       walkthroughStore,
       walkthroughActions: actions,
@@ -159,7 +159,7 @@ describe('what the embed bridge tells the host', () => {
     const progressStore = createProgressStore(null);
     const progress = createProgressActions(progressStore);
     const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
-    const disconnect = connectToHost({
+    const { disconnect } = connectToHost({
       parentOrigin: HOST,
       walkthroughStore,
       walkthroughActions: createWalkthroughActions(walkthroughStore),
@@ -204,10 +204,10 @@ describe('what the embed bridge tells the host', () => {
     const actions = createWalkthroughActions(walkthroughStore);
     const warn = vi.fn();
     const options = { walkthroughStore, walkthroughActions: actions, progressStore: createProgressStore(null), warn };
-    connectToHost({ ...options, parentOrigin: null })();
+    connectToHost({ ...options, parentOrigin: null }).disconnect();
     expect(warn).toHaveBeenCalledWith(SILENT_WIDGET);
     Object.defineProperty(window, 'parent', { value: window, configurable: true });
-    connectToHost({ ...options, parentOrigin: HOST })();
+    connectToHost({ ...options, parentOrigin: HOST }).disconnect();
     actions.next();
     expect(parentWindow.postMessage).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledTimes(1);
@@ -215,7 +215,7 @@ describe('what the embed bridge tells the host', () => {
 
   it('tells the host on load where the walkthrough starts, as a link may open it at any step', () => {
     const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID, cursor: 4 });
-    const disconnect = connectToHost({
+    const { disconnect } = connectToHost({
       parentOrigin: HOST,
       walkthroughStore,
       walkthroughActions: createWalkthroughActions(walkthroughStore),
@@ -228,7 +228,7 @@ describe('what the embed bridge tells the host', () => {
   it('sends completed once per run-through: not again on a toggle at the last step, again after starting over', () => {
     const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
     const actions = createWalkthroughActions(walkthroughStore);
-    const disconnect = connectToHost({
+    const { disconnect } = connectToHost({
       parentOrigin: HOST,
       walkthroughStore,
       walkthroughActions: actions,
@@ -251,7 +251,7 @@ describe('what the embed bridge tells the host', () => {
   it('a quiz or lab widget sends no walkthrough events and obeys no step commands', () => {
     const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
     const actions = createWalkthroughActions(walkthroughStore);
-    const disconnect = connectToHost({
+    const { disconnect } = connectToHost({
       parentOrigin: HOST,
       walkthroughStore,
       walkthroughActions: actions,
@@ -278,7 +278,7 @@ describe('the embed bridge, command by command and until it disconnects', () => 
     const { questionIds = ['q1', 'q2'] } = options;
     const progressStore = createProgressStore(null);
     const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
-    const disconnect = connectToHost({
+    const { disconnect } = connectToHost({
       parentOrigin: HOST,
       walkthroughStore,
       walkthroughActions: createWalkthroughActions(walkthroughStore),
@@ -313,7 +313,7 @@ describe('the embed bridge, command by command and until it disconnects', () => 
   it('reports no step when only the view changes (text version, side by side)', () => {
     const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
     const actions = createWalkthroughActions(walkthroughStore);
-    const disconnect = connectToHost({
+    const { disconnect } = connectToHost({
       parentOrigin: HOST,
       walkthroughStore,
       walkthroughActions: actions,
@@ -339,7 +339,7 @@ describe('the embed bridge, command by command and until it disconnects', () => 
     const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
     const actions = createWalkthroughActions(walkthroughStore);
     const progressStore = createProgressStore(null);
-    const disconnect = connectToHost({
+    const { disconnect } = connectToHost({
       parentOrigin: HOST,
       walkthroughStore,
       walkthroughActions: actions,
@@ -361,7 +361,7 @@ describe('the embed bridge, command by command and until it disconnects', () => 
     const progressStore = createProgressStore(null);
     let arrive: (store: typeof progressStore) => void = () => undefined;
     const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
-    const disconnect = connectToHost({
+    const { disconnect } = connectToHost({
       parentOrigin: HOST,
       walkthroughStore,
       walkthroughActions: createWalkthroughActions(walkthroughStore),
@@ -435,7 +435,7 @@ describe('the embed bridge, command by command and until it disconnects', () => 
       walkthroughStore,
       walkthroughActions: createWalkthroughActions(walkthroughStore),
       progressStore: createProgressStore(null),
-    })();
+    }).disconnect();
     expect(warn).toHaveBeenCalledWith(SILENT_WIDGET);
     warn.mockRestore();
   });
@@ -453,7 +453,7 @@ describe('the embed bridge, command by command and until it disconnects', () => 
   it('sends completed for a walkthrough opened part-way through when the learner reaches the end', () => {
     const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID, cursor: 4 });
     const actions = createWalkthroughActions(walkthroughStore);
-    const disconnect = connectToHost({
+    const { disconnect } = connectToHost({
       parentOrigin: HOST,
       walkthroughStore,
       walkthroughActions: actions,
@@ -474,7 +474,7 @@ describe('the embed bridge, command by command and until it disconnects', () => 
     Object.defineProperty(window, 'parent', { value: window, configurable: true });
     const posted = vi.spyOn(window, 'postMessage');
     const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
-    const disconnect = connectToHost({
+    const { disconnect } = connectToHost({
       parentOrigin: HOST,
       walkthroughStore,
       walkthroughActions: createWalkthroughActions(walkthroughStore),
@@ -495,7 +495,7 @@ describe('the embed bridge in a course: what a gradebook may trust', () => {
   it('a compact player reports its fixed height once, as a resize and as Canvas’s lti.frameResize', () => {
     vi.spyOn(document.body, 'getBoundingClientRect').mockImplementation(() => ({ height: 2500 }) as DOMRect);
     const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
-    const disconnect = connectToHost({
+    const { disconnect } = connectToHost({
       parentOrigin: HOST,
       walkthroughStore,
       walkthroughActions: createWalkthroughActions(walkthroughStore),
@@ -521,7 +521,7 @@ describe('the embed bridge in a course: what a gradebook may trust', () => {
   it('a link that opens at the last step is not a completion; reaching the end after starting over is', () => {
     const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID, cursor: 22 });
     const actions = createWalkthroughActions(walkthroughStore);
-    const disconnect = connectToHost({
+    const { disconnect } = connectToHost({
       parentOrigin: HOST,
       walkthroughStore,
       walkthroughActions: actions,
@@ -542,7 +542,7 @@ describe('the embed bridge in a course: what a gradebook may trust', () => {
     storage.clear();
     const progressStore = createProgressStore(storage);
     const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
-    const disconnect = connectToHost({
+    const { disconnect } = connectToHost({
       parentOrigin: HOST,
       walkthroughStore,
       walkthroughActions: createWalkthroughActions(walkthroughStore),
@@ -571,6 +571,62 @@ describe('the embed bridge in a course: what a gradebook may trust', () => {
       expect.objectContaining({ verb: 'completed', widget: 'quiz', score: { right: 1, of: 2 } }),
     ]);
     storage.clear();
+    disconnect();
+  });
+
+  it('a lab run reports each step, and completed with its verdict once at its end, again only after a new run', () => {
+    const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
+    const { disconnect, reportLabStep } = connectToHost({
+      parentOrigin: HOST,
+      walkthroughStore,
+      walkthroughActions: createWalkthroughActions(walkthroughStore),
+      progressStore: createProgressStore(null),
+      walkthrough: false,
+    });
+    parentWindow.postMessage.mockClear();
+    const step = (at: number) => reportLabStep({ step: at, of: 3, service: 'redis', verdict: 'staleWriteLanded' });
+    step(1);
+    step(2);
+    expect(sent().filter((message) => message.kind === 'event')).toEqual([
+      {
+        source: 'lockstep',
+        version: 1,
+        kind: 'event',
+        verb: 'progressed',
+        widget: 'lab',
+        step: 1,
+        of: 3,
+        service: 'redis',
+      },
+      {
+        source: 'lockstep',
+        version: 1,
+        kind: 'event',
+        verb: 'progressed',
+        widget: 'lab',
+        step: 2,
+        of: 3,
+        service: 'redis',
+      },
+    ]);
+    step(3);
+    expect(sent().at(-1)).toEqual({
+      source: 'lockstep',
+      version: 1,
+      kind: 'event',
+      verb: 'completed',
+      widget: 'lab',
+      service: 'redis',
+      verdict: 'staleWriteLanded',
+    });
+    // Back a step and forward again is the same run-through: no second completion.
+    step(2);
+    step(3);
+    expect(verbs().filter((verb) => verb === 'completed')).toHaveLength(1);
+    // New settings start again at step 1: their end completes anew.
+    step(1);
+    step(3);
+    expect(verbs().filter((verb) => verb === 'completed')).toHaveLength(2);
     disconnect();
   });
 });

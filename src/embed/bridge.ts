@@ -1,3 +1,4 @@
+import type { LabStepReport } from '@/lab/lab-page';
 import type { ProgressStore } from '@/progress/progress-store';
 import { selectCursor, selectStepCount } from '@/store/selectors';
 import type { WalkthroughActions } from '@/store/actions';
@@ -29,6 +30,13 @@ export interface BridgeOptions {
   readonly warn?: (message: string) => void;
 }
 
+/** What an embedded page holds once connected: a way to stop, and the lab's way to report its run. */
+export interface HostConnection {
+  readonly disconnect: () => void;
+  /** The lab widget reports each step it shows; the others never call it. */
+  readonly reportLabStep: (report: LabStepReport) => void;
+}
+
 /** Why an embedded widget sends nothing: said once, in the console, so a course author can find it. */
 export const SILENT_WIDGET =
   'Lockstep: this widget sends no messages to the page around it, because it cannot tell which origin that ' +
@@ -38,12 +46,13 @@ export const SILENT_WIDGET =
  * Connects an embedded widget to the page around it: reports its height and the learner's progress, and
  * obeys goToStep / setFencing, but only in messages from the parent window at the configured origin.
  */
-export function connectToHost(options: BridgeOptions): () => void {
+export function connectToHost(options: BridgeOptions): HostConnection {
   const { parentOrigin, walkthroughStore, walkthroughActions, progressStore, walkthrough = true } = options;
-  if (window.parent === window) return () => undefined;
+  const unconnected = { disconnect: () => undefined, reportLabStep: () => undefined };
+  if (window.parent === window) return unconnected;
   if (!parentOrigin) {
     (options.warn ?? console.warn)(SILENT_WIDGET);
-    return () => undefined;
+    return unconnected;
   }
   const post = (message: OutgoingMessage) => window.parent.postMessage(message, parentOrigin);
   const emit = (event: LockstepEvent) => post(eventMessage(event));
@@ -117,11 +126,23 @@ export function connectToHost(options: BridgeOptions): () => void {
   };
   window.addEventListener('message', onMessage);
 
-  return () => {
+  // A lab run's `completed` comes once per run-through, as the walkthrough's does; new settings start a new run.
+  let labCompleted = false;
+  const reportLabStep = ({ step, of, service, verdict }: LabStepReport) => {
+    emit({ verb: 'progressed', widget: 'lab', step, of, service });
+    if (step === 1) labCompleted = false;
+    if (step === of && !labCompleted) {
+      labCompleted = true;
+      emit({ verb: 'completed', widget: 'lab', service, verdict });
+    }
+  };
+
+  const disconnect = () => {
     disconnected = true;
     resizeObserver.disconnect();
     unsubscribeWalkthrough();
     unsubscribeProgress();
     window.removeEventListener('message', onMessage);
   };
+  return { disconnect, reportLabStep };
 }

@@ -1,5 +1,6 @@
 import practice from 'virtual:lockstep/practice';
 import { lazy, Suspense } from 'react';
+import type { LabStepReport } from '@/lab/lab-page';
 import Quiz, { QuizQuestionView } from '@/practice/quiz';
 import { Notices } from '@/app/notices';
 import { realPostgres } from '@/app/feature-slots';
@@ -12,7 +13,7 @@ import { CompactPlayer, OpenInLockstep } from './compact-player';
 const LabPage = lazy(() => import('@/lab/lab-page'));
 
 /** One widget without the site around it, chosen by `?widget=`; anything else gets a clear message. */
-export function EmbedApp() {
+export function EmbedApp({ onLabStep }: { onLabStep: (report: LabStepReport) => void }) {
   const { route } = useShell();
   const widget = route.page === 'embed' ? route.widget : null;
   const questionId = route.page === 'embed' ? route.questionId : null;
@@ -24,12 +25,20 @@ export function EmbedApp() {
         </h1>
       )}
       <Notices />
-      <EmbeddedWidget widget={widget} questionId={questionId} />
+      <EmbeddedWidget widget={widget} questionId={questionId} onLabStep={onLabStep} />
     </main>
   );
 }
 
-function EmbeddedWidget({ widget, questionId }: { widget: string | null; questionId: string | null }) {
+function EmbeddedWidget({
+  widget,
+  questionId,
+  onLabStep,
+}: {
+  widget: string | null;
+  questionId: string | null;
+  onLabStep: (report: LabStepReport) => void;
+}) {
   const { route, actions, labProblems } = useShell();
   const frame = route.page === 'embed' ? route.frame : DEFAULT_EMBED_FRAME;
   if (widget === 'walkthrough' || widget === null) {
@@ -47,10 +56,12 @@ function EmbeddedWidget({ widget, questionId }: { widget: string | null; questio
       <Suspense fallback={<p className="loading">Loading the lock lab…</p>}>
         <LabPage
           embedded
+          compact={frame.layout === 'compact'}
           showPresets={frame.presets}
           initial={route.page === 'embed' ? route.lab : DEFAULT_LAB_CONFIG}
           initialProblems={labProblems}
           onChange={actions.setLab}
+          onStep={onLabStep}
         />
       </Suspense>
     );

@@ -13,12 +13,21 @@ export type LockstepEvent =
       readonly of: number;
       readonly fencing: 'on' | 'off';
     }
+  | {
+      readonly verb: 'progressed';
+      readonly widget: 'lab';
+      readonly step: number;
+      readonly of: number;
+      readonly service: string;
+    }
   | { readonly verb: 'answered'; readonly widget: 'quiz'; readonly questionId: string; readonly correct: boolean }
   | {
       readonly verb: 'completed';
       readonly widget: 'walkthrough' | 'quiz';
       readonly score?: { readonly right: number; readonly of: number };
-    };
+    }
+  /** A lab run stepped to its end, with how it ended (`safe`, `duplicateWork`, `staleWriteLanded`, `cutOff`). */
+  | { readonly verb: 'completed'; readonly widget: 'lab'; readonly service: string; readonly verdict: string };
 
 /** From the embedded page to its host. */
 export type OutgoingMessage =

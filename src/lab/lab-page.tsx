@@ -29,9 +29,17 @@ import {
 import { labNarration } from './lab-narration';
 import { createLabActions, createLabStore, selectLabTimeline } from './lab-store';
 import { RunStepper } from './run-stepper';
-import { reasonFor, verdictOf } from './verdict';
+import { reasonFor, verdictOf, type Verdict } from './verdict';
 import styles from './lab.module.css';
 import { verdictClass } from './verdict-style';
+
+/** One step of a lab run as the page around an embed learns of it. */
+export interface LabStepReport {
+  readonly step: number;
+  readonly of: number;
+  readonly service: LabConfig['service'];
+  readonly verdict: Verdict['kind'];
+}
 
 /**
  * The lock lab: change the what-ifs, and the simulation runs again and is stepped through like the walkthrough.
@@ -43,6 +51,8 @@ export default function LabPage({
   onChange,
   embedded = false,
   showPresets = true,
+  compact = false,
+  onStep,
 }: {
   initial: LabConfig;
   initialProblems: readonly FieldProblem[];
@@ -51,6 +61,10 @@ export default function LabPage({
   embedded?: boolean;
   /** A course author's embed may leave the presets out (`presets=off`) and keep to the settings it links. */
   showPresets?: boolean;
+  /** An embed's one fixed-height screen: the diagram and the panels scroll within themselves. */
+  compact?: boolean;
+  /** Told of every step shown (an embed reports it to the page around it), with the run's verdict. */
+  onStep?: (report: LabStepReport) => void;
 }) {
   const [store] = useState(() => createLabStore(initial, initialProblems));
   const actions = useMemo(() => createLabActions(store), [store]);
@@ -64,6 +78,10 @@ export default function LabPage({
   const verdict = verdictOf(timeline);
   const caption = narrationsFor(timeline, labNarration)[step]?.caption ?? '';
   useEffect(() => onChange(config), [config, onChange]);
+  useEffect(
+    () => onStep?.({ step: step + 1, of: timeline.frames.length, service: config.service, verdict: verdict.kind }),
+    [step, timeline, config.service, verdict.kind, onStep],
+  );
 
   const Root = embedded ? 'div' : 'main';
   const fullPage = labPageUrl(window.location.href, config);
@@ -89,31 +107,8 @@ export default function LabPage({
     { scope: run },
   );
 
-  return (
-    // Inside the embed's own <main>, a second one would be a nested landmark.
-    <Root className={styles.lab} id="lab">
-      <h1>Lock lab</h1>
-      <p>
-        {lab.page.intro}{' '}
-        {embedded ? (
-          <a href={fullPage} target="_blank" rel="noopener">
-            Open this run in Lockstep
-          </a>
-        ) : (
-          <a href="./">Back to the lesson</a>
-        )}
-      </p>
-      {!embedded && (
-        <div className={styles.share}>
-          <CopyButton label="Copy link to this run" text={fullPage} what="link" />
-          <CopyButton
-            label="Copy embed code"
-            text={iframeSnippet(labEmbedUrl(window.location.href, config), 'Lockstep lock lab', 1100)}
-            what="embed code"
-          />
-          <ShortcutSettings contexts={['reading']} />
-        </div>
-      )}
+  const settings = (
+    <>
       {showPresets && (
         <section aria-labelledby="presets-heading">
           <h2 id="presets-heading">Presets</h2>
@@ -128,13 +123,6 @@ export default function LabPage({
             ))}
           </ul>
         </section>
-      )}
-      {otherProblems.length > 0 && (
-        <ul className={styles.notices} aria-label="Settings the link could not use">
-          {otherProblems.map((problem) => (
-            <li key={problem.field}>{fieldProblemMessage(problem, lab.fields)}</li>
-          ))}
-        </ul>
       )}
       <form className={styles.controls} aria-label="What if" onSubmit={(event) => event.preventDefault()}>
         <label>
@@ -228,43 +216,98 @@ export default function LabPage({
           />
         ))}
       </form>
-      <section className={styles.run} aria-labelledby="run-heading" ref={run} tabIndex={-1}>
-        <h2 id="run-heading">What happens</h2>
-        <RunStepper label="Step through the lab run" step={step} count={timeline.frames.length} actions={actions} />
-        <p className="caption" aria-live="polite">
-          <span className="caption-time">{formatTime(frame.at)}</span>{' '}
-          <span>
-            <CodeText text={caption} />
-          </span>
-        </p>
-        <div className="stage">
-          <SequenceDiagramView timeline={timeline} cursor={step} title="Lock lab" />
-          <div className="panels">
-            <RedlockNodes frame={frame} />
-            <EtcdKeys frames={timeline.frames.slice(0, step + 1)} />
-            {config.resource === 'email' ? (
-              <MailSenderPanel frame={frame} idempotencyKey={config.storage === 'idempotencyKey'} />
-            ) : (
-              <CertificatesPanelView timeline={timeline} cursor={step} />
-            )}
-            <RenewersPanelView frame={frame} timeline={timeline} />
-          </div>
+    </>
+  );
+
+  const runSection = (
+    <section className={styles.run} aria-labelledby="run-heading" ref={run} tabIndex={-1}>
+      <h2 id="run-heading">What happens</h2>
+      <RunStepper label="Step through the lab run" step={step} count={timeline.frames.length} actions={actions} />
+      <p className="caption" aria-live="polite">
+        <span className="caption-time">{formatTime(frame.at)}</span>{' '}
+        <span>
+          <CodeText text={caption} />
+        </span>
+      </p>
+      <div className="stage">
+        <SequenceDiagramView timeline={timeline} cursor={step} title="Lock lab" scrollWithin={compact} />
+        <div
+          className="panels"
+          {...(compact ? { tabIndex: 0, role: 'group', 'aria-label': 'What each part holds, scrolls' } : {})}
+        >
+          <RedlockNodes frame={frame} />
+          <EtcdKeys frames={timeline.frames.slice(0, step + 1)} />
+          {config.resource === 'email' ? (
+            <MailSenderPanel frame={frame} idempotencyKey={config.storage === 'idempotencyKey'} />
+          ) : (
+            <CertificatesPanelView timeline={timeline} cursor={step} />
+          )}
+          <RenewersPanelView frame={frame} timeline={timeline} />
         </div>
-        <p className={verdictClass(verdict.kind)} role="status">
-          <strong>Verdict: {lab.verdicts[verdict.kind]}.</strong>{' '}
-          {verdict.kind === 'staleWriteLanded' &&
-            `${fillTemplate(verdict.token === null ? lab.staleWrite.noToken : lab.staleWrite.withToken, {
-              writer:
-                timeline.scenario.renewers.find((renewer) => renewer.id === verdict.writer)?.name ?? verdict.writer,
-              token: String(verdict.token),
-            })} `}
-          {verdict.kind === 'duplicateWork' &&
-            `${fillTemplate(lab.counts[config.resource === 'email' ? 'emails' : 'writes'], { count: String(verdict.writes) })} `}
-          {fillTemplate(lab.reasons[reasonFor(verdict, config)], {
-            events: verdict.kind === 'cutOff' ? verdict.events.toLocaleString('en') : '',
-          })}
-        </p>
-      </section>
+      </div>
+      <p className={verdictClass(verdict.kind)} role="status">
+        <strong>Verdict: {lab.verdicts[verdict.kind]}.</strong>{' '}
+        {verdict.kind === 'staleWriteLanded' &&
+          `${fillTemplate(verdict.token === null ? lab.staleWrite.noToken : lab.staleWrite.withToken, {
+            writer: timeline.scenario.renewers.find((renewer) => renewer.id === verdict.writer)?.name ?? verdict.writer,
+            token: String(verdict.token),
+          })} `}
+        {verdict.kind === 'duplicateWork' &&
+          `${fillTemplate(lab.counts[config.resource === 'email' ? 'emails' : 'writes'], { count: String(verdict.writes) })} `}
+        {fillTemplate(lab.reasons[reasonFor(verdict, config)], {
+          events: verdict.kind === 'cutOff' ? verdict.events.toLocaleString('en') : '',
+        })}
+      </p>
+    </section>
+  );
+
+  return (
+    // Inside the embed's own <main>, a second one would be a nested landmark.
+    <Root className={compact ? `${styles.lab} ${styles.compact}` : styles.lab} id="lab">
+      <h1>Lock lab</h1>
+      <p>
+        {!compact && `${lab.page.intro} `}
+        {embedded ? (
+          <a href={fullPage} target="_blank" rel="noopener">
+            Open this run in Lockstep
+          </a>
+        ) : (
+          <a href="./">Back to the lesson</a>
+        )}
+      </p>
+      {!embedded && (
+        <div className={styles.share}>
+          <CopyButton label="Copy link to this run" text={fullPage} what="link" />
+          <CopyButton
+            label="Copy embed code"
+            text={iframeSnippet(labEmbedUrl(window.location.href, config), 'Lockstep lock lab', 1100)}
+            what="embed code"
+          />
+          <ShortcutSettings contexts={['reading']} />
+        </div>
+      )}
+      {otherProblems.length > 0 && (
+        <ul className={styles.notices} aria-label="Settings the link could not use">
+          {otherProblems.map((problem) => (
+            <li key={problem.field}>{fieldProblemMessage(problem, lab.fields)}</li>
+          ))}
+        </ul>
+      )}
+      {embedded ? (
+        // A course column opens on the run; the settings wait in a sheet below it.
+        <>
+          {runSection}
+          <details className={styles.settingsSheet}>
+            <summary>Settings</summary>
+            {settings}
+          </details>
+        </>
+      ) : (
+        <>
+          {settings}
+          {runSection}
+        </>
+      )}
     </Root>
   );
 }
