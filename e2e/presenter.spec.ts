@@ -110,3 +110,129 @@ test('the speaker view opens in its own window and keeps in step with the projec
   const results = await new AxeBuilder({ page: speaker }).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 });
+
+test('a prediction is a poll for the room: answers by letter, revealed with R, gone on the next step', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/?present&step=1&fencing=on');
+  const indicator = page.getByText(/^Step \d+ of 23$/);
+  await expect(indicator).toHaveText('Step 1 of 23');
+  const poll = page.getByRole('region', { name: 'Show of hands' });
+  // The first poll comes on the step before B asks for the lock; step through to it, as a presenter would.
+  let step = 1;
+  while ((await poll.count()) === 0 && step < 23) {
+    await page.keyboard.press('PageDown');
+    await expect(indicator).toHaveText(`Step ${++step} of 23`);
+  }
+  await expect(poll).toContainText('Will the lock service grant it?');
+  await expect(poll.getByRole('listitem')).toHaveText(['Yes, B gets the lock', "No, it is still A's"]);
+  await expect(poll.getByText('What happens:')).toHaveCount(0);
+  // The poll and the current arrow share the screen.
+  expect(await onScreen(page)).toMatchObject({ caption: true, row: true, pageScrolls: false });
+  await page.keyboard.press('r');
+  await expect(poll.getByRole('status')).toContainText(
+    "What happens: A's lease runs until 30 s. The lock service sees a lease that has not ended",
+  );
+  await expect(poll.locator('li.right-answer')).toHaveText("No, it is still A's");
+  // The reveal did not step on.
+  await expect(indicator).toHaveText(`Step ${step} of 23`);
+  // The controls are back in sight for the check (a key hid them).
+  await page.mouse.move(300, 300);
+  await expect(page.getByRole('group', { name: 'Presentation controls' })).toHaveCSS('opacity', '1');
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme, forcedColors: 'none' });
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((violation) => `${colorScheme} ${violation.id}: ${violation.help}`)).toEqual([]);
+  }
+  await page.keyboard.press('PageDown');
+  await expect(indicator).toHaveText(`Step ${step + 1} of 23`);
+  await expect(poll).toHaveCount(0);
+});
+
+test('the controls fade once the presenter steps by key, and come back when the mouse moves or the keyboard reaches them', async ({
+  page,
+}) => {
+  await page.goto('/?present&step=3');
+  const indicator = page.getByText(/^Step \d+ of 23$/);
+  await expect(indicator).toHaveText('Step 3 of 23');
+  const bar = page.getByRole('group', { name: 'Presentation controls' });
+  await expect(bar).toHaveCSS('opacity', '1');
+  await page.keyboard.press('PageDown');
+  await expect(indicator).toHaveText('Step 4 of 23');
+  await expect(bar).toHaveCSS('opacity', '0');
+  // Clicking Next with the mouse is not presenting from a clicker: the controls stay.
+  await page.mouse.move(300, 300);
+  await expect(bar).toHaveCSS('opacity', '1');
+  await bar.getByRole('button', { name: /Next/ }).click();
+  await expect(indicator).toHaveText('Step 5 of 23');
+  await expect(bar).toHaveCSS('opacity', '1');
+  await page.keyboard.press('PageUp');
+  await expect(bar).toHaveCSS('opacity', '0');
+  // A keyboard user tabbing to the controls sees them.
+  await page.keyboard.press('Tab');
+  await expect(bar).toHaveCSS('opacity', '1');
+});
+
+test('at 1920×1080 the side panels read from the back of the room: no text under 20 px, scrollable by keyboard', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/?present&step=20&fencing=on');
+  await expect(page.getByText(/^Step \d+ of 23$/)).toHaveText('Step 20 of 23');
+  const panels = page.getByRole('region', { name: 'Lock service and certificates table' });
+  await expect(panels).toBeVisible();
+  const smallest = await panels.evaluate((element) => {
+    const sizes: number[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.textContent?.trim() && node.parentElement)
+        sizes.push(parseFloat(getComputedStyle(node.parentElement).fontSize));
+    }
+    return Math.min(...sizes);
+  });
+  expect(smallest).toBeGreaterThanOrEqual(20);
+  await expect(panels).toHaveAttribute('tabindex', '0');
+  // The lock's key wraps only between its parts: each part sits on one line.
+  const key = panels.locator('code.lock-key');
+  await expect(key).toHaveText('lock:cert:go.shop.example');
+  const linesPerPart = await key.evaluate((code) =>
+    [...code.childNodes]
+      .filter((node) => node.nodeType === Node.TEXT_NODE)
+      .map((node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      }),
+  );
+  expect(linesPerPart).toEqual([1, 1, 1, 1, 1]);
+});
+
+test('presenter views pass axe in forced colours: a step, a quiz question revealed, and the blank screen', async ({
+  page,
+}) => {
+  await page.emulateMedia({ forcedColors: 'active' });
+  await page.goto('/?present&step=20&fencing=off');
+  const indicator = page.getByText(/^(Step|Question) \d+ of \d+$/);
+  await expect(indicator).toHaveText('Step 20 of 23');
+  let mouseX = 10;
+  const violations = async (what: string) => {
+    // The controls are back in sight for each check (the keys below hide them).
+    await page.mouse.move((mouseX += 10), 10);
+    await expect(page.getByRole('group', { name: 'Presentation controls' })).toHaveCSS('opacity', '1');
+    return (await new AxeBuilder({ page }).analyze()).violations.map(
+      (violation) => `${what} ${violation.id}: ${violation.help}`,
+    );
+  };
+  expect(await violations('step 20')).toEqual([]);
+  await page.keyboard.press('End');
+  await expect(indicator).toHaveText('Step 23 of 23');
+  await page.keyboard.press('PageDown');
+  await expect(indicator).toHaveText(/^Question 1 of/);
+  await page.keyboard.press('r');
+  await expect(page.getByText('Answer revealed.').or(page.getByText('Shown in the right order.'))).toBeVisible();
+  expect(await violations('question revealed')).toEqual([]);
+  await page.keyboard.press('b');
+  await expect(page.getByRole('dialog', { name: 'Screen blanked' })).toBeVisible();
+  expect(await violations('blank')).toEqual([]);
+});

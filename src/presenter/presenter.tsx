@@ -1,5 +1,5 @@
 import practice from 'virtual:lockstep/practice';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CodeText } from '@/components/code-text';
 import { rightAnswerIds } from '@/progress/score';
 import type { QuizQuestion } from '@/content/schemas/quiz';
@@ -14,10 +14,9 @@ import { StepCaption } from '@/views/step-caption';
 import { ViewToggles } from '@/views/timeline-controls';
 import { ShortcutSettings } from '@/shortcuts/shortcut-settings';
 import { useShortcutPrefs, useShortcuts } from '@/shortcuts/use-shortcuts';
+import { PresenterPoll } from './presenter-poll';
 import { usePresenterSync } from './use-presenter-sync';
 import './presenter.css';
-
-const Predictions = lazy(() => import('@/views/predictions'));
 
 /**
  * Presenter mode: the walkthrough's steps, then the quiz questions one at a time, in large type with the
@@ -30,16 +29,19 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
   const canGoNext = useWalkthrough(selectCanGoNext);
   const actions = useWalkthroughActions();
   const [question, setQuestion] = useState<number | null>(null);
-  const [revealed, setRevealed] = useState(false);
+  // What was revealed (a quiz answer, or a poll's outcome) belongs to the question or step it was revealed on.
+  const [revealedOn, setRevealedOn] = useState<string | null>(null);
   const [blank, setBlank] = useState(false);
   const prefs = useShortcutPrefs();
+  const barRef = useRef<HTMLDivElement>(null);
+  const [barHidden, hideBar] = useBarHiddenWhilePresenting(barRef);
   // The speaker's notes go to a window of their own, never onto the projected screen.
   const canSpeak = usePresenterSync({ greet: false });
 
-  const showQuestion = (index: number | null) => {
-    setQuestion(index);
-    setRevealed(false);
-  };
+  const showQuestion = (index: number | null) => setQuestion(index);
+  const shownNow = question === null ? `step ${cursor}` : `question ${question}`;
+  const revealed = revealedOn === shownNow;
+  const reveal = () => setRevealedOn(shownNow);
   const forward = () => {
     if (question === null) return canGoNext ? actions.next() : showQuestion(0);
     if (question < practice.quiz.length - 1) showQuestion(question + 1);
@@ -55,13 +57,25 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
   useShortcuts(
     'presenter',
     {
-      forward,
-      backward,
-      first: actions.goToFirst,
-      last: actions.goToLast,
+      forward: () => {
+        hideBar();
+        forward();
+      },
+      backward: () => {
+        hideBar();
+        backward();
+      },
+      first: () => {
+        hideBar();
+        actions.goToFirst();
+      },
+      last: () => {
+        hideBar();
+        actions.goToLast();
+      },
       blank: () => setBlank((shown) => !shown),
       notes: () => (canSpeak ? openSpeakerView() : undefined),
-      reveal: () => setRevealed(true),
+      reveal,
       exit: () => {
         if (!document.fullscreenElement) onExit();
       },
@@ -93,7 +107,12 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
   return (
     <div className="presenter">
       <h1 className="visually-hidden">Lockstep presentation</h1>
-      <div className="presenter-bar" role="group" aria-label="Presentation controls">
+      <div
+        className={barHidden ? 'presenter-bar idle' : 'presenter-bar'}
+        role="group"
+        aria-label="Presentation controls"
+        ref={barRef}
+      >
         <button type="button" onClick={backward} disabled={atStart}>
           <span aria-hidden="true">← </span>Back
         </button>
@@ -124,7 +143,7 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
         <PresenterQuestion
           question={quizQuestion}
           revealed={revealed}
-          onReveal={() => setRevealed(true)}
+          onReveal={reveal}
           revealKeys={shortcut('reveal')}
         />
       ) : (
@@ -132,14 +151,13 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
           <div className="presenter-caption">
             <h2 className="visually-hidden">The current step</h2>
             <StepCaption />
-            <Suspense fallback={null}>
-              <Predictions />
-            </Suspense>
+            <PresenterPoll revealed={revealed} onReveal={reveal} revealKeys={shortcut('reveal')} />
           </div>
           <div className="presenter-stage">
             <PresenterTimeStrip />
             <PresenterDiagram />
-            <div className="panels">
+            {/* Scrolls within the screen when it overflows; focusable so a keyboard can scroll it too. */}
+            <div className="panels" tabIndex={0} role="region" aria-label="Lock service and certificates table">
               <LockServicePanel />
               <CertificatesPanel />
             </div>
@@ -163,6 +181,27 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
       )}
     </div>
   );
+}
+
+/**
+ * Whether the controls are out of the room's sight: they fade once the presenter steps by key or clicker, and come
+ * back when the mouse moves or keyboard focus moves onto them.
+ */
+function useBarHiddenWhilePresenting(ref: React.RefObject<HTMLElement | null>) {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    if (!hidden) return;
+    const show = () => setHidden(false);
+    const bar = ref.current;
+    // Tabbing into the controls brings them back; a key that steps while one has focus hides them again.
+    window.addEventListener('mousemove', show);
+    bar?.addEventListener('focusin', show);
+    return () => {
+      window.removeEventListener('mousemove', show);
+      bar?.removeEventListener('focusin', show);
+    };
+  }, [hidden, ref]);
+  return [hidden, () => setHidden(true)] as const;
 }
 
 /** The run to scale above the diagram, so the room sees the pause outlast the lease. */

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { selectFrame, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { formatTime } from '@/story/format';
@@ -21,7 +22,7 @@ export function LockServicePanel() {
       <dl className="facts">
         <dt>Key</dt>
         <dd>
-          <code>{timeline.scenario.lockKey}</code>
+          <code className="lock-key">{breakableKey(timeline.scenario.lockKey)}</code>
         </dd>
         <dt>Clock</dt>
         <dd>{formatTime(frame.at)}</dd>
@@ -47,4 +48,14 @@ export function LockServicePanel() {
       </div>
     </section>
   );
+}
+
+/** A lock key may wrap after a colon or before a dot, never inside a name (`lock:cert:` / `go.shop` / `.example`). */
+function breakableKey(key: string) {
+  return key.split(/(?<=:)|(?=\.)/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }

@@ -17,7 +17,7 @@ function point<A extends string, B extends string>(first: A, second: B) {
 
 /**
  * content/walkthrough/prediction.json: the walkthrough's three predictions (B's first attempt, B's second, A's
- * late write), what the reveal says, and the tally at the end.
+ * late write), what the reveal says, the presenter's poll, and the tally at the end.
  */
 export const predictionSchema = z
   .object({
@@ -29,6 +29,8 @@ export const predictionSchema = z
       })
       .strict(),
     reveal: z.object({ right: text, wrong: text }).strict(),
+    /** In presenter mode a prediction is a poll for the room, answered by the presenter's reveal. */
+    poll: z.object({ heading: text, instruction: text, answer: text }).strict(),
     tally: template(['right', 'count']),
   })
   .strict();
