@@ -18,7 +18,7 @@ export const SHARED = [
 ];
 
 /** Features: each may import every shared layer and nothing of another feature. The entry points combine them. */
-export const FEATURES = ['walkthrough', 'lesson', 'lab', 'practice', 'presenter', 'real-postgres'];
+export const FEATURES = ['walkthrough', 'lesson', 'lab', 'practice', 'presenter', 'real-postgres', 'offline'];
 
 /**
  * Entry points, in order: each may import the shared layers, the features, the entry points before it and the

@@ -28,7 +28,8 @@ export default defineConfig({
   timeout: 180_000,
   expect: { timeout: 20_000 },
   reporter: 'list',
-  use: { baseURL: `http://127.0.0.1:${PORT}`, trace: 'retain-on-failure' },
+  // Service workers would answer requests that page.route must see; the offline spec allows them for itself.
+  use: { baseURL: `http://127.0.0.1:${PORT}`, trace: 'retain-on-failure', serviceWorkers: 'block' },
   projects: [
     {
       name: 'chromium',

@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { configDefaults } from 'vitest/config';
+import { VitePWA } from 'vite-plugin-pwa';
 import { contentPlugin } from './src/content/content-plugin.ts';
+import { PAGES_CACHE, POSTGRES_CACHE, POSTGRES_FILES } from './src/offline/caches.ts';
 
 /**
  * The built site's Content-Security-Policy: everything from its own origin; WebAssembly compiled (PGlite needs
@@ -33,10 +35,49 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The service worker that makes the site work offline (src/offline/ registers it). Hashed files are precached and
+ * served cache-first: a new build has new names. Pages go network-first, so a new build shows as soon as it is
+ * online; embed.html is left to the network, since an embed runs inside someone else's page. The in-page Postgres
+ * (about 9 MB) is cached on first use only.
+ */
+function offlineWorker(mode: string) {
+  return VitePWA({
+    // A SCORM package runs inside an LMS: no service worker there (the register module becomes a no-op).
+    disable: mode === 'scorm',
+    // Registered by src/offline/offline.ts, after the first view; the page asks before a new build takes over.
+    injectRegister: false,
+    registerType: 'prompt',
+    manifest: false,
+    workbox: {
+      globPatterns: ['assets/*.{js,css}', 'embed-host.js'],
+      globIgnores: [
+        '**/pglite-*',
+        '**/initdb-*',
+        '**/postgres.worker-*',
+        '**/memfs2opfs-*',
+        '**/nodefs-*',
+        '**/opfs-ahp-*',
+      ],
+      navigateFallback: null,
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.endsWith('/embed.html'),
+          handler: 'NetworkFirst',
+          // One page answers every address (?step=, ?lab, ?present): offline, any of them opens the cached one.
+          options: { cacheName: PAGES_CACHE, matchOptions: { ignoreSearch: true } },
+        },
+        { urlPattern: POSTGRES_FILES, handler: 'CacheFirst', options: { cacheName: POSTGRES_CACHE } },
+      ],
+    },
+  });
+}
+
+export default defineConfig(({ mode }) => ({
   // Relative asset paths, so the build works from any sub-path of a plain static host.
   base: './',
-  plugins: [react(), contentPlugin(), contentSecurityPolicy()],
+  plugins: [react(), contentPlugin(), contentSecurityPolicy(), offlineWorker(mode)],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // PGlite ships its own WebAssembly and data files; pre-bundling would lose them (PGlite docs).
   optimizeDeps: { exclude: ['@electric-sql/pglite'] },
@@ -73,4 +114,4 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
-});
+}));

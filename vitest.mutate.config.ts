@@ -1,4 +1,4 @@
-import { mergeConfig } from 'vite';
+import { defineConfig, mergeConfig } from 'vite';
 import { configDefaults } from 'vitest/config';
 import base from './vite.config.ts';
 
@@ -6,9 +6,11 @@ import base from './vite.config.ts';
  * The unit tests as Stryker runs them (`npm run mutate`): without the 10 000-configuration fuzz test and the
  * real-server suite, which would make every mutant take minutes.
  */
-export default mergeConfig(base, {
-  test: {
-    exclude: [...configDefaults.exclude, 'src/**/*.real.test.ts', 'src/testing/architecture.test.ts'],
-    env: { LOCKSTEP_SKIP_FUZZ: '1' },
-  },
-});
+export default defineConfig((env) =>
+  mergeConfig(base(env), {
+    test: {
+      exclude: [...configDefaults.exclude, 'src/**/*.real.test.ts', 'src/testing/architecture.test.ts'],
+      env: { LOCKSTEP_SKIP_FUZZ: '1' },
+    },
+  }),
+);

@@ -28,6 +28,8 @@ export const noticesSchema = z
         notSaved: template([]),
       })
       .strict(),
+    /** Said when a new build's service worker is waiting to take over. */
+    offline: z.object({ updateReady: template([]) }).strict(),
   })
   .strict();
 

@@ -1,0 +1,18 @@
+import { IDLE_BEFORE_OFFLINE_MS } from './caches';
+
+/**
+ * Makes the site work offline after the first visit. The service worker is registered once the reader first acts,
+ * or after a while idle, so a first visit's first view loads nothing extra (this file is all it carries). Never
+ * called in an embed or a SCORM package: those run inside someone else's page.
+ */
+export function startOffline(target: Window = window) {
+  if (!('serviceWorker' in target.navigator)) return;
+  const acts = ['pointerdown', 'keydown', 'scroll'] as const;
+  const start = () => {
+    target.clearTimeout(timer);
+    for (const act of acts) target.removeEventListener(act, start);
+    void import('./register').then(({ register }) => register(target));
+  };
+  const timer = target.setTimeout(start, IDLE_BEFORE_OFFLINE_MS);
+  for (const act of acts) target.addEventListener(act, start, { once: true, passive: true });
+}
