@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /*
@@ -10,7 +11,7 @@ const SITE = `${HOST}/courses/lockstep/`;
 
 test.use({ serviceWorkers: 'allow' });
 
-const registered = (page: import('@playwright/test').Page) =>
+const registered = (page: Page) =>
   page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined);
 
 test('after the first visit the lesson and the lab open with no network, and the first view loaded nothing extra', async ({

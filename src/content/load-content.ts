@@ -261,7 +261,7 @@ export function loadContent(contentDir: string): LoadedContent {
           .join(''),
       })),
     },
-    presenter: { notes: notes.notes },
+    presenter: { notes: notes.notes, speakerView: notes.speakerView },
     lab: { ...presets, captions: labCaptions.steps, fields: labFields },
     postgres: { ...postgres, sql: captions.sql },
     files,

@@ -62,6 +62,7 @@ export interface PracticeContent {
 /** Speaker notes for presenter mode, one per kind of step. */
 export interface PresenterContent {
   readonly notes: NotesContent['notes'];
+  readonly speakerView: NotesContent['speakerView'];
 }
 
 /** The lock lab's presets. */

@@ -58,10 +58,10 @@ export default function SpeakerView() {
           {formatElapsed(elapsed)}
         </span>
       </div>
-      {!connected && <p className="notice">This browser cannot keep two windows in step: use the projected window.</p>}
+      {!connected && <p className="notice">{presenter.speakerView.notInStep}</p>}
       <section aria-labelledby="speaker-notes-heading">
         <h2 id="speaker-notes-heading">Notes for this step</h2>
-        <p className="speaker-notes">{note ?? 'No notes for this step.'}</p>
+        <p className="speaker-notes">{note ?? presenter.speakerView.noNotes}</p>
       </section>
       {prompt && (
         <section aria-labelledby="speaker-poll-heading">
@@ -79,7 +79,9 @@ export default function SpeakerView() {
       </section>
       <section aria-labelledby="speaker-next-heading">
         <h2 id="speaker-next-heading">Next</h2>
-        <p>{canGoNext ? <CodeText text={narrations[cursor + 1]?.caption ?? ''} /> : 'The quiz questions follow.'}</p>
+        <p>
+          {canGoNext ? <CodeText text={narrations[cursor + 1]?.caption ?? ''} /> : presenter.speakerView.quizFollows}
+        </p>
       </section>
     </main>
   );
