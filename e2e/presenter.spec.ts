@@ -107,8 +107,17 @@ test('the speaker view opens in its own window and keeps in step with the projec
   await expect(projected).toHaveText('Step 6 of 23');
   await speaker.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(projected).toHaveText('Step 5 of 23');
-  const results = await new AxeBuilder({ page: speaker }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  for (const [colorScheme, forcedColors] of [
+    ['light', 'none'],
+    ['dark', 'none'],
+    ['light', 'active'],
+  ] as const) {
+    await speaker.emulateMedia({ colorScheme, forcedColors });
+    const results = await new AxeBuilder({ page: speaker }).analyze();
+    expect(
+      results.violations.map((violation) => `${colorScheme} ${forcedColors} ${violation.id}: ${violation.help}`),
+    ).toEqual([]);
+  }
 });
 
 test('a prediction is a poll for the room: answers by letter, revealed with R, gone on the next step', async ({

@@ -15,6 +15,14 @@ describe('what the page says about a link it could not follow', () => {
       { kind: 'fencingUnknown', value: 'banana' } as const,
       'The link asked for fencing "banana", which is neither on nor off, so fencing tokens are on.',
     ],
+    [
+      { kind: 'embedOptionUnknown', name: 'height', value: '100' } as const,
+      'The embed code set height to "100", which this widget does not know (a number of pixels from 360 to 2000), so it uses the default height.',
+    ],
+    [
+      { kind: 'embedOptionUnknown', name: 'presets', value: 'no' } as const,
+      'The embed code set presets to "no", which this widget does not know (on or off), so it uses the presets shown.',
+    ],
   ])('%o', (problem, notice) => {
     expect(linkNotice(problem)).toBe(notice);
   });

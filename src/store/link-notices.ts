@@ -1,23 +1,12 @@
 import content from 'virtual:lockstep/content';
 import { fillTemplate } from '@/content/fill-template';
-import { EMBED_HEIGHT_RANGE, type EmbedOption, type LinkProblem } from '@/route/route';
+import { EMBED_HEIGHT_RANGE, type LinkProblem } from '@/route/route';
 
 const NOTICES = content.notices.link;
 
 /** A value echoed back is cut short: a link can carry 100 kB in one parameter. */
 const ECHO_LIMIT = 40;
 const echo = (value: string) => (value.length > ECHO_LIMIT ? `${value.slice(0, ECHO_LIMIT)}…` : value);
-
-/** The values an embed option takes, and what the widget does instead of a value it does not know. */
-const EMBED_OPTION_WORDS: Record<EmbedOption, { expected: string; used: string }> = {
-  layout: { expected: 'compact or full', used: 'the compact layout' },
-  height: {
-    expected: `a number of pixels from ${EMBED_HEIGHT_RANGE.min} to ${EMBED_HEIGHT_RANGE.max}`,
-    used: "the frame's own height",
-  },
-  tools: { expected: 'on or off', used: 'no author tools' },
-  presets: { expected: 'on or off', used: 'the presets shown' },
-};
 
 /** What the learner reads when a link could not be followed as given (content/ui/notices.json, `link`). */
 export function linkNotice(problem: LinkProblem): string {
@@ -31,11 +20,14 @@ export function linkNotice(problem: LinkProblem): string {
     case 'stepBeyondEnd':
       return fillTemplate(NOTICES.stepBeyondEnd, { step: String(problem.step), count: String(problem.count) });
     case 'embedOptionUnknown': {
-      const { expected, used } = EMBED_OPTION_WORDS[problem.name];
+      const { expected, used } = NOTICES.embedOptions[problem.name];
       return fillTemplate(NOTICES.embedOptionUnknown, {
         name: problem.name,
         value: echo(problem.value),
-        expected,
+        expected: fillTemplate(expected, {
+          min: String(EMBED_HEIGHT_RANGE.min),
+          max: String(EMBED_HEIGHT_RANGE.max),
+        }),
         used,
       });
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { template } from './common.ts';
+import { template, text } from './common.ts';
 
 /** content/ui/notices.json. */
 /** What the page says when a link asks for something it cannot show. */
@@ -12,6 +12,15 @@ export const noticesSchema = z
         stepBelowOne: template(['step']),
         stepBeyondEnd: template(['step', 'count']),
         embedOptionUnknown: template(['name', 'value', 'expected', 'used']),
+        /** For each embed option: the values it takes, and what the widget does instead of one it does not know. */
+        embedOptions: z
+          .object({
+            layout: z.object({ expected: text, used: text }).strict(),
+            height: z.object({ expected: template(['min', 'max']), used: text }).strict(),
+            tools: z.object({ expected: text, used: text }).strict(),
+            presets: z.object({ expected: text, used: text }).strict(),
+          })
+          .strict(),
       })
       .strict(),
     progress: z
