@@ -11,6 +11,10 @@ const SITE = `${HOST}/courses/lockstep/`;
 
 test.use({ serviceWorkers: 'allow' });
 
+/** The walkthrough's own Next: the lesson below has Next buttons of its own once it has loaded. */
+const walkthroughNext = (page: Page) =>
+  page.locator('#walkthrough').getByRole('button', { name: 'Next', exact: true }).first();
+
 const registered = (page: Page) =>
   page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined);
 
@@ -30,7 +34,7 @@ test('after the first visit the lesson and the lab open with no network, and the
   expect(requested.filter((url) => /sw\.js|workbox|pwa-register/.test(url))).toEqual([]);
   expect(await registered(page)).toBe(false);
 
-  const next = page.locator('#walkthrough').getByRole('button', { name: 'Next', exact: true }).first();
+  const next = walkthroughNext(page);
   await next.click();
   await expect(indicator).toHaveText('Step 2 of 23');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -53,7 +57,7 @@ test('after the first visit the lesson and the lab open with no network, and the
 
 test('a new build is offered with a reload, not served stale behind the readerâ€™s back', async ({ page, request }) => {
   await page.goto(SITE);
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await walkthroughNext(page).click();
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   // A later visit: the worker now controls the page, so a new one has to wait for it.
   await page.reload();
@@ -69,7 +73,12 @@ test('a new build is offered with a reload, not served stale behind the readerâ€
   const reloaded = page.waitForEvent('load');
   await prompt.getByRole('button', { name: 'Reload' }).click();
   await reloaded;
-  await expect(page.getByText(/^Step \d+ of 23$/)).toBeVisible();
+  await expect(
+    page
+      .locator('#walkthrough')
+      .getByText(/^Step \d+ of 23$/)
+      .first(),
+  ).toBeVisible();
   await expect(prompt).toHaveCount(0);
   expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())!.waiting)).toBe(false);
 });
@@ -88,7 +97,12 @@ test('an embed never registers the service worker, whatever the reader does and 
 test('the site registers after a while idle, even if the reader never acts', async ({ page }) => {
   await page.clock.install();
   await page.goto(SITE);
-  await expect(page.getByText(/^Step \d+ of 23$/)).toHaveText('Step 1 of 23');
+  await expect(
+    page
+      .locator('#walkthrough')
+      .getByText(/^Step \d+ of 23$/)
+      .first(),
+  ).toHaveText('Step 1 of 23');
   expect(await registered(page)).toBe(false);
   await page.clock.runFor(10_000);
   await expect.poll(() => registered(page)).toBe(true);

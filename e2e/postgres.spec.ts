@@ -237,3 +237,69 @@ test("the learner's open transaction survives stepping: the steps wait for it, t
   await expect(output.getByRole('cell')).toHaveText(['7']);
   await expect(panel.getByRole('table', { name: /^Writes up to step 22,/ })).toBeVisible();
 });
+
+test('after every kind of failure the console offers Run again, and Postgres comes back', async ({
+  page,
+  walkthrough,
+}) => {
+  test.setTimeout(180_000);
+  await walkthrough.open();
+  const { form, output, run } = await openConsole(page);
+  const runButton = form.getByRole('button', { name: 'Run', exact: true });
+  const cancel = form.getByRole('button', { name: 'Cancel' });
+  const idle = async () => {
+    await expect(runButton).toBeEnabled(BOOT);
+    await expect(output).toHaveAttribute('aria-busy', 'false');
+  };
+
+  // A recursive function exhausts Postgres: it is broken, says so, and offers a restart.
+  await run('CREATE FUNCTION rec(int) RETURNS int LANGUAGE sql AS $$ SELECT rec($1 + 1) $$; SELECT rec(1);');
+  const broken = output.getByRole('alert');
+  await expect(broken).toContainText('Postgres stopped working', BOOT);
+  await idle();
+  await broken.getByRole('button', { name: 'Restart Postgres' }).click();
+  await run('SELECT 41 + 1 AS answer');
+  await expect(output.getByRole('cell')).toHaveText(['42'], BOOT);
+
+  // Cancel, then Run and Cancel again while Postgres is still restarting.
+  await run('SELECT pg_sleep(30)');
+  await cancel.click();
+  await expect(output).toContainText('Cancelled.');
+  await run('SELECT 1');
+  await cancel.click();
+  await idle();
+  await run('SELECT 2 AS two');
+  await expect(output.getByRole('cell')).toHaveText(['2'], BOOT);
+
+  // A role change no text match sees: Postgres is restarted and says why.
+  await run("SELECT set_config('ro' || 'le', 'postgres', false)");
+  await expect(output).toContainText("Postgres was restarted: the console's role became postgres", BOOT);
+  await idle();
+  await run('SELECT current_user');
+  await expect(output.getByRole('cell')).toHaveText(['learner'], BOOT);
+
+  // A wide result is cut, cell by cell and in all, and the page draws it.
+  await run("SELECT repeat('y', 200000) FROM generate_series(1, 500)");
+  await expect(output).toContainText('… and 190,000 more characters', BOOT);
+  await expect(output).toContainText('The console keeps at most 2,000,000 characters of output');
+  await expect(output.locator('.timing')).toHaveText(/^Took /);
+  await idle();
+});
+
+test("nothing the console does changes the walkthrough's steps on real Postgres", async ({ page, walkthrough }) => {
+  test.setTimeout(120_000);
+  await walkthrough.open('?step=23&fencing=on');
+  const { panel, output, run } = await openConsole(page);
+  await run(
+    'CREATE VIEW every_certificate AS SELECT * FROM certificates; SET default_transaction_read_only = on; ' +
+      'SET statement_timeout = 1',
+  );
+  await expect(output.locator('.tag')).toHaveText(['CREATE VIEW', 'SET', 'SET']);
+  // Stepping runs the walkthrough's writes again, apart from all that.
+  await walkthrough.back.click();
+  await walkthrough.next.click();
+  const writes = panel.getByRole('table', { name: 'Writes up to step 23, on real Postgres' });
+  await expect(writes.getByRole('row')).toHaveCount(3, BOOT);
+  await expect(writes).toContainText('UPDATE 0 (same)');
+  await expect(panel).toContainText('the same as the simulation');
+});

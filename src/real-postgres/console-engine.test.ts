@@ -3,7 +3,15 @@ import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '@/content/load-content';
-import { runConsoleInput, SHOWN_ROWS, type StatementOutcome } from './console-engine';
+import {
+  CELL_CHARACTERS,
+  EngineBroken,
+  OUTPUT_CHARACTERS,
+  runConsoleInput,
+  SHOWN_ROWS,
+  type StatementOutcome,
+} from './console-engine';
+import { LEARNER_ROLE, prepareDatabase } from './session';
 
 // The console on PostgreSQL itself (PGlite): what each statement reports must be what Postgres reports.
 const { postgres: statements } = loadContent(resolve(import.meta.dirname, '../../content'));
@@ -16,8 +24,7 @@ describe('the SQL console on PGlite', () => {
 
   beforeAll(async () => {
     db = await PGlite.create();
-    await db.exec(statements.createTable);
-    await db.query(statements.insertRow, ['go.shop.example', 'serial 1000', 32]);
+    await prepareDatabase(db, { ...statements, seed: ['go.shop.example', 'serial 1000', 32] });
   }, 60_000);
 
   afterAll(() => db?.close());
@@ -95,4 +102,75 @@ describe('the SQL console on PGlite', () => {
       rows: [['go.shop.example\t34']],
     });
   });
+
+  it('keeps each cell to its first characters and counts the rest, so no value can freeze the page', async () => {
+    const run = await runConsoleInput(
+      db,
+      `SELECT repeat('y', ${CELL_CHARACTERS}) AS whole, repeat('x', 60000) AS cut`,
+      'idle',
+    );
+    const [result] = run.statements;
+    expect(result?.kind === 'ran' && result.rows[0]?.[0]).toBe('y'.repeat(CELL_CHARACTERS));
+    expect(result?.kind === 'ran' && result.rows[0]?.[1]).toEqual({
+      start: 'x'.repeat(CELL_CHARACTERS),
+      more: 60000 - CELL_CHARACTERS,
+    });
+  });
+
+  it('keeps at most OUTPUT_CHARACTERS of a run, counting the rows past it', async () => {
+    const run = await runConsoleInput(db, `SELECT repeat('y', 200000) FROM generate_series(1, 500)`, 'idle');
+    const [result] = run.statements;
+    if (result?.kind !== 'ran') throw new Error('expected rows');
+    expect(result.rowCount).toBe(500);
+    expect(result.outputLimited).toBe(true);
+    expect(result.rows.length).toBe(Math.floor(OUTPUT_CHARACTERS / CELL_CHARACTERS));
+    const small = await runConsoleInput(db, 'SELECT 1', 'idle');
+    expect(small.statements[0]).toMatchObject({ outputLimited: false });
+  });
+
+  it('runs as a role without superuser: Postgres refuses COPY … PROGRAM however it is wrapped', async () => {
+    const run = await runConsoleInput(
+      db,
+      "DO $$ BEGIN EXECUTE 'COPY certificates TO PROG' || 'RAM ''id'''; END $$; SELECT current_user AS role",
+      'idle',
+    );
+    expect(run.statements[0]).toMatchObject({
+      kind: 'failed',
+      error: { message: 'permission denied to COPY to or from an external program' },
+    });
+    expect(run.statements[1]).toMatchObject({ kind: 'ran', rows: [[LEARNER_ROLE]] });
+  });
+});
+
+describe('the SQL console, when Postgres is pushed out of its role or its mind', () => {
+  const fresh = async () => {
+    const db = await PGlite.create();
+    await prepareDatabase(db, { ...statements, seed: ['go.shop.example', 'serial 1000', 32] });
+    return db;
+  };
+
+  it.each([
+    ["DO $$ BEGIN EXECUTE 'RE' || 'SET ' || 'RO' || 'LE'; END $$", "the console's role became postgres"],
+    ["SELECT set_config('ro' || 'le', 'postgres', false)", "the console's role became postgres"],
+    ["SELECT set_config('client_enc' || 'oding', 'LATIN1', false)", "the console's encoding became LATIN1"],
+  ])(
+    '%s: caught after the statement, and nothing after it runs',
+    async (sql, message) => {
+      const db = await fresh();
+      const run = runConsoleInput(db, `${sql}; SELECT 'not run'`, 'idle');
+      await expect(run).rejects.toEqual(new EngineBroken('identityChanged', message));
+      await db.close();
+    },
+    60_000,
+  );
+
+  it('a recursive function exhausts Postgres: the run ends broken instead of answering nothing for ever', async () => {
+    const db = await fresh();
+    const run = runConsoleInput(
+      db,
+      'CREATE FUNCTION rec(int) RETURNS int LANGUAGE sql AS $$ SELECT rec($1 + 1) $$; SELECT rec(1)',
+      'idle',
+    );
+    await expect(run).rejects.toBeInstanceOf(EngineBroken);
+  }, 60_000);
 });

@@ -1,8 +1,33 @@
 import { protocol, type PGliteInterface } from '@electric-sql/pglite';
+import { CLIENT_ENCODING, LEARNER_ROLE, sessionIdentity } from './session';
 import { refusalOf, splitStatements, type Refusal } from './split-statements';
 
 /** Rows a result keeps for display; the rest are counted, not held (a million rows would exhaust the tab). */
 export const SHOWN_ROWS = 500;
+/** Characters a cell keeps: one 60 MB value would freeze the page that draws it. */
+export const CELL_CHARACTERS = 10_000;
+/** Characters a whole run keeps, over all its statements; past it rows are counted, not kept. */
+export const OUTPUT_CHARACTERS = 2_000_000;
+
+/** A value cut to CELL_CHARACTERS: its start, and how many characters were left out. */
+export interface CutCell {
+  readonly start: string;
+  readonly more: number;
+}
+export type Cell = string | CutCell | null;
+
+/**
+ * Postgres stopped behaving as Postgres does: a statement ended without its reply (no CommandComplete, error or
+ * ReadyForQuery), it reports its error stack exhausted, or the session is no longer the learner's role in UTF-8.
+ */
+export class EngineBroken extends Error {
+  constructor(
+    readonly reason: 'noReply' | 'identityChanged',
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** A Postgres error as Postgres reports it: message, SQLSTATE, and where in the statement it happened. */
 export interface PostgresError {
@@ -20,9 +45,11 @@ export type StatementOutcome =
       readonly tag: string;
       /** By position: two columns may share a name (`SELECT 1 AS a, 2 AS a`). */
       readonly columns: readonly string[];
-      readonly rows: readonly (readonly (string | null)[])[];
+      readonly rows: readonly (readonly Cell[])[];
       /** Every row Postgres returned, of which `rows` holds the first SHOWN_ROWS. */
       readonly rowCount: number;
+      /** Rows were left out because the run's output reached OUTPUT_CHARACTERS, not only SHOWN_ROWS. */
+      readonly outputLimited: boolean;
     }
   | { readonly kind: 'failed'; readonly sql: string; readonly error: PostgresError }
   | { readonly kind: 'refused'; readonly sql: string; readonly refusal: Refusal };
@@ -43,14 +70,16 @@ const TRANSACTION_STATES: Readonly<Record<string, TransactionState>> = { I: 'idl
 
 /**
  * Runs console input one statement at a time, as psql does: each in its own implicit transaction unless the
- * learner wrote BEGIN, each with its own command tag, and on past an error to the next statement.
+ * learner wrote BEGIN, each with its own command tag, and on past an error to the next statement. After each,
+ * the session must still be the learner's role in UTF-8; if not, it throws EngineBroken and runs nothing more.
  */
 export async function runConsoleInput(
-  db: Pick<PGliteInterface, 'execProtocolRawStream'>,
+  db: Pick<PGliteInterface, 'execProtocolRawStream' | 'query'>,
   sql: string,
   transaction: TransactionState,
 ): Promise<ConsoleRun> {
   const statements: StatementOutcome[] = [];
+  const budget = { characters: OUTPUT_CHARACTERS };
   let state = transaction;
   for (const statement of splitStatements(sql)) {
     const refusal = refusalOf(statement);
@@ -58,25 +87,58 @@ export async function runConsoleInput(
       statements.push({ kind: 'refused', sql: statement, refusal });
       continue;
     }
-    const outcome = await runOne(db, statement);
+    const outcome = await runOne(db, statement, budget);
     statements.push(outcome.statement);
-    state = outcome.transaction ?? state;
+    state = outcome.transaction;
+    // In a failed transaction Postgres answers nothing but ROLLBACK; what failed there was rolled back anyway.
+    if (state !== 'failed') await checkIdentity(db);
   }
   return { statements, transaction: state };
 }
 
+/** Wrapped forms no text match sees (EXECUTE 'SET ' || 'ROLE …', set_config) are caught here, after the fact. */
+async function checkIdentity(db: Pick<PGliteInterface, 'query'>) {
+  const { role, encoding } = await sessionIdentity(db);
+  if (role !== LEARNER_ROLE) throw new EngineBroken('identityChanged', `the console's role became ${role}`);
+  if (encoding !== CLIENT_ENCODING)
+    throw new EngineBroken('identityChanged', `the console's encoding became ${encoding}`);
+}
+
+/** A value as the page keeps it: whole, or cut with a count of what was left out. */
+function keptCell(value: string | null): Cell {
+  if (value === null || value.length <= CELL_CHARACTERS) return value;
+  return { start: value.slice(0, CELL_CHARACTERS), more: value.length - CELL_CHARACTERS };
+}
+
+const cellCharacters = (cell: Cell) => (cell === null ? 0 : typeof cell === 'string' ? cell.length : cell.start.length);
+
 async function runOne(
   db: Pick<PGliteInterface, 'execProtocolRawStream'>,
   sql: string,
-): Promise<{ statement: StatementOutcome; transaction: TransactionState | null }> {
+  budget: { characters: number },
+): Promise<{ statement: StatementOutcome; transaction: TransactionState }> {
   const parser = new protocol.Parser();
   let columns: string[] = [];
-  const rows: (string | null)[][] = [];
+  const rows: Cell[][] = [];
   let rowCount = 0;
-  let tag = '';
+  let outputLimited = false;
+  let tag: string | null = null;
   let error: PostgresError | null = null;
   let transaction: TransactionState | null = null;
   const decoder = new TextDecoder();
+  /** Keeps a row while there is room for it, by count and by size. */
+  const keep = (row: Cell[]) => {
+    rowCount += 1;
+    if (rows.length >= SHOWN_ROWS) return;
+    const size = row.reduce((total, cell) => total + cellCharacters(cell), 0);
+    if (size > budget.characters) {
+      outputLimited = true;
+      budget.characters = 0;
+      return;
+    }
+    budget.characters -= size;
+    rows.push(row);
+  };
   await db.execProtocolRawStream(protocol.serialize.query(sql), {
     onRawData: (chunk) =>
       parser.parse(chunk, (message) => {
@@ -85,14 +147,11 @@ async function runOne(
             columns = (message as Message<'RowDescriptionMessage'>).fields.map((field) => field.name);
             break;
           case 'dataRow':
-            rowCount += 1;
-            if (rows.length < SHOWN_ROWS) rows.push((message as Message<'DataRowMessage'>).fields);
+            keep((message as Message<'DataRowMessage'>).fields.map(keptCell));
             break;
           case 'copyData':
             // COPY … TO STDOUT: each line of its output is a row.
-            rowCount += 1;
-            if (rows.length < SHOWN_ROWS)
-              rows.push([decoder.decode((message as Message<'CopyDataMessage'>).chunk).replace(/\n$/, '')]);
+            keep([keptCell(decoder.decode((message as Message<'CopyDataMessage'>).chunk).replace(/\n$/, ''))]);
             if (columns.length === 0) columns = ['COPY output'];
             break;
           case 'commandComplete':
@@ -113,8 +172,14 @@ async function runOne(
         }
       }),
   });
-  const statement: StatementOutcome = error
-    ? { kind: 'failed', sql, error }
-    : { kind: 'ran', sql, tag, columns, rows, rowCount };
+  // Decided by the protocol, not by recognising errors: every statement ends in ReadyForQuery, after its
+  // CommandComplete or its error. Postgres past its error stack (ERRORDATA_STACK_SIZE) answers nothing sane again.
+  const failure = error as PostgresError | null;
+  if (transaction === null || (tag === null && failure === null))
+    throw new EngineBroken('noReply', 'it stopped answering in the middle of a statement');
+  if (failure?.message.includes('ERRORDATA_STACK_SIZE')) throw new EngineBroken('noReply', failure.message);
+  const statement: StatementOutcome = failure
+    ? { kind: 'failed', sql, error: failure }
+    : { kind: 'ran', sql, tag: tag ?? '', columns, rows, rowCount, outputLimited };
   return { statement, transaction };
 }

@@ -1,127 +1,198 @@
+import { createStore } from 'zustand/vanilla';
 import type { ConsoleRun } from './console-engine';
 import type { EngineReply, EngineRequest } from './engine-protocol';
+import {
+  ENGINE_OFF,
+  nextEngineState,
+  type EngineEvent,
+  type EngineState,
+  type RestartReason,
+} from './engine-lifecycle';
 import type { RealRun, StepPlan } from './run-steps';
+import type { Seed } from './session';
 
 /** The console's time limit: past it, Postgres is stopped and started again. Stated beside the Run button. */
 export const CONSOLE_TIME_LIMIT_MS = 10_000;
+/** The walkthrough's steps get the same: they are a handful of UPDATEs, so more means something is wrong. */
+export const STEPS_TIME_LIMIT_MS = 10_000;
 /** Long enough for 5 MB on a slow connection; past it, the page says so instead of spinning for ever. */
 export const START_TIME_LIMIT_MS = 120_000;
 
+/** Stopped by the learner or a limit: the worker was terminated and a fresh Postgres is starting. */
+type Stopped = { readonly kind: 'stopped'; readonly why: RestartReason };
+
 export type ConsoleReply =
   | { readonly kind: 'ran'; readonly run: ConsoleRun }
-  /** Stopped by the learner, or by the time limit: the worker was terminated and Postgres restarts empty. */
-  | { readonly kind: 'stopped'; readonly why: 'cancelled' | 'timeLimit' }
+  | Stopped
+  /** The console left its role or encoding; Postgres is being restarted, and `message` says what changed. */
+  | { readonly kind: 'restarted'; readonly why: 'identityChanged'; readonly message: string }
   | { readonly kind: 'broken'; readonly message: string };
 
 export type StepsReply =
   | { readonly kind: 'ran'; readonly run: RealRun }
   | { readonly kind: 'waiting' }
   | { readonly kind: 'failed'; readonly message: string }
-  | { readonly kind: 'stopped' }
+  | Stopped
   | { readonly kind: 'broken'; readonly message: string };
 
 /** A request before it is given its id. */
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
-
-export interface Seed {
-  readonly createTable: string;
-  readonly insertRow: string;
-  readonly seed: readonly unknown[];
-}
+type Settled = EngineReply | Stopped;
 
 /**
- * The page's side of the Postgres worker: requests with their replies, a time limit on the console, and a
- * Cancel that terminates the worker (the only way to stop a query that is running) and starts a new one.
- * `onRestart` hears when that happens, so the panel can say the console's tables were reset.
+ * The page's side of the Postgres worker. Its life is one state machine (engine-lifecycle.ts) in a store the panel
+ * watches; every method resolves, none rejects. A run past its limit, a Cancel (also while starting), or a console
+ * that left its role is stopped by terminating the worker, the only way to stop a running query, and a fresh one
+ * starts at once. A worker that fails, or a Postgres that stops answering, leaves it broken until a restart.
  */
 export function createPostgresEngine(
   makeWorker: () => Worker,
   seed: Seed,
-  options: { timeLimitMs?: number; startLimitMs?: number } = {},
+  options: { timeLimitMs?: number; stepsLimitMs?: number; startLimitMs?: number } = {},
 ) {
   const timeLimitMs = options.timeLimitMs ?? CONSOLE_TIME_LIMIT_MS;
+  const stepsLimitMs = options.stepsLimitMs ?? STEPS_TIME_LIMIT_MS;
   const startLimitMs = options.startLimitMs ?? START_TIME_LIMIT_MS;
+  const store = createStore<EngineState>()(() => ENGINE_OFF);
+  const dispatch = (event: EngineEvent) => store.setState(nextEngineState(store.getState(), event), true);
   let worker: Worker | null = null;
   let nextId = 1;
-  const pending = new Map<number, (reply: EngineReply | { kind: 'stopped'; why: 'cancelled' | 'timeLimit' }) => void>();
-  let started: Promise<{ version: string }> | null = null;
-  /** Set when the worker itself failed: every later request hears it until a restart. */
-  let failure: string | null = null;
+  const pending = new Map<number, (reply: Settled) => void>();
+  let starting: Promise<void> = Promise.resolve();
+  /** Counts Cancels, so a run asked for just before one (still waiting for Postgres) is cancelled too. */
+  let cancels = 0;
 
-  const stopAll = (why: 'cancelled' | 'timeLimit') => {
-    worker?.terminate();
-    worker = null;
-    started = null;
-    failure = null;
+  const settleAll = (reply: Settled) => {
     const waiting = [...pending.values()];
     pending.clear();
-    for (const settle of waiting) settle({ kind: 'stopped', why });
+    for (const settle of waiting) settle(reply);
+  };
+  /** Ends the current worker; whatever waited on it hears why. */
+  const kill = (reply: Settled) => {
+    worker?.terminate();
+    worker = null;
+    settleAll(reply);
+  };
+  const breakDown = (message: string) => {
+    kill({ id: null, kind: 'broken', message });
+    dispatch({ kind: 'brokeDown', message });
   };
 
-  const request = (message: WithoutId<EngineRequest>) => {
+  const send = (message: WithoutId<EngineRequest>) => {
     const id = nextId++;
-    return new Promise<EngineReply | { kind: 'stopped'; why: 'cancelled' | 'timeLimit' }>((resolve) => {
-      // Cancelled between starting and sending, or the worker has failed: say so rather than wait for ever.
+    return new Promise<Settled>((resolve) => {
       if (!worker) return resolve({ kind: 'stopped', why: 'cancelled' });
-      if (failure !== null) return resolve({ id, kind: 'broken', message: failure });
       pending.set(id, resolve);
       worker.postMessage({ ...message, id } as EngineRequest);
     });
   };
 
-  const start = (): Promise<{ version: string }> => {
-    if (started) return started;
+  /** A new worker and its Postgres; resolves once it is ready or has failed (the state says which). */
+  const spawn = () => {
     const current = makeWorker();
     worker = current;
     current.addEventListener('message', (event: MessageEvent<EngineReply>) => {
       const reply = event.data;
-      if (reply.id === null) {
-        // A failure no request caused (a download that did not arrive): every waiting request hears it.
-        const waiting = [...pending.values()];
-        pending.clear();
-        for (const settle of waiting) settle(reply);
-        return;
-      }
+      // A failure no request caused (a download that did not arrive) breaks everything that waits.
+      if (reply.id === null) return breakDown(reply.kind === 'broken' ? reply.message : 'no reply');
       const settle = pending.get(reply.id);
       pending.delete(reply.id);
       settle?.(reply);
     });
     current.addEventListener('error', (event) => {
       event.preventDefault();
-      failure = event.message || 'the worker failed';
-      const waiting = [...pending.values()];
-      pending.clear();
-      for (const settle of waiting) settle({ id: null, kind: 'broken', message: failure });
+      if (worker === current) breakDown(event.message || 'the worker failed');
     });
-    started = new Promise((resolve, reject) => {
+    starting = new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
-        stopAll('timeLimit');
-        reject(new Error(`it did not start within ${startLimitMs / 1000} s.`));
+        if (worker === current) breakDown(`it did not start within ${startLimitMs / 1000} s.`);
+        resolve();
       }, startLimitMs);
-      void request({ kind: 'start', ...seed }).then((reply) => {
+      void send({ kind: 'start', ...seed }).then((reply) => {
         clearTimeout(timer);
-        if (reply.kind === 'started') resolve({ version: reply.version });
-        else reject(new Error(reply.kind === 'broken' ? reply.message : 'it was stopped while starting.'));
+        // Replaced while starting (a Cancel, another restart): the newer worker reports for itself.
+        if (worker === current) {
+          if (reply.kind === 'started') dispatch({ kind: 'started', version: reply.version });
+          else {
+            const message = reply.kind === 'broken' ? reply.message : 'it stopped while starting.';
+            kill({ id: null, kind: 'broken', message });
+            dispatch({ kind: 'startFailed', message });
+          }
+        }
+        resolve();
       });
     });
-    started.catch(() => (started = null));
-    return started;
+    return starting;
+  };
+
+  const restart = (why: RestartReason) => {
+    kill({ kind: 'stopped', why });
+    dispatch({ kind: 'restart', why });
+    return spawn();
+  };
+
+  /** Ready to run, if it can be: starts it, waits for a start under way, or restarts a broken one. */
+  const ensureReady = async () => {
+    const { phase } = store.getState();
+    if (phase === 'off') {
+      dispatch({ kind: 'start' });
+      await spawn();
+    } else if (phase === 'broken') await restart('asked');
+    // A start may be replaced while it runs (a Cancel restarts again): wait until the latest has ended.
+    let waited: Promise<void>;
+    do {
+      waited = starting;
+      await waited;
+    } while (waited !== starting);
+    const state = store.getState();
+    return state.phase === 'ready' || state.phase === 'busy' ? null : state;
+  };
+
+  /** Sends one run under a time limit and keeps the state machine in step with how it ended. */
+  const run = async (message: WithoutId<EngineRequest>, limitMs: number, onLimit: RestartReason) => {
+    dispatch({ kind: 'runBegan' });
+    const sentTo = worker;
+    const timer = setTimeout(() => {
+      if (worker === sentTo) void restart(onLimit);
+    }, limitMs);
+    const reply = await send(message);
+    clearTimeout(timer);
+    if (reply.kind === 'broken') dispatch({ kind: 'brokeDown', message: reply.message });
+    else if (reply.kind === 'identityChanged') void restart('identityChanged');
+    else if (reply.kind !== 'stopped') dispatch({ kind: 'runEnded' });
+    return reply;
   };
 
   return {
-    start,
+    store,
+    /** Starts Postgres (or restarts a broken one); resolves when it is ready or has failed, never rejects. */
+    start: async () => {
+      await ensureReady();
+    },
     async console(sql: string): Promise<ConsoleReply> {
-      await start();
-      const timer = setTimeout(() => stopAll('timeLimit'), timeLimitMs);
-      const reply = await request({ kind: 'console', sql });
-      clearTimeout(timer);
-      if (reply.kind === 'console') return { kind: 'ran', run: reply.run };
-      if (reply.kind === 'stopped') return reply;
-      return { kind: 'broken', message: reply.kind === 'broken' ? reply.message : `unexpected reply ${reply.kind}` };
+      const cancelsAtCall = cancels;
+      const notReady = await ensureReady();
+      if (cancels !== cancelsAtCall) return { kind: 'stopped', why: 'cancelled' };
+      if (notReady) return { kind: 'broken', message: notReady.phase === 'broken' ? notReady.message : notReady.phase };
+      const reply = await run({ kind: 'console', sql }, timeLimitMs, 'timeLimit');
+      switch (reply.kind) {
+        case 'console':
+          return { kind: 'ran', run: reply.run };
+        case 'stopped':
+          return reply;
+        case 'identityChanged':
+          return { kind: 'restarted', why: 'identityChanged', message: reply.message };
+        default:
+          return {
+            kind: 'broken',
+            message: reply.kind === 'broken' ? reply.message : `unexpected reply ${reply.kind}`,
+          };
+      }
     },
     async steps(plan: StepPlan): Promise<StepsReply> {
-      await start();
-      const reply = await request({ kind: 'steps', plan });
+      const notReady = await ensureReady();
+      if (notReady) return { kind: 'broken', message: notReady.phase === 'broken' ? notReady.message : notReady.phase };
+      const reply = await run({ kind: 'steps', plan }, stepsLimitMs, 'stepsTimeLimit');
       switch (reply.kind) {
         case 'steps':
           return { kind: 'ran', run: reply.run };
@@ -130,17 +201,20 @@ export function createPostgresEngine(
         case 'stepsFailed':
           return { kind: 'failed', message: reply.message };
         case 'stopped':
-          return { kind: 'stopped' };
+          return reply;
         default:
-          return {
-            kind: 'broken',
-            message: reply.kind === 'broken' ? reply.message : `unexpected reply ${reply.kind}`,
-          };
+          return { kind: 'broken', message: 'message' in reply ? reply.message : `unexpected reply ${reply.kind}` };
       }
     },
-    /** Stops whatever runs by terminating the worker; the next request starts a fresh Postgres. */
-    cancel: () => stopAll('cancelled'),
-    close: () => stopAll('cancelled'),
+    /** Stops whatever runs, or a start under way, by terminating the worker; a fresh Postgres starts at once. */
+    cancel: () => {
+      cancels += 1;
+      const { phase } = store.getState();
+      if (phase === 'busy' || phase === 'starting' || phase === 'restarting') void restart('cancelled');
+    },
+    /** After a breakdown: a fresh Postgres. Resolves when it is ready or has failed again. */
+    restart: () => restart('asked'),
+    close: () => kill({ kind: 'stopped', why: 'cancelled' }),
   };
 }
 

@@ -1,14 +1,17 @@
 import { PGlite } from '@electric-sql/pglite';
-import { runConsoleInput, type TransactionState } from './console-engine';
+import { EngineBroken, runConsoleInput, type TransactionState } from './console-engine';
 import type { EngineReply, EngineRequest } from './engine-protocol';
 import { runPlan } from './run-steps';
+import { prepareDatabase } from './session';
 
 /**
  * The page's one Postgres, off the main thread: a query that runs for minutes blocks only this worker, and the
- * page stops it by terminating the worker. One request runs at a time, in the order they came.
+ * page stops it by terminating the worker. One request runs at a time, in the order they came. Once Postgres has
+ * broken, every later request hears so: the page restarts with a new worker.
  */
 let db: PGlite | null = null;
 let transaction: TransactionState = 'idle';
+let broken: string | null = null;
 let queue: Promise<void> = Promise.resolve();
 
 const reply = (message: EngineReply) => self.postMessage(message);
@@ -21,15 +24,16 @@ self.addEventListener('message', (event: MessageEvent<EngineRequest>) => {
 // PGlite fetches its WebAssembly inside promises nobody awaits: a failed download surfaces only here.
 self.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
   event.preventDefault();
-  reply({ id: null, kind: 'broken', message: describe(event.reason) });
+  broken = describe(event.reason);
+  reply({ id: null, kind: 'broken', message: broken });
 });
 
 async function handle(request: EngineRequest): Promise<void> {
+  if (broken !== null) return reply({ id: request.id, kind: 'broken', message: broken });
   try {
     if (request.kind === 'start') {
       db = await PGlite.create();
-      await db.exec(request.createTable);
-      await db.query(request.insertRow, [...request.seed]);
+      await prepareDatabase(db, request);
       const { rows } = await db.query<{ server_version: string }>('SHOW server_version');
       reply({ id: request.id, kind: 'started', version: rows[0]?.server_version ?? '' });
       return;
@@ -51,10 +55,16 @@ async function handle(request: EngineRequest): Promise<void> {
       }
     }
   } catch (error) {
-    reply({ id: request.id, kind: 'broken', message: describe(error) });
+    broken = describe(error);
+    const identity = error instanceof EngineBroken && error.reason === 'identityChanged';
+    reply({ id: request.id, kind: identity ? 'identityChanged' : 'broken', message: broken });
   }
 }
 
+/** An error's own words: its message, never "[object Object]". */
 function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string')
+    return error.message;
+  return typeof error === 'string' ? error : 'an unknown failure';
 }

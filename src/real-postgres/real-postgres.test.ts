@@ -6,6 +6,7 @@ import { loadContent } from '@/content/load-content';
 import { runScenario } from '@/sim/run';
 import { runConsoleInput } from './console-engine';
 import { planSteps, runPlan } from './run-steps';
+import { LEARNER_ROLE, prepareDatabase } from './session';
 
 // PGlite is PostgreSQL itself compiled to WebAssembly: the panel's runner must get the simulation's row
 // counts from it, and leave the console's table alone.
@@ -17,8 +18,7 @@ describe('the walkthrough on PGlite', () => {
 
   beforeAll(async () => {
     db = await PGlite.create();
-    await db.exec(statements.createTable);
-    await db.query(statements.insertRow, ['go.shop.example', 'the console row', 7]);
+    await prepareDatabase(db, { ...statements, seed: ['go.shop.example', 'the console row', 7] });
   }, 60_000);
 
   afterAll(() => db?.close());
@@ -54,6 +54,7 @@ describe('the walkthrough on PGlite', () => {
         columns: ['cert', 'fence'],
         rows: [['the console row', '7']],
         rowCount: 1,
+        outputLimited: false,
       },
     ]);
   });
@@ -70,5 +71,47 @@ describe('the walkthrough on PGlite', () => {
     await runPlan(db, planSteps(timeline, timeline.frames.length - 1, statements));
     const after = await runConsoleInput(db, 'SELECT id FROM mine', 'idle');
     expect(after.statements[0]).toMatchObject({ rows: [['1']] });
+  });
+
+  const lastStep = async () => {
+    const timeline = runScenario(seed, { fencing: true });
+    return runPlan(db, planSteps(timeline, timeline.frames.length - 1, statements));
+  };
+  const expected = { cert: 'serial 1002, issued at 36 s', fence: 34 };
+  const console = async (sql: string) => (await runConsoleInput(db, sql, 'idle')).statements;
+
+  it("cannot reach the walkthrough's table from the console, nor make an event trigger", async () => {
+    expect(await console('SELECT * FROM walkthrough.certificates')).toMatchObject([
+      { kind: 'failed', error: { message: 'permission denied for schema walkthrough' } },
+    ]);
+    const trigger = await console(
+      'CREATE FUNCTION slow() RETURNS event_trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(60); END $$; ' +
+        'CREATE EVENT TRIGGER slow ON ddl_command_start EXECUTE FUNCTION slow()',
+    );
+    expect(trigger).toMatchObject([
+      { kind: 'ran' },
+      { kind: 'failed', error: { message: 'permission denied to create event trigger "slow"' } },
+    ]);
+  });
+
+  it('gives the same answer whatever the console did to its own table and session', async () => {
+    const changes = [
+      'CREATE VIEW every_certificate AS SELECT * FROM certificates',
+      'CREATE TABLE renewals (domain text REFERENCES certificates (domain))',
+      'CREATE TEMP TABLE certificates (domain text, cert text, fence int)',
+      'SET default_transaction_read_only = on',
+      'SET statement_timeout = 1',
+      'SET search_path = pg_temp, public',
+    ];
+    for (const change of changes) expect((await console(change))[0]).toMatchObject({ kind: 'ran' });
+    expect((await lastStep()).row).toEqual(expected);
+    // The console's own settings and role are as it left them.
+    expect(
+      await console(
+        "SELECT current_user, current_setting('default_transaction_read_only'), current_setting('statement_timeout')",
+      ),
+    ).toMatchObject([{ rows: [[LEARNER_ROLE, 'on', '1ms']] }]);
+    await console('RESET ALL; DROP TABLE pg_temp.certificates; DROP VIEW every_certificate; DROP TABLE renewals');
+    expect((await lastStep()).row).toEqual(expected);
   });
 });

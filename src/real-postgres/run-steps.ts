@@ -1,7 +1,8 @@
-import type { Transaction } from '@electric-sql/pglite';
+import type { PGliteInterface, Transaction } from '@electric-sql/pglite';
 import type { PostgresPageContent } from '@/content/types';
 import type { Timeline } from '@/sim/run';
 import { describeCertificate } from '@/story/narrate';
+import { LEARNER_ROLE, WALKTHROUGH_SCHEMA } from './session';
 
 /** One write of the walkthrough, run on real Postgres, beside what the simulation's table answered. */
 export interface RealWrite {
@@ -18,15 +19,14 @@ export interface RealRun {
   readonly row: { readonly cert: string; readonly fence: number } | null;
 }
 
-/** The part of a PGlite database the runner needs: a transaction it can roll back. */
-export interface TransactionalDatabase {
+/** The part of a PGlite database the runner needs: statements, and a transaction it can roll back. */
+export interface TransactionalDatabase extends Pick<PGliteInterface, 'exec' | 'query'> {
   transaction<T>(run: (tx: Transaction) => Promise<T>): Promise<T>;
 }
 
 /** What the worker runs for a step: the table, its seed row and each write so far, with the simulation's counts. */
 export interface StepPlan {
   readonly domain: string;
-  readonly createTable: string;
   readonly insertRow: string;
   readonly seed: readonly [domain: string, cert: string, fence: number] | null;
   readonly writes: readonly {
@@ -57,7 +57,6 @@ export function planSteps(timeline: Timeline, cursor: number, statements: Postgr
   });
   return {
     domain,
-    createTable: statements.createTable,
     insertRow: statements.insertRow,
     seed:
       first?.kind === 'scenarioStarted' && first.row
@@ -68,30 +67,43 @@ export function planSteps(timeline: Timeline, cursor: number, statements: Postgr
 }
 
 /**
- * Runs a plan on real Postgres, from a fresh table, inside a transaction that is rolled back: stepping back or
- * switching fencing just runs again, and the SQL console's own table is left as it was.
+ * Runs a plan on real Postgres, on the walkthrough's own table, inside a transaction that is rolled back: stepping
+ * back or switching fencing just runs again. Nothing the console did may change the answer, so it runs as the
+ * superuser in the walkthrough's schema (the console's role cannot reach it) with every session setting at its
+ * default (`RESET ALL`: `default_transaction_read_only`, `search_path`, timeouts…), and puts the console's own
+ * settings and role back afterwards. No DDL runs here, so no event trigger fires (and the console cannot make one).
  */
 export async function runPlan(db: TransactionalDatabase, plan: StepPlan): Promise<RealRun> {
-  return db.transaction(async (tx) => {
-    await tx.exec('DROP TABLE IF EXISTS certificates');
-    await tx.exec(plan.createTable);
-    if (plan.seed) await tx.query(plan.insertRow, [...plan.seed]);
-    const writes: RealWrite[] = [];
-    for (const write of plan.writes) {
-      const result = await tx.query(write.sql, [...write.params]);
-      writes.push({
-        step: write.step,
-        renewer: write.renewer,
-        params: write.params,
-        realRows: result.affectedRows ?? 0,
-        simulatedRows: write.simulatedRows,
-      });
-    }
-    const { rows } = await tx.query<{ cert: string; fence: number }>(
-      'SELECT cert, fence FROM certificates WHERE domain = $1',
-      [plan.domain],
-    );
-    await tx.rollback();
-    return { writes, row: rows[0] ? { cert: rows[0].cert, fence: Number(rows[0].fence) } : null };
-  });
+  const { rows: consoleSettings } = await db.query<{ name: string; setting: string }>(
+    "SELECT name, setting FROM pg_settings WHERE source = 'session'",
+  );
+  await db.exec(`RESET ROLE; RESET ALL; SET search_path TO ${WALKTHROUGH_SCHEMA}, pg_temp;`);
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.exec('DELETE FROM certificates');
+      if (plan.seed) await tx.query(plan.insertRow, [...plan.seed]);
+      const writes: RealWrite[] = [];
+      for (const write of plan.writes) {
+        const result = await tx.query(write.sql, [...write.params]);
+        writes.push({
+          step: write.step,
+          renewer: write.renewer,
+          params: write.params,
+          realRows: result.affectedRows ?? 0,
+          simulatedRows: write.simulatedRows,
+        });
+      }
+      const { rows } = await tx.query<{ cert: string; fence: number }>(
+        'SELECT cert, fence FROM certificates WHERE domain = $1',
+        [plan.domain],
+      );
+      await tx.rollback();
+      return { writes, row: rows[0] ? { cert: rows[0].cert, fence: Number(rows[0].fence) } : null };
+    });
+  } finally {
+    await db.exec('RESET ALL;');
+    for (const { name, setting } of consoleSettings)
+      await db.query('SELECT set_config($1, $2, false)', [name, setting]);
+    await db.exec(`SET ROLE ${LEARNER_ROLE};`);
+  }
 }

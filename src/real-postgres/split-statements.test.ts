@@ -34,6 +34,17 @@ describe('splitStatements: where Postgres sees a statement end', () => {
     ]);
   });
 
+  it('reads $$ after a letter beyond ASCII as part of the name, as Postgres does', () => {
+    expect(splitStatements('SELECT 1 AS é$$; SELECT 2 AS two; SELECT 3 AS ü$$;')).toEqual([
+      'SELECT 1 AS é$$',
+      'SELECT 2 AS two',
+      'SELECT 3 AS ü$$',
+    ]);
+    expect(splitStatements("SELECT 1 AS é$$; COPY certificates TO PROGRAM 'x'; SELECT 1 AS ü$$;")).toHaveLength(3);
+    // 名E is a name, so the quote after it opens a standard string, where a backslash escapes nothing.
+    expect(splitStatements("SELECT 1 AS 名E'a\\'; SELECT 2")).toEqual(["SELECT 1 AS 名E'a\\'", 'SELECT 2']);
+  });
+
   it("ends E'…' at a quote after an escaped backslash", () => {
     expect(splitStatements("SELECT E'back\\\\'; SELECT 2")).toEqual(["SELECT E'back\\\\'", 'SELECT 2']);
   });
@@ -53,21 +64,45 @@ describe('splitStatements: where Postgres sees a statement end', () => {
   });
 });
 
-describe('refusalOf: what the in-page Postgres will not run', () => {
+describe('refusalOf: what the console does not send', () => {
   it.each([
     ["COPY (SELECT 1) TO PROGRAM 'id'", 'copyProgram'],
     ["copy certificates from program 'cat /etc/passwd'", 'copyProgram'],
+    ["DO $$ BEGIN EXECUTE 'COPY certificates TO PROGRAM ''id'''; END $$", 'copyProgram'],
+    [
+      "CREATE FUNCTION f() RETURNS void LANGUAGE plpgsql AS $f$ BEGIN COPY certificates TO PROGRAM 'id'; END $f$",
+      'copyProgram',
+    ],
     ['COPY certificates FROM STDIN', 'copyFromStdin'],
     ['/* hi */ copy certificates from\n  stdin with (format csv)', 'copyFromStdin'],
+    ['SET ROLE postgres', 'identity'],
+    ['set local role postgres', 'identity'],
+    ['SET SESSION ROLE postgres', 'identity'],
+    ['RESET ROLE', 'identity'],
+    ['SET SESSION AUTHORIZATION postgres', 'identity'],
+    ['RESET SESSION AUTHORIZATION', 'identity'],
+    ["SELECT set_config('role', 'postgres', false)", 'identity'],
+    ["SELECT set_config('session_authorization', 'postgres', false)", 'identity'],
+    ["SET client_encoding = 'LATIN1'", 'identity'],
+    ["SELECT set_config('client_encoding', 'LATIN1', false)", 'identity'],
+    ["SET NAMES 'LATIN1'", 'identity'],
+    ["DO $$ BEGIN EXECUTE 'SET ROLE postgres'; END $$", 'identity'],
   ] as const)('refuses %j', (sql, refusal) => {
     expect(refusalOf(sql)).toBe(refusal);
   });
 
+  it('refuses the words wherever they stand, in a string or a comment too: what text shows is not sent', () => {
+    expect(refusalOf("SELECT 'COPY x FROM PROGRAM' AS text")).toBe('copyProgram');
+    expect(refusalOf('SELECT 1 -- COPY FROM STDIN')).toBe('copyFromStdin');
+  });
+
   it.each([
     'COPY certificates TO STDOUT',
-    "SELECT 'COPY x FROM PROGRAM' AS text",
-    'SELECT 1 -- COPY FROM STDIN',
-    "INSERT INTO notes VALUES ('copy from stdin')",
+    'SELECT current_user',
+    "SELECT current_setting('role')",
+    "INSERT INTO notes VALUES ('a program to copy')",
+    'CREATE ROLE someone',
+    'SELECT rolename FROM roles',
   ])('lets %j run', (sql) => {
     expect(refusalOf(sql)).toBeNull();
   });

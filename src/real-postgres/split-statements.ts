@@ -75,30 +75,45 @@ function endOfQuoted(sql: string, from: number, quote: string, backslashEscapes:
   return sql.length;
 }
 
-/** E'…' (or e'…') written as its own token, not the end of a word like `name'`. */
+/**
+ * A character that continues an identifier in Postgres's lexer: a letter, a digit, `_`, `$`, or any character
+ * beyond ASCII (\200-\377 bytes in scan.l's `ident_cont`), so `é$$` is one name, not a name and a dollar quote.
+ */
+const IDENTIFIER_CONTINUES = /[\w$\u0080-\uffff]/;
+
+/** E'…' (or e'…') written as its own token, not the end of a word like `name'` or `héE'`. */
 function isEscapeString(sql: string, quoteAt: number): boolean {
   const before = sql[quoteAt - 1];
-  return (before === 'E' || before === 'e') && !/[\w$]/.test(sql[quoteAt - 2] ?? '');
+  return (before === 'E' || before === 'e') && !IDENTIFIER_CONTINUES.test(sql[quoteAt - 2] ?? '');
 }
 
-/** `$$` or `$tag$` at `at`, when it opens a dollar quote; `$1` is a parameter, and `a$b` part of a name. */
+/** `$$` or `$tag$` at `at`, when it opens a dollar quote; `$1` is a parameter, and `a$b` or `é$$` part of a name. */
 function dollarTag(sql: string, at: number): string | null {
-  if (/[\w$]/.test(sql[at - 1] ?? '')) return null;
+  if (IDENTIFIER_CONTINUES.test(sql[at - 1] ?? '')) return null;
   const match = /^\$([A-Za-z_\u0080-\uffff][\w\u0080-\uffff]*)?\$/.exec(sql.slice(at, at + 64));
   return match ? match[0] : null;
 }
 
-/** Statements the in-page Postgres must not run: there is no shell to run a program, and no client to send COPY data. */
-export type Refusal = 'copyProgram' | 'copyFromStdin';
+/**
+ * Statements the console does not send. COPY with a program or STDIN has nothing to talk to here, and a change of
+ * role or encoding would let the console out of its role or garble every later reply. Matched anywhere in the
+ * statement, inside strings and bodies too (`DO $$ … EXECUTE 'COPY … PROGRAM …' … $$`): what text can show is
+ * refused here, and what it cannot (a name built by EXECUTE) is refused by Postgres, since the console runs
+ * without superuser, or caught afterwards by the identity check.
+ */
+export type Refusal = 'copyProgram' | 'copyFromStdin' | 'identity';
+
+const REFUSED: readonly (readonly [RegExp, Refusal])[] = [
+  [/\bCOPY\b[\s\S]*\bPROGRAM\b/, 'copyProgram'],
+  [/\bCOPY\b[\s\S]*\bFROM\s+STDIN\b/, 'copyFromStdin'],
+  [/\b(SET|RESET)\s+((SESSION|LOCAL)\s+)?ROLE\b/, 'identity'],
+  [/\bSESSION[\s_]+AUTHORIZATION\b/, 'identity'],
+  [/\bCLIENT_ENCODING\b/, 'identity'],
+  [/\bSET\s+NAMES\b/, 'identity'],
+  [/\bSET_CONFIG\s*\(\s*'\s*ROLE\s*'/, 'identity'],
+];
 
 export function refusalOf(statement: string): Refusal | null {
-  const words = statement
-    .replace(/--[^\n]*/g, ' ')
-    .replace(/\/\*[\s\S]*?\*\//g, ' ')
-    .replace(/'(?:[^']|'')*'/g, "''")
-    .toUpperCase();
-  if (!/^\s*\\?COPY\b/.test(words)) return null;
-  if (/\bPROGRAM\b/.test(words)) return 'copyProgram';
-  if (/\bFROM\s+STDIN\b/.test(words)) return 'copyFromStdin';
-  return null;
+  const text = statement.toUpperCase();
+  return REFUSED.find(([pattern]) => pattern.test(text))?.[1] ?? null;
 }

@@ -45,7 +45,13 @@ export const postgresSchema = z
         broken: template(['message']),
         copyProgram: template([]),
         copyFromStdin: template([]),
+        identity: template([]),
+        identityChanged: template(['message']),
+        restarting: template([]),
+        stepsTimeLimit: template(['seconds']),
         rowsShown: template(['shown', 'count']),
+        outputLimited: template(['characters']),
+        cellCut: template(['count', 'limit']),
         transactionOpen: template([]),
         transactionFailed: template([]),
       })

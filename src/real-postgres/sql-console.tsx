@@ -1,0 +1,278 @@
+import postgres from 'virtual:lockstep/postgres';
+import { useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { fillTemplate } from '@/content/fill-template';
+import { formatTime } from '@/story/format';
+import {
+  CELL_CHARACTERS,
+  OUTPUT_CHARACTERS,
+  type Cell,
+  type StatementOutcome,
+  type TransactionState,
+} from './console-engine';
+import { CONSOLE_TIME_LIMIT_MS, type ConsoleReply, type PostgresEngine } from './postgres-engine';
+
+const PANEL = postgres.panel;
+const EVENING = postgres.evening;
+const LIMIT_SECONDS = String(CONSOLE_TIME_LIMIT_MS / 1000);
+
+/** Why the last run ended without a result: the panel says so until the next run. */
+type RunStopped =
+  { readonly why: 'cancelled' | 'timeLimit' } | { readonly why: 'identityChanged'; readonly message: string };
+
+/** The page's clock, for how long a run took: read in event handlers only. */
+const clock = () => performance.now();
+
+function stoppedBy(reply: ConsoleReply): RunStopped | null {
+  if (reply.kind === 'restarted') return { why: 'identityChanged', message: reply.message };
+  if (reply.kind === 'stopped' && (reply.why === 'cancelled' || reply.why === 'timeLimit')) return { why: reply.why };
+  return null;
+}
+
+/** A cell's text as far as it was kept. */
+const cellText = (cell: Cell) => (cell === null ? null : typeof cell === 'string' ? cell : cell.start);
+
+/** Anything else, on the same in-page Postgres but in a certificates table of its own. */
+export function SqlConsole({
+  engine,
+  transaction,
+  broken,
+  restarting,
+  onRun,
+}: {
+  engine: PostgresEngine;
+  transaction: TransactionState;
+  /** Why Postgres stopped working, while it is broken. */
+  broken: string | null;
+  restarting: boolean;
+  onRun: (reply: ConsoleReply) => void;
+}) {
+  const id = useId();
+  const [sql, setSql] = useState(postgres.examples[0]?.sql ?? '');
+  const [outcome, setOutcome] = useState<{ statements: readonly StatementOutcome[]; ms: number | null } | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+  const [stopped, setStopped] = useState<RunStopped | null>(null);
+  // The fence before the last evening step ran, to explain A's write landing on a table B has not touched.
+  const previousFence = useRef(32);
+
+  // The engine never rejects; the finally keeps Run offered whatever else happens.
+  const runText = async (text: string) => {
+    setRunning(true);
+    setNote(null);
+    const startedAt = clock();
+    try {
+      const reply = await engine.console(text);
+      setStopped(stoppedBy(reply));
+      if (reply.kind === 'ran') {
+        // "Took" is the wait until the result is in the page: drawn now, then timed.
+        const { statements } = reply.run;
+        flushSync(() => setOutcome({ statements, ms: null }));
+        setOutcome({ statements, ms: clock() - startedAt });
+      } else setOutcome(null);
+      onRun(reply);
+      return reply;
+    } finally {
+      setRunning(false);
+    }
+  };
+  const run = () => runText(sql);
+
+  /** One write of the evening, then the row it left. A's write first on a fresh table lands: say why. */
+  const runEveningStep = async (index: number) => {
+    const step = EVENING.steps[index]!;
+    setSql(step.sql);
+    const reply = await runText(`${step.sql}\n${EVENING.rowQuery}`);
+    if (reply.kind !== 'ran') return;
+    const [write, read] = reply.run.statements;
+    const row = read?.kind === 'ran' ? read.rows[0] : undefined;
+    if (!row) return;
+    const [cert = '', fence = ''] = row.map(cellText);
+    const landedEarly = index === 1 && write?.kind === 'ran' && write.tag === 'UPDATE 1' && Number(fence) === 33;
+    setNote(
+      `${fillTemplate(EVENING.rowNow, { cert: cert ?? 'NULL', fence: fence ?? 'NULL' })}${
+        landedEarly ? ` ${fillTemplate(EVENING.aFirst, { fence: String(previousFence.current) })}` : ''
+      }`,
+    );
+    previousFence.current = Number(fence);
+  };
+  const resetEvening = async () => {
+    const reply = await runText(EVENING.reset);
+    if (reply.kind === 'ran') {
+      previousFence.current = 32;
+      setNote(EVENING.wasReset);
+    }
+  };
+
+  return (
+    <form
+      className="sql-console"
+      aria-labelledby={`${id}-heading`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!running) void run();
+      }}
+    >
+      <h5 id={`${id}-heading`}>SQL console</h5>
+      <p>{PANEL.consoleIntro}</p>
+      <div className="evening" role="group" aria-labelledby={`${id}-evening`}>
+        <p id={`${id}-evening`} className="evening-title">
+          {EVENING.title}
+        </p>
+        <ol>
+          {EVENING.steps.map((step, index) => (
+            <li key={step.label}>
+              <button type="button" disabled={running} onClick={() => void runEveningStep(index)}>
+                Run step {index + 1}: {step.label}
+              </button>
+            </li>
+          ))}
+        </ol>
+        <button type="button" disabled={running} onClick={() => void resetEvening()}>
+          Reset the table
+        </button>
+      </div>
+      <div className="examples" role="group" aria-label="Ready-made statements">
+        {postgres.examples.map((example) => (
+          <button key={example.label} type="button" onClick={() => setSql(example.sql)}>
+            {example.label}
+          </button>
+        ))}
+      </div>
+      <label htmlFor={`${id}-sql`}>SQL</label>
+      <textarea
+        id={`${id}-sql`}
+        value={sql}
+        rows={6}
+        spellCheck={false}
+        aria-describedby={`${id}-limit`}
+        onChange={(event) => setSql(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            if (!running) void run();
+          }
+        }}
+      />
+      <p id={`${id}-limit`} className="console-limit">
+        {fillTemplate(PANEL.consoleLimit, { seconds: LIMIT_SECONDS })}
+      </p>
+      <div className="console-actions">
+        <button type="submit" className="primary" disabled={running} aria-keyshortcuts="Control+Enter">
+          Run
+        </button>
+        {/* Cancel also stops a restart under way; that restarts once more. */}
+        <button type="button" disabled={!running && !restarting} onClick={() => engine.cancel()}>
+          Cancel
+        </button>
+      </div>
+      <div className="console-output" aria-live="polite" aria-busy={running}>
+        {broken !== null && (
+          <div role="alert" className="postgres-failed">
+            <p>{fillTemplate(PANEL.broken, { message: broken })}</p>
+            <button
+              type="button"
+              onClick={() => {
+                setStopped(null);
+                void engine.restart();
+              }}
+            >
+              Restart Postgres
+            </button>
+          </div>
+        )}
+        {restarting && <p role="status">{PANEL.restarting}</p>}
+        {stopped && (
+          <p role="status">
+            {stopped.why === 'cancelled'
+              ? PANEL.cancelled
+              : stopped.why === 'identityChanged'
+                ? fillTemplate(PANEL.identityChanged, { message: stopped.message })
+                : fillTemplate(PANEL.timeLimit, { seconds: LIMIT_SECONDS })}
+          </p>
+        )}
+        {outcome && <ConsoleResult statements={outcome.statements} ms={outcome.ms} />}
+        {note && <p className="evening-note">{note}</p>}
+        {transaction !== 'idle' && (
+          <p className="transaction-note">{transaction === 'open' ? PANEL.transactionOpen : PANEL.transactionFailed}</p>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function ConsoleResult({ statements, ms }: { statements: readonly StatementOutcome[]; ms: number | null }) {
+  return (
+    <>
+      {statements.map((outcome, index) => (
+        <div key={index} className="console-result">
+          {outcome.kind === 'refused' && <p className="pg-error">{PANEL[outcome.refusal]}</p>}
+          {outcome.kind === 'failed' && (
+            <p className="pg-error">
+              ERROR: {outcome.error.message}
+              {outcome.error.code &&
+                ` (SQLSTATE ${outcome.error.code}${outcome.error.position ? `, at character ${outcome.error.position}` : ''})`}
+            </p>
+          )}
+          {outcome.kind === 'ran' && (
+            <>
+              {outcome.columns.length > 0 && (
+                <table>
+                  <thead>
+                    <tr>
+                      {outcome.columns.map((column, position) => (
+                        <th key={position} scope="col">
+                          {column}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {outcome.rows.map((row, rowIndex) => (
+                      <tr key={rowIndex}>
+                        {row.map((value, position) => (
+                          <td key={position} className={value === null ? 'null' : undefined}>
+                            <CellView cell={value} />
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+              {outcome.rowCount > outcome.rows.length && (
+                <p className="rows-shown">
+                  {fillTemplate(PANEL.rowsShown, {
+                    shown: String(outcome.rows.length),
+                    count: outcome.rowCount.toLocaleString('en'),
+                  })}
+                  {outcome.outputLimited &&
+                    ` ${fillTemplate(PANEL.outputLimited, { characters: OUTPUT_CHARACTERS.toLocaleString('en') })}`}
+                </p>
+              )}
+              <p className="tag">{outcome.tag}</p>
+            </>
+          )}
+        </div>
+      ))}
+      {ms !== null && <p className="timing">Took {formatTime(ms)}.</p>}
+    </>
+  );
+}
+
+/** A value as kept: whole, or its first CELL_CHARACTERS and a count of the rest. */
+function CellView({ cell }: { cell: Cell }) {
+  if (cell === null) return 'NULL';
+  if (typeof cell === 'string') return cell;
+  return (
+    <>
+      {cell.start}
+      <span className="cell-cut">
+        {fillTemplate(PANEL.cellCut, {
+          count: cell.more.toLocaleString('en'),
+          limit: CELL_CHARACTERS.toLocaleString('en'),
+        })}
+      </span>
+    </>
+  );
+}
