@@ -1,4 +1,5 @@
 import content from 'virtual:lockstep/content';
+import { echo } from '@/content/echo';
 import { fillTemplate } from '@/content/fill-template';
 
 /** What the page tells the learner about their saved answers. */
@@ -81,7 +82,7 @@ export function loadProgress(storage: Storage | null, now: number = Date.now()):
     return setAside(
       storage,
       raw,
-      fillTemplate(SAYS.unknownVersion, { version: JSON.stringify(stored.version ?? null).slice(0, 40) }),
+      fillTemplate(SAYS.unknownVersion, { version: echo(JSON.stringify(stored.version ?? null)) }),
       now,
     );
   }

@@ -112,11 +112,11 @@ describe('loadProgress, word for word', () => {
     expect(loadProgress(throwing).progress).toEqual(nothing);
   });
 
-  it('names a missing version as null, and a long one cut to 40 characters', () => {
+  it('names a missing version as null, and a long one cut to 40 characters with an ellipsis', () => {
     const noVersion = memoryStorage({ [STORAGE_KEY]: stored({ quiz: {} }) });
     expect(loadProgress(noVersion).notices[0]).toMatch(/^Your saved progress has version null, which this page/);
     const long = memoryStorage({ [STORAGE_KEY]: stored({ version: 'v'.repeat(100) }) });
-    expect(loadProgress(long).notices[0]).toContain(`has version "${'v'.repeat(39)}, which`);
+    expect(loadProgress(long).notices[0]).toContain(`has version "${'v'.repeat(39)}…, which`);
   });
 
   it('reads a section that is null as one unreadable entry', () => {

@@ -42,4 +42,9 @@ describe('what the page says about a link it could not follow', () => {
     expect(linkNotice({ kind: 'stepNotANumber', value: 'z'.repeat(40) })).toContain(`"${'z'.repeat(40)}"`);
     expect(linkNotice({ kind: 'fencingUnknown', value: 'y'.repeat(41) })).toContain(`"${'y'.repeat(40)}…"`);
   });
+
+  it('cuts a value between characters, never inside an emoji', () => {
+    const notice = linkNotice({ kind: 'fencingUnknown', value: `${'a'.repeat(39)}😀😀` });
+    expect(notice).toContain(`"${'a'.repeat(39)}😀…"`);
+  });
 });

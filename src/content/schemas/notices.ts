@@ -37,6 +37,10 @@ export const noticesSchema = z
         notSaved: template([]),
       })
       .strict(),
+    /** Said in an embed whose code asks for a widget or a question Lockstep does not have. */
+    embed: z
+      .object({ unknownWidget: template(['widget', 'widgets']), unknownQuestion: template(['id', 'ids']) })
+      .strict(),
     /** Said when a new build's service worker is waiting to take over. */
     offline: z.object({ updateReady: template([]) }).strict(),
   })
