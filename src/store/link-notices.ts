@@ -13,9 +13,9 @@ export function linkNotice(problem: LinkProblem): string {
     case 'stepNotANumber':
       return fillTemplate(NOTICES.stepNotANumber, { value: echo(problem.value) });
     case 'stepBelowOne':
-      return fillTemplate(NOTICES.stepBelowOne, { step: String(problem.step) });
+      return fillTemplate(NOTICES.stepBelowOne, { step: echo(problem.step) });
     case 'stepBeyondEnd':
-      return fillTemplate(NOTICES.stepBeyondEnd, { step: String(problem.step), count: String(problem.count) });
+      return fillTemplate(NOTICES.stepBeyondEnd, { step: echo(problem.step), count: String(problem.count) });
     case 'embedOptionUnknown': {
       const { expected, used } = NOTICES.embedOptions[problem.name];
       return fillTemplate(NOTICES.embedOptionUnknown, {
