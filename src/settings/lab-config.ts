@@ -195,12 +195,13 @@ export function parseLabConfig(search: string): { config: LabConfig; problems: F
 /** One number as typed, pasted or linked: whole units within the field's range, or the default. */
 export function clampField(field: NumericField, raw: string): { value: number; problem: FieldProblem | null } {
   const spec = LAB_FIELDS[field];
-  const number = /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Math.round(Number(raw)) : Number.NaN;
-  if (Number.isNaN(number))
+  const given = /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : Number.NaN;
+  if (Number.isNaN(given))
     return { value: DEFAULT_LAB_CONFIG[field], problem: { field, kind: 'notANumber', value: raw } };
-  const value = Math.min(Math.max(number, spec.min), spec.max);
-  if (value !== number) return { value, problem: { field, kind: 'outOfRange', used: value } };
-  return { value, problem: value === Number(raw) ? null : { field, kind: 'rounded', used: value } };
+  const value = Math.min(Math.max(Math.round(given), spec.min), spec.max);
+  // The range is judged on the number as given: -50.5 is outside -50 to 50, even though it rounds to -50.
+  if (given < spec.min || given > spec.max) return { value, problem: { field, kind: 'outOfRange', used: value } };
+  return { value, problem: value === given ? null : { field, kind: 'rounded', used: value } };
 }
 
 /** Which numbers matter for a configuration: the others are shown, greyed out, and change nothing. */
