@@ -34,7 +34,9 @@ export function createProgressStore(
   storage: Storage | null,
   events: Pick<Window, 'addEventListener'> | null = typeof window === 'undefined' ? null : window,
 ) {
-  const loaded = loadProgress(storage);
+  // Stored text the learner has been told could not be read: saving over it again says nothing new.
+  const reported = new Set<string>();
+  const loaded = loadProgress(storage, Date.now(), reported);
   const store = createStore<ProgressState>()(() => ({ ...loaded.progress, notices: loaded.notices }));
   // Without storage at all, loadProgress has said so already.
   let warned = storage === null;
@@ -47,11 +49,14 @@ export function createProgressStore(
         state.predictions === previous.predictions)
     )
       return;
-    const saved = saveChanges(storage, changesBetween(sections(previous), sections(state)), sections(state));
+    const changes = changesBetween(sections(previous), sections(state));
+    const { saved, notices } = saveChanges(storage, changes, sections(state), reported);
+    const tell = [...notices];
     if (saved === null && !warned) {
       warned = true;
-      store.setState({ notices: [...state.notices, content.notices.progress.notSaved] });
+      tell.push(content.notices.progress.notSaved);
     }
+    if (tell.length > 0) store.setState({ notices: [...store.getState().notices, ...tell] });
   });
   events?.addEventListener('storage', (event: StorageEvent) => {
     if (event.key !== STORAGE_KEY || event.storageArea !== storage) return;
