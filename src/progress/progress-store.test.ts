@@ -147,4 +147,28 @@ describe('the progress store beside another tab', () => {
     expect(store.getState().notices).toEqual([]);
     expect(setAsideKeys(storage).map((key) => key.startsWith(SET_ASIDE_PREFIX))).toEqual([true]);
   });
+
+  it('keeps an answer it could not save when another tab’s smaller write succeeds, and saves it later', () => {
+    const storage = memoryStorage();
+    let full = false;
+    const setItem = storage.setItem.bind(storage);
+    storage.setItem = (key, value) => {
+      if (full) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      setItem(key, value);
+    };
+    const events = new EventTarget();
+    const mine = createProgressStore(storage, events as unknown as Window);
+    const theirs = createProgressActions(createProgressStore(storage, null));
+    theirs.check('q1', ['b']);
+    events.dispatchEvent(storageEvent(storage, storage.getItem(STORAGE_KEY)));
+    full = true;
+    createProgressActions(mine).check('q3', ['a']);
+    expect(mine.getState().notices).toEqual([expect.stringMatching(/^Your answers are not being saved/)]);
+    full = false;
+    theirs.retry('q1');
+    events.dispatchEvent(storageEvent(storage, storage.getItem(STORAGE_KEY)));
+    expect(mine.getState().quiz).toEqual({ q3: answer('a') });
+    createProgressActions(mine).check('q4', ['c']);
+    expect(loadProgress(storage).progress.quiz).toEqual({ q3: answer('a'), q4: answer('c') });
+  });
 });

@@ -1,14 +1,18 @@
 import { createStore } from 'zustand/vanilla';
 import content from 'virtual:lockstep/content';
 import {
+  applyChanges,
   changesBetween,
   emptyProgress,
   loadProgress,
+  mergeChanges,
+  noChanges,
   readStoredProgress,
   saveChanges,
   STORAGE_KEY,
   type InterviewAnswer,
   type Progress,
+  type ProgressChanges,
 } from './progress';
 
 export interface ProgressState extends Progress {
@@ -28,7 +32,8 @@ const sections = (state: Progress): Progress => ({
 /**
  * The learner's answers, loaded from storage once. Each change is merged into what is stored, entry by entry,
  * and answers given in another tab or another embedded question arrive through `storage` events. When the
- * browser will not store them, the page says so once and keeps them for the visit.
+ * browser will not store them, the page says so once and keeps them for the visit, over anything another page
+ * stores meanwhile, and saves them with the next change that can be saved.
  */
 export function createProgressStore(
   storage: Storage | null,
@@ -41,6 +46,8 @@ export function createProgressStore(
   // Without storage at all, loadProgress has said so already.
   let warned = storage === null;
   let applyingStored = false;
+  // This page's changes the storage has not taken yet.
+  let unsaved: ProgressChanges = noChanges;
   store.subscribe((state, previous) => {
     if (
       applyingStored ||
@@ -49,8 +56,9 @@ export function createProgressStore(
         state.predictions === previous.predictions)
     )
       return;
-    const changes = changesBetween(sections(previous), sections(state));
+    const changes = mergeChanges(unsaved, changesBetween(sections(previous), sections(state)));
     const { saved, notices } = saveChanges(storage, changes, sections(state), reported);
+    unsaved = saved === null ? changes : noChanges;
     const tell = [...notices];
     if (saved === null && !warned) {
       warned = true;
@@ -61,10 +69,10 @@ export function createProgressStore(
   events?.addEventListener('storage', (event: StorageEvent) => {
     if (event.key !== STORAGE_KEY || event.storageArea !== storage) return;
     const stored = readStoredProgress(event.newValue);
-    // What another page stored already holds this page's saved answers: it replaces them.
     if (!stored) return;
+    // What another page stored holds this page's saved answers; those this page could not save stay over it.
     applyingStored = true;
-    store.setState(stored);
+    store.setState(applyChanges(stored, unsaved));
     applyingStored = false;
   });
   /** Changes the learner made on this page, not those merged in from another tab or frame through storage. */

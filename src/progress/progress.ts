@@ -164,6 +164,18 @@ export function applyChanges(stored: Progress, changes: ProgressChanges): Progre
   };
 }
 
+/** No changes at all: where a page starts, and where it is again once everything it changed is saved. */
+export const noChanges: ProgressChanges = { quiz: {}, interview: {}, predictions: {} };
+
+/** Two rounds of one page's changes as one: the later wins where both changed the same entry. */
+export function mergeChanges(earlier: ProgressChanges, later: ProgressChanges): ProgressChanges {
+  return {
+    quiz: { ...earlier.quiz, ...later.quiz },
+    interview: { ...earlier.interview, ...later.interview },
+    predictions: { ...earlier.predictions, ...later.predictions },
+  };
+}
+
 export interface SaveResult {
   /** What is stored now, or null when the storage refused (or held what could not be copied aside). */
   readonly saved: Progress | null;
