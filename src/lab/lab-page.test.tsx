@@ -11,7 +11,7 @@ function renderLab(search: string) {
   const { config, problems } = parseLabConfig(search);
   const onChange = vi.fn<(config: LabConfig) => void>();
   render(
-    <ShortcutContext.Provider value={createShortcutStore(memoryStorage())}>
+    <ShortcutContext.Provider value={createShortcutStore(memoryStorage(), null)}>
       <LabPage initial={config} initialProblems={problems} onChange={onChange} />
     </ShortcutContext.Provider>,
   );

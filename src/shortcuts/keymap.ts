@@ -92,23 +92,47 @@ export function parseShortcutPrefs(raw: string | null): ShortcutPrefs {
   return { enabled: given.enabled !== false, keymaps };
 }
 
-/** The learner's shortcut preferences, kept in `storage` when there is one. */
-export function createShortcutStore(storage: Pick<Storage, 'getItem' | 'setItem'> | null) {
-  let raw: string | null = null;
-  try {
-    raw = storage?.getItem(STORAGE_KEY) ?? null;
-  } catch {
-    // Storage that throws on reading is no storage: the defaults apply.
-  }
-  const store = createStore<ShortcutPrefs>()(() => parseShortcutPrefs(raw));
-  store.subscribe((prefs) => {
+/** One change the learner made, applied to the preferences as they are stored when it is saved. */
+export type ShortcutEdit = (prefs: ShortcutPrefs) => ShortcutPrefs;
+
+/**
+ * The learner's shortcut preferences, kept in `storage` when there is one and in step with other tabs. A change
+ * is applied to what is stored now, so a tab opened earlier changes only the field its learner changed (shortcuts
+ * another tab turned off stay off); another tab's change arrives through a `storage` event.
+ */
+export function createShortcutStore(
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null,
+  events: Pick<Window, 'addEventListener'> | null = typeof window === 'undefined' ? null : window,
+) {
+  const stored = (): ShortcutPrefs | null => {
     try {
-      storage?.setItem(STORAGE_KEY, JSON.stringify(prefs));
+      const raw = storage?.getItem(STORAGE_KEY) ?? null;
+      return raw === null ? null : parseShortcutPrefs(raw);
+    } catch {
+      // Storage that throws on reading is no storage: the defaults apply.
+      return null;
+    }
+  };
+  const store = createStore<ShortcutPrefs>()(() => stored() ?? DEFAULT_SHORTCUT_PREFS);
+  // Changes the storage refused last for this visit, over whatever other tabs store; each edit can be applied again.
+  let unsaved: ShortcutEdit[] = [];
+  const withUnsaved = (prefs: ShortcutPrefs) => unsaved.reduce((result, edit) => edit(result), prefs);
+  events?.addEventListener('storage', (event: StorageEvent) => {
+    if (event.key !== STORAGE_KEY || event.storageArea !== storage) return;
+    store.setState(withUnsaved(parseShortcutPrefs(event.newValue)), true);
+  });
+  const change = (edit: ShortcutEdit) => {
+    unsaved.push(edit);
+    const next = withUnsaved(stored() ?? store.getState());
+    store.setState(next, true);
+    try {
+      storage?.setItem(STORAGE_KEY, JSON.stringify(next));
+      unsaved = [];
     } catch {
       // Full or refused: the choice lasts for this visit.
     }
-  });
-  return store;
+  };
+  return Object.assign(store, { change });
 }
 
 export type ShortcutStore = ReturnType<typeof createShortcutStore>;

@@ -1,13 +1,14 @@
-import { screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { memoryStorage, renderWalkthrough } from '@/testing/render-walkthrough';
 import { Walkthrough } from '@/walkthrough/walkthrough';
 import { createShortcutStore } from './keymap';
+import { ShortcutSettings } from './shortcut-settings';
 import { ShortcutContext } from './use-shortcuts';
 
 function renderWithShortcuts() {
-  const shortcuts = createShortcutStore(memoryStorage());
+  const shortcuts = createShortcutStore(memoryStorage(), null);
   const view = renderWalkthrough(
     <ShortcutContext.Provider value={shortcuts}>
       <Walkthrough />
@@ -55,5 +56,48 @@ describe('keyboard shortcut settings (WCAG 2.1.4)', () => {
     await user.click(screen.getByRole('button', { name: 'Change the key for Back a step' }));
     await user.keyboard('{Escape}');
     expect(shortcuts.getState().keymaps.reading.back).toEqual(['ArrowLeft']);
+  });
+});
+
+describe('keyboard shortcut settings in two tabs', () => {
+  /** A tab's settings button and dialog, on the browser storage both tabs share. */
+  function renderTab(storage: Storage) {
+    const { container } = render(
+      <ShortcutContext.Provider value={createShortcutStore(storage, null)}>
+        <ShortcutSettings contexts={['reading']} />
+      </ShortcutContext.Provider>,
+    );
+    return within(container);
+  }
+
+  it('a key changed in a tab opened earlier leaves shortcuts off when another tab turned them off', async () => {
+    const user = userEvent.setup();
+    const storage = memoryStorage();
+    const first = renderTab(storage);
+    const earlier = renderTab(storage);
+    await user.click(first.getByRole('button', { name: 'Keyboard shortcuts' }));
+    await user.click(first.getByRole('checkbox', { name: 'Use single-key shortcuts' }));
+    await user.click(earlier.getByRole('button', { name: 'Keyboard shortcuts' }));
+    await user.click(earlier.getByRole('button', { name: 'Change the key for Next step' }));
+    await user.keyboard('j');
+    const stored = createShortcutStore(storage, null).getState();
+    expect(stored.enabled).toBe(false);
+    expect(stored.keymaps.reading.next).toEqual(['J']);
+  });
+
+  it('resetting the keys in a tab opened earlier gives back the usual keys and leaves shortcuts off', async () => {
+    const user = userEvent.setup();
+    const storage = memoryStorage();
+    const first = renderTab(storage);
+    const earlier = renderTab(storage);
+    await user.click(first.getByRole('button', { name: 'Keyboard shortcuts' }));
+    await user.click(first.getByRole('button', { name: 'Change the key for Next step' }));
+    await user.keyboard('j');
+    await user.click(first.getByRole('checkbox', { name: 'Use single-key shortcuts' }));
+    await user.click(earlier.getByRole('button', { name: 'Keyboard shortcuts' }));
+    await user.click(earlier.getByRole('button', { name: 'Reset to the usual keys' }));
+    const stored = createShortcutStore(storage, null).getState();
+    expect(stored.enabled).toBe(false);
+    expect(stored.keymaps.reading.next).toEqual(['ArrowRight']);
   });
 });

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { DEFAULT_SHORTCUT_PREFS, keyName, remap, type KeyAction, type KeymapContext } from './keymap';
+import { DEFAULT_KEYMAPS, keyName, remap, type KeyAction, type KeymapContext } from './keymap';
 import { useShortcutPrefs, useShortcutStore } from './use-shortcuts';
 import './shortcuts.css';
 
@@ -56,7 +56,7 @@ export function ShortcutSettings({ contexts }: { contexts: readonly KeymapContex
     if (event.key === 'Escape' || event.key === 'Tab') return setCapturing(null);
     const key = keyName(event.nativeEvent);
     if (key === null) return;
-    store.setState(remap(prefs, capturing.context, capturing.action as never, key));
+    store.change((stored) => remap(stored, capturing.context, capturing.action as never, key));
     setCapturing(null);
   };
 
@@ -71,7 +71,10 @@ export function ShortcutSettings({ contexts }: { contexts: readonly KeymapContex
           <input
             type="checkbox"
             checked={prefs.enabled}
-            onChange={(event) => store.setState({ ...prefs, enabled: event.target.checked })}
+            onChange={(event) => {
+              const enabled = event.target.checked;
+              store.change((stored) => ({ ...stored, enabled }));
+            }}
           />
           Use single-key shortcuts
         </label>
@@ -122,7 +125,7 @@ export function ShortcutSettings({ contexts }: { contexts: readonly KeymapContex
           );
         })}
         <p className="shortcut-actions">
-          <button type="button" onClick={() => store.setState(DEFAULT_SHORTCUT_PREFS)}>
+          <button type="button" onClick={() => store.change((stored) => ({ ...stored, keymaps: DEFAULT_KEYMAPS }))}>
             Reset to the usual keys
           </button>
           <button type="button" className="primary" onClick={() => dialog.current?.close()}>
