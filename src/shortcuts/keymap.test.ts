@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '@/testing/render-walkthrough';
-import { actionFor, createShortcutStore, DEFAULT_SHORTCUT_PREFS, keyName, parseShortcutPrefs, remap } from './keymap';
+import {
+  actionFor,
+  createShortcutStore,
+  DEFAULT_SHORTCUT_PREFS,
+  isReservedKey,
+  keyName,
+  parseShortcutPrefs,
+  remap,
+} from './keymap';
 
 const press = (key: string, modifiers: Partial<Record<'shiftKey' | 'altKey' | 'ctrlKey' | 'metaKey', boolean>> = {}) =>
   keyName({ key, shiftKey: false, altKey: false, ctrlKey: false, metaKey: false, ...modifiers });
@@ -48,6 +56,41 @@ describe('remap', () => {
     expect(actionFor(prefs, 'presenter', 'N')).toBeNull();
     expect(actionFor(prefs, 'presenter', 'B')).toBe('notes');
     expect(prefs.keymaps.reading).toBe(DEFAULT_SHORTCUT_PREFS.keymaps.reading);
+  });
+});
+
+describe('keys no shortcut may take', () => {
+  it.each(['Enter', 'Space', 'Tab', 'Escape', 'Shift+Enter', 'Shift+Space', 'Shift+Tab', 'Shift+Escape'])(
+    '%s cannot be given to an action',
+    (key) => {
+      expect(isReservedKey(key)).toBe(true);
+      expect(remap(DEFAULT_SHORTCUT_PREFS, 'reading', 'next', key)).toBe(DEFAULT_SHORTCUT_PREFS);
+      expect(remap(DEFAULT_SHORTCUT_PREFS, 'presenter', 'blank', key)).toBe(DEFAULT_SHORTCUT_PREFS);
+    },
+  );
+
+  it('are ignored in a stored keymap, except where the usual keys put them', () => {
+    const prefs = parseShortcutPrefs(
+      JSON.stringify({
+        keymaps: {
+          reading: { next: ['Enter', 'J'], last: ['Space'], back: ['Shift+Tab'] },
+          presenter: { forward: ['PageDown', 'Space'], backward: ['Shift+Space'], exit: ['Escape'], blank: ['Enter'] },
+        },
+      }),
+    );
+    expect(prefs.keymaps.reading).toMatchObject({ next: ['J'], last: [], back: [] });
+    expect(prefs.keymaps.presenter).toMatchObject({
+      forward: ['PageDown', 'Space'],
+      backward: ['Shift+Space'],
+      exit: ['Escape'],
+      blank: [],
+    });
+    expect(actionFor(prefs, 'reading', 'Enter')).toBeNull();
+    expect(actionFor(prefs, 'reading', 'Space')).toBeNull();
+  });
+
+  it('leave the usual keys as they are', () => {
+    expect(parseShortcutPrefs(JSON.stringify(DEFAULT_SHORTCUT_PREFS))).toEqual(DEFAULT_SHORTCUT_PREFS);
   });
 });
 

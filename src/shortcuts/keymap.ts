@@ -45,8 +45,23 @@ export function actionFor<C extends KeymapContext>(prefs: ShortcutPrefs, context
   return (Object.keys(keymap) as KeyAction<C>[]).find((action) => keymap[action].includes(key)) ?? null;
 }
 
-/** Gives `action` the one key `key`, taking it from any other action in the same context. */
-export function remap<C extends KeymapContext>(prefs: ShortcutPrefs, context: C, action: KeyAction<C>, key: string) {
+/**
+ * Keys that keep their own work on every page, with or without Shift: Enter and Space press the focused button,
+ * Tab moves focus and Escape closes a dialog. Given to an action, they would take keyboard users' way to the
+ * settings that could undo it. The learner cannot choose them; only the usual keys use them (the presenter's Space).
+ */
+const RESERVED_KEYS: readonly string[] = ['Enter', 'Space', 'Tab', 'Escape'];
+
+export const isReservedKey = (key: string) => RESERVED_KEYS.includes(key.replace(/^Shift\+/, ''));
+
+/** Gives `action` the one key `key`, taking it from any other action in the same context; never a reserved key. */
+export function remap<C extends KeymapContext>(
+  prefs: ShortcutPrefs,
+  context: C,
+  action: KeyAction<C>,
+  key: string,
+): ShortcutPrefs {
+  if (isReservedKey(key)) return prefs;
   const keymap = prefs.keymaps[context] as Record<KeyAction<C>, readonly string[]>;
   const next = Object.fromEntries(
     (Object.keys(keymap) as KeyAction<C>[]).map((other) => [
@@ -61,7 +76,8 @@ const STORAGE_KEY = 'lockstep-shortcuts';
 
 /**
  * Reads stored preferences. Anything not as written (edited by hand, an older version) falls back, field by
- * field, to the defaults: an unknown action or key list is ignored, never trusted.
+ * field, to the defaults: an unknown action or key list is ignored, never trusted, and so is a reserved key the
+ * usual keys do not give that action.
  */
 export function parseShortcutPrefs(raw: string | null): ShortcutPrefs {
   let stored: unknown;
@@ -83,7 +99,7 @@ export function parseShortcutPrefs(raw: string | null): ShortcutPrefs {
             const mine = chosen?.[action];
             const valid =
               Array.isArray(mine) && mine.every((key) => typeof key === 'string' && key.length > 0 && key.length < 32);
-            return [action, valid ? (mine as string[]) : keys];
+            return [action, valid ? mine.filter((key: string) => !isReservedKey(key) || keys.includes(key)) : keys];
           }),
         ),
       ];
