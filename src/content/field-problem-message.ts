@@ -1,8 +1,6 @@
 import { LAB_FIELDS, type FieldProblem } from '../settings/lab-config.ts';
+import { echo } from './echo.ts';
 import { fillTemplate } from './fill-template.ts';
-
-/** A value echoed back is cut short: a link can carry 100 kB in one parameter. */
-const ECHO_LIMIT = 40;
 
 /** The sentence for a problem, from the lab's field texts (content/lab/fields.json). */
 export function fieldProblemMessage(
@@ -13,8 +11,7 @@ export function fieldProblemMessage(
   },
 ): string {
   const values: Record<string, string> = {};
-  if ('value' in problem)
-    values.value = problem.value.length > ECHO_LIMIT ? `${problem.value.slice(0, ECHO_LIMIT)}…` : problem.value;
+  if ('value' in problem) values.value = echo(problem.value);
   if (problem.kind === 'unknownStorage') {
     values.resource = problem.resource;
     values.options = problem.options.join(' or ');

@@ -1,3 +1,4 @@
+import content from 'virtual:lockstep/content';
 import practice from 'virtual:lockstep/practice';
 import { lazy, Suspense } from 'react';
 import type { LabStepReport } from '@/lab/lab-page';
@@ -5,6 +6,8 @@ import Quiz, { QuizQuestionView } from '@/practice/quiz';
 import { Notices } from '@/app/notices';
 import { realPostgres } from '@/app/feature-slots';
 import { useShell } from '@/app/page-stores';
+import { echo } from '@/content/echo';
+import { fillTemplate } from '@/content/fill-template';
 import { DEFAULT_LAB_CONFIG } from '@/settings/lab-config';
 import { Walkthrough } from '@/walkthrough/walkthrough';
 import { DEFAULT_EMBED_FRAME, EMBED_WIDGETS } from '@/route/route';
@@ -72,14 +75,19 @@ function EmbeddedWidget({
     if (question) return <QuizQuestionView question={question} number={index + 1} />;
     return (
       <Problem>
-        There is no quiz question with the id “{questionId ?? ''}”. Known ids:{' '}
-        {practice.quiz.map((candidate) => candidate.id).join(', ')}.
+        {fillTemplate(content.notices.embed.unknownQuestion, {
+          id: echo(questionId ?? ''),
+          ids: practice.quiz.map((candidate) => candidate.id).join(', '),
+        })}
       </Problem>
     );
   }
   return (
     <Problem>
-      Lockstep has no widget called “{widget}”. Use widget={EMBED_WIDGETS.join(', widget=')} (with id= for a question).
+      {fillTemplate(content.notices.embed.unknownWidget, {
+        widget: echo(widget),
+        widgets: EMBED_WIDGETS.map((known) => `widget=${known}`).join(', '),
+      })}
     </Problem>
   );
 }

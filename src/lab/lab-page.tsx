@@ -129,9 +129,7 @@ export default function LabPage({
           Lock service
           <select
             value={config.service}
-            onChange={(event) =>
-              change(presetConfig({ ...config, service: event.target.value as LabConfig['service'] }))
-            }
+            onChange={(event) => change({ ...config, service: event.target.value as LabConfig['service'] })}
           >
             {LAB_SERVICES.map((service) => (
               <option key={service} value={service}>

@@ -337,6 +337,16 @@ describe('lab settings from a link', () => {
     expect(problems.map(say)).toEqual(['Lease TTL takes whole milliseconds; using 2501.']);
   });
 
+  it('says a number just outside the range is out of range, even when it rounds to the edge', () => {
+    const { config, problems } = parseLabConfig('?drift=-50.5&ttl=600000.4&pause=0.2');
+    expect(config).toMatchObject({ clockDriftPct: -50, ttlMs: 600_000, pauseMs: 0 });
+    expect(problems.map(say)).toEqual([
+      'Lease TTL must be between 1000 and 600000 ms; using 600000.',
+      'Pause length takes whole milliseconds; using 0.',
+      'Clock drift on node C must be between -50 and 50 %; using -50.',
+    ]);
+  });
+
   it('echoes a bad value cut short, whatever its length', () => {
     const long = 'x'.repeat(100_000);
     const [problem] = parseLabConfig(`?service=${long}`).problems;

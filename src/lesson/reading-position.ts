@@ -5,17 +5,19 @@
  */
 const KEY = 'lockstep:reading-position';
 
-function sessionStorageOrNull(): Storage | null {
+// Session storage can throw on reading the property itself (a sandboxed frame), on getItem or on setItem: each
+// is caught, and the page goes on as if nothing had been saved.
+function savedPosition(): number {
   try {
-    return window.sessionStorage;
+    return Number(window.sessionStorage.getItem(KEY));
   } catch {
-    return null;
+    return Number.NaN;
   }
 }
 
 function saveReadingPosition(): void {
   try {
-    sessionStorageOrNull()?.setItem(KEY, String(Math.round(window.scrollY)));
+    window.sessionStorage.setItem(KEY, String(Math.round(window.scrollY)));
   } catch {
     // Storage refused: a reload starts at the top, as it would anyway.
   }
@@ -43,7 +45,7 @@ export function keepReadingPosition(): () => void {
 /** Scrolls back to the saved position after a reload; false when this was no reload or nothing was saved. */
 export function restoreReadingPosition(): boolean {
   const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
-  const saved = Number(sessionStorageOrNull()?.getItem(KEY));
+  const saved = savedPosition();
   if (navigation?.type !== 'reload' || !(saved > 0)) return false;
   window.scrollTo(0, saved);
   return true;

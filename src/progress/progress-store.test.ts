@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '@/testing/render-walkthrough';
 import { createProgressActions, createProgressStore } from './progress-store';
-import { STORAGE_KEY, loadProgress } from './progress';
+import { SET_ASIDE_PREFIX, STORAGE_KEY, loadProgress, setAsideKeys } from './progress';
 
 const answer = (option: string, checked = true) => ({ response: [option], checked });
 const storageEvent = (storageArea: Storage, newValue: string | null, key = STORAGE_KEY) =>
@@ -98,5 +98,77 @@ describe('the progress store and the browser', () => {
     events.dispatchEvent(storageEvent(storage, raw));
     createProgressActions(store).check('q1', ['a']);
     expect(loadProgress(storage).progress.quiz).toEqual({ q9: answer('c'), q1: answer('a') });
+  });
+});
+
+/** Two tabs on one browser storage: the other tab writes, and this one hears of it through a storage event. */
+describe('the progress store beside another tab', () => {
+  const copies = (storage: Storage) => setAsideKeys(storage).map((key) => storage.getItem(key));
+
+  it('sets aside, with a notice, a newer version another tab stored, before writing over it', () => {
+    const storage = memoryStorage();
+    const events = new EventTarget();
+    const store = createProgressStore(storage, events as unknown as Window);
+    const newer = JSON.stringify({ version: 2, quiz: {}, interview: { x: { draft: 'two pages…' } } });
+    storage.setItem(STORAGE_KEY, newer);
+    events.dispatchEvent(storageEvent(storage, newer));
+    createProgressActions(store).check('q3', ['a']);
+    expect(store.getState().notices).toEqual([
+      expect.stringMatching(/^Your saved progress has version 2, which this page does not know\. A copy was set aside/),
+    ]);
+    expect(copies(storage)).toEqual([newer]);
+    expect(loadProgress(storage).progress.quiz).toEqual({ q3: answer('a') });
+  });
+
+  it('keeps another tab’s unreadable entry in a copy, with a notice, and its readable ones in place', () => {
+    const storage = memoryStorage();
+    const store = createProgressStore(storage, null);
+    const theirs = JSON.stringify({
+      version: 1,
+      quiz: { q1: answer('b') },
+      interview: { x: { draft: 'two pages…', revealed: 'yes', ticked: [] } },
+    });
+    storage.setItem(STORAGE_KEY, theirs);
+    createProgressActions(store).check('q3', ['a']);
+    expect(store.getState().notices).toEqual([
+      expect.stringMatching(/^1 saved answer could not be read\. A copy was set aside.*Everything else was kept\.$/),
+    ]);
+    expect(copies(storage)).toEqual([theirs]);
+    expect(loadProgress(storage).progress.quiz).toEqual({ q1: answer('b'), q3: answer('a') });
+  });
+
+  it('tells of unreadable progress found on loading once, not again with every answer', () => {
+    const storage = memoryStorage({ [STORAGE_KEY]: 'garbage' });
+    const store = createProgressStore(storage, null);
+    const actions = createProgressActions(store);
+    actions.check('q1', ['a']);
+    actions.dismissNotices();
+    actions.check('q2', ['b']);
+    expect(store.getState().notices).toEqual([]);
+    expect(setAsideKeys(storage).map((key) => key.startsWith(SET_ASIDE_PREFIX))).toEqual([true]);
+  });
+
+  it('keeps an answer it could not save when another tab’s smaller write succeeds, and saves it later', () => {
+    const storage = memoryStorage();
+    let full = false;
+    const setItem = storage.setItem.bind(storage);
+    storage.setItem = (key, value) => {
+      if (full) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      setItem(key, value);
+    };
+    const events = new EventTarget();
+    const mine = createProgressStore(storage, events as unknown as Window);
+    const theirs = createProgressActions(createProgressStore(storage, null));
+    theirs.check('q1', ['b']);
+    events.dispatchEvent(storageEvent(storage, storage.getItem(STORAGE_KEY)));
+    full = true;
+    createProgressActions(mine).check('q3', ['a']);
+    expect(mine.getState().notices).toEqual([expect.stringMatching(/^Your answers are not being saved/)]);
+    full = false;
+    theirs.retry('q1');
+    events.dispatchEvent(storageEvent(storage, storage.getItem(STORAGE_KEY)));
+    expect(mine.getState().quiz).toEqual({ q3: answer('a') });
+    createProgressActions(mine).check('q4', ['c']);
+    expect(loadProgress(storage).progress.quiz).toEqual({ q3: answer('a'), q4: answer('c') });
   });
 });

@@ -1,14 +1,18 @@
 import { createStore } from 'zustand/vanilla';
 import content from 'virtual:lockstep/content';
 import {
+  applyChanges,
   changesBetween,
   emptyProgress,
   loadProgress,
+  mergeChanges,
+  noChanges,
   readStoredProgress,
   saveChanges,
   STORAGE_KEY,
   type InterviewAnswer,
   type Progress,
+  type ProgressChanges,
 } from './progress';
 
 export interface ProgressState extends Progress {
@@ -28,17 +32,22 @@ const sections = (state: Progress): Progress => ({
 /**
  * The learner's answers, loaded from storage once. Each change is merged into what is stored, entry by entry,
  * and answers given in another tab or another embedded question arrive through `storage` events. When the
- * browser will not store them, the page says so once and keeps them for the visit.
+ * browser will not store them, the page says so once and keeps them for the visit, over anything another page
+ * stores meanwhile, and saves them with the next change that can be saved.
  */
 export function createProgressStore(
   storage: Storage | null,
   events: Pick<Window, 'addEventListener'> | null = typeof window === 'undefined' ? null : window,
 ) {
-  const loaded = loadProgress(storage);
+  // Stored text the learner has been told could not be read: saving over it again says nothing new.
+  const reported = new Set<string>();
+  const loaded = loadProgress(storage, Date.now(), reported);
   const store = createStore<ProgressState>()(() => ({ ...loaded.progress, notices: loaded.notices }));
   // Without storage at all, loadProgress has said so already.
   let warned = storage === null;
   let applyingStored = false;
+  // This page's changes the storage has not taken yet.
+  let unsaved: ProgressChanges = noChanges;
   store.subscribe((state, previous) => {
     if (
       applyingStored ||
@@ -47,19 +56,23 @@ export function createProgressStore(
         state.predictions === previous.predictions)
     )
       return;
-    const saved = saveChanges(storage, changesBetween(sections(previous), sections(state)), sections(state));
+    const changes = mergeChanges(unsaved, changesBetween(sections(previous), sections(state)));
+    const { saved, notices } = saveChanges(storage, changes, sections(state), reported);
+    unsaved = saved === null ? changes : noChanges;
+    const tell = [...notices];
     if (saved === null && !warned) {
       warned = true;
-      store.setState({ notices: [...state.notices, content.notices.progress.notSaved] });
+      tell.push(content.notices.progress.notSaved);
     }
+    if (tell.length > 0) store.setState({ notices: [...store.getState().notices, ...tell] });
   });
   events?.addEventListener('storage', (event: StorageEvent) => {
     if (event.key !== STORAGE_KEY || event.storageArea !== storage) return;
     const stored = readStoredProgress(event.newValue);
-    // What another page stored already holds this page's saved answers: it replaces them.
     if (!stored) return;
+    // What another page stored holds this page's saved answers; those this page could not save stay over it.
     applyingStored = true;
-    store.setState(stored);
+    store.setState(applyChanges(stored, unsaved));
     applyingStored = false;
   });
   /** Changes the learner made on this page, not those merged in from another tab or frame through storage. */

@@ -1,4 +1,5 @@
 import content from 'virtual:lockstep/content';
+import { echo } from '@/content/echo';
 import { fillTemplate } from '@/content/fill-template';
 
 /** What the page tells the learner about their saved answers. */
@@ -57,10 +58,44 @@ export interface LoadResult {
 }
 
 /**
- * Reads stored progress. What can be read is kept, entry by entry; anything that cannot is copied to
- * SET_ASIDE_KEY before the page writes again, so no work is silently lost.
+ * Stored progress as this version reads it: every entry it can, and why it could not read the rest. `progress`
+ * is null when the whole is unreadable (not JSON, not an object, or a version this page does not know).
  */
-export function loadProgress(storage: Storage | null, now: number = Date.now()): LoadResult {
+type StoredReading =
+  | { readonly progress: Progress; readonly problem: null }
+  | { readonly progress: Progress | null; readonly problem: string };
+
+function readStored(raw: string): StoredReading {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(raw);
+  } catch {
+    return { progress: null, problem: SAYS.notJson };
+  }
+  if (!isRecord(stored)) return { progress: null, problem: SAYS.unreadable };
+  if (stored.version !== PROGRESS_VERSION) {
+    const version = echo(JSON.stringify(stored.version ?? null));
+    return { progress: null, problem: fillTemplate(SAYS.unknownVersion, { version }) };
+  }
+  const quiz = readEntries(stored.quiz, isQuizAnswer);
+  const interview = readEntries(stored.interview, isInterviewAnswer);
+  const predictions = readEntries(stored.predictions, isString);
+  const progress: Progress = { quiz: quiz.kept, interview: interview.kept, predictions: predictions.kept };
+  const dropped = quiz.dropped + interview.dropped + predictions.dropped;
+  if (dropped === 0) return { progress, problem: null };
+  return { progress, problem: dropped === 1 ? SAYS.oneEntry : fillTemplate(SAYS.entries, { count: String(dropped) }) };
+}
+
+/**
+ * Reads stored progress. What can be read is kept, entry by entry; anything that cannot is copied aside under
+ * SET_ASIDE_PREFIX before the page writes again, so no work is silently lost. Stored text it tells the learner
+ * about is added to `reported`, so that saving over it later does not say so twice.
+ */
+export function loadProgress(
+  storage: Storage | null,
+  now: number = Date.now(),
+  reported: Set<string> = new Set(),
+): LoadResult {
   if (!storage) return { progress: emptyProgress, notices: [UNAVAILABLE] };
   let raw: string | null;
   try {
@@ -69,47 +104,18 @@ export function loadProgress(storage: Storage | null, now: number = Date.now()):
     return { progress: emptyProgress, notices: [UNAVAILABLE] };
   }
   if (raw === null) return { progress: emptyProgress, notices: [] };
-
-  let stored: unknown;
-  try {
-    stored = JSON.parse(raw);
-  } catch {
-    return setAside(storage, raw, SAYS.notJson, now);
-  }
-  if (!isRecord(stored)) return setAside(storage, raw, SAYS.unreadable, now);
-  if (stored.version !== PROGRESS_VERSION) {
-    return setAside(
-      storage,
-      raw,
-      fillTemplate(SAYS.unknownVersion, { version: JSON.stringify(stored.version ?? null).slice(0, 40) }),
-      now,
-    );
-  }
-  const quiz = readEntries(stored.quiz, isQuizAnswer);
-  const interview = readEntries(stored.interview, isInterviewAnswer);
-  const predictions = readEntries(stored.predictions, isString);
-  const progress: Progress = { quiz: quiz.kept, interview: interview.kept, predictions: predictions.kept };
-  const dropped = quiz.dropped + interview.dropped + predictions.dropped;
-  if (dropped === 0) return { progress, notices: [] };
-  const lost = dropped === 1 ? SAYS.oneEntry : fillTemplate(SAYS.entries, { count: String(dropped) });
-  const result = setAside(storage, raw, lost, now);
-  return { progress, notices: result.notices.map((notice) => `${notice} ${SAYS.restKept}`) };
+  const reading = readStored(raw);
+  if (reading.problem === null) return { progress: reading.progress, notices: [] };
+  reported.add(raw);
+  return {
+    progress: reading.progress ?? emptyProgress,
+    notices: [setAsideNotice(reading, setAside(storage, raw, now))],
+  };
 }
 
 /** Stored progress as it is now, read quietly: null when there is none, or it cannot be read as a whole. */
 export function readStoredProgress(raw: string | null): Progress | null {
-  if (raw === null) return null;
-  try {
-    const stored: unknown = JSON.parse(raw);
-    if (!isRecord(stored) || stored.version !== PROGRESS_VERSION) return null;
-    return {
-      quiz: readEntries(stored.quiz, isQuizAnswer).kept,
-      interview: readEntries(stored.interview, isInterviewAnswer).kept,
-      predictions: readEntries(stored.predictions, isString).kept,
-    };
-  } catch {
-    return null;
-  }
+  return raw === null ? null : readStored(raw).progress;
 }
 
 export function saveProgress(storage: Storage | null, progress: Progress): boolean {
@@ -158,48 +164,86 @@ export function applyChanges(stored: Progress, changes: ProgressChanges): Progre
   };
 }
 
+/** No changes at all: where a page starts, and where it is again once everything it changed is saved. */
+export const noChanges: ProgressChanges = { quiz: {}, interview: {}, predictions: {} };
+
+/** Two rounds of one page's changes as one: the later wins where both changed the same entry. */
+export function mergeChanges(earlier: ProgressChanges, later: ProgressChanges): ProgressChanges {
+  return {
+    quiz: { ...earlier.quiz, ...later.quiz },
+    interview: { ...earlier.interview, ...later.interview },
+    predictions: { ...earlier.predictions, ...later.predictions },
+  };
+}
+
+export interface SaveResult {
+  /** What is stored now, or null when the storage refused (or held what could not be copied aside). */
+  readonly saved: Progress | null;
+  /** What the learner is told: stored progress this page could not read, and where its copy went. */
+  readonly notices: readonly string[];
+}
+
 /**
  * Saves one page's changes by reading what is stored, applying them entry by entry and writing the result:
- * two tabs, or two embedded questions, each keep their own answers. Returns what is stored now, or null when
- * the storage refused.
+ * two tabs, or two embedded questions, each keep their own answers. What is stored may have come from another
+ * tab since this page loaded, in a newer version or with entries this version cannot read: it is copied aside
+ * first, and the learner told, unless `reported` shows they were told of that very text already (it is added).
+ * Stored progress that could not be copied aside is not written over.
  */
-export function saveChanges(storage: Storage | null, changes: ProgressChanges, fallback: Progress): Progress | null {
-  if (!storage) return null;
-  let current: Progress;
+export function saveChanges(
+  storage: Storage | null,
+  changes: ProgressChanges,
+  fallback: Progress,
+  reported: Set<string> = new Set(),
+  now: number = Date.now(),
+): SaveResult {
+  if (!storage) return { saved: null, notices: [] };
+  let raw: string | null;
   try {
-    current = readStoredProgress(storage.getItem(STORAGE_KEY)) ?? fallback;
+    raw = storage.getItem(STORAGE_KEY);
   } catch {
-    return null;
+    return { saved: null, notices: [] };
   }
-  const merged = applyChanges(current, changes);
-  return saveProgress(storage, merged) ? merged : null;
+  const reading = raw === null ? null : readStored(raw);
+  const notices: string[] = [];
+  if (raw !== null && reading?.problem) {
+    const key = setAside(storage, raw, now);
+    if (!reported.has(raw)) notices.push(setAsideNotice(reading, key));
+    reported.add(raw);
+    if (key === null) return { saved: null, notices };
+  }
+  const merged = applyChanges(reading?.progress ?? fallback, changes);
+  return { saved: saveProgress(storage, merged) ? merged : null, notices };
 }
 
 const UNAVAILABLE = SAYS.unavailable;
 
 /**
  * Copies unreadable progress aside under a key of its own, before anything overwrites it. Earlier copies stay,
- * up to SET_ASIDE_LIMIT (the oldest goes); the notice names the key only when the copy is really there.
+ * up to SET_ASIDE_LIMIT (the oldest goes). Returns the key only when the copy is really there.
  */
-function setAside(storage: Storage, raw: string, reason: string, now: number): LoadResult {
-  let key: string | null = null;
+function setAside(storage: Storage, raw: string, now: number): string | null {
   try {
     const copies = setAsideKeys(storage);
     const same = copies.find((existing) => storage.getItem(existing) === raw);
-    if (same) key = same;
-    else {
-      const candidate = `${SET_ASIDE_PREFIX}${new Date(now).toISOString()}`;
-      storage.setItem(candidate, raw);
-      if (storage.getItem(candidate) === raw) {
-        key = candidate;
-        for (const old of [...copies, candidate].slice(0, -SET_ASIDE_LIMIT)) storage.removeItem(old);
-      }
-    }
+    if (same) return same;
+    // Two copies in one millisecond (two tabs saving at once) each get a key of their own.
+    let at = now;
+    while (storage.getItem(`${SET_ASIDE_PREFIX}${new Date(at).toISOString()}`) !== null) at += 1;
+    const candidate = `${SET_ASIDE_PREFIX}${new Date(at).toISOString()}`;
+    storage.setItem(candidate, raw);
+    if (storage.getItem(candidate) !== raw) return null;
+    for (const old of [...copies, candidate].slice(0, -SET_ASIDE_LIMIT)) storage.removeItem(old);
+    return candidate;
   } catch {
-    key = null;
+    return null;
   }
+}
+
+/** What was wrong with stored progress, where its copy is (named only when it is there), and what was kept. */
+function setAsideNotice(reading: StoredReading, key: string | null): string {
   const where = key ? fillTemplate(SAYS.setAside, { key }) : SAYS.notSetAside;
-  return { progress: emptyProgress, notices: [`${reason} ${where}`] };
+  return [reading.problem, where, ...(reading.progress ? [SAYS.restKept] : [])].join(' ');
 }
 
 /** The keys of earlier copies, oldest first (their ISO times sort as strings). */

@@ -37,10 +37,10 @@ describe('parseRoute: the lesson page', () => {
   });
 
   it.each([
-    ['?step=-3', 0, { kind: 'stepBelowOne', step: -3 }],
-    ['?step=0', 0, { kind: 'stepBelowOne', step: 0 }],
-    ['?step=24', 22, { kind: 'stepBeyondEnd', step: 24, count: 23 }],
-    ['?step=999', 22, { kind: 'stepBeyondEnd', step: 999, count: 23 }],
+    ['?step=-3', 0, { kind: 'stepBelowOne', step: '-3' }],
+    ['?step=0', 0, { kind: 'stepBelowOne', step: '0' }],
+    ['?step=24', 22, { kind: 'stepBeyondEnd', step: '24', count: 23 }],
+    ['?step=999', 22, { kind: 'stepBeyondEnd', step: '999', count: 23 }],
     ['?step=abc', 0, { kind: 'stepNotANumber', value: 'abc' }],
     ['?step=2.5', 0, { kind: 'stepNotANumber', value: '2.5' }],
     ['?step=', 0, { kind: 'stepNotANumber', value: '' }],
@@ -48,6 +48,16 @@ describe('parseRoute: the lesson page', () => {
     const parsed = lesson(search);
     expect(parsed.route).toMatchObject({ place: { cursor } });
     expect(parsed.linkProblems).toEqual([problem]);
+  });
+
+  it('keeps a step too long for any number as the link wrote it, without its leading zeros', () => {
+    const digits = '9'.repeat(400);
+    expect(lesson(`?step=${digits}`)).toMatchObject({
+      route: { place: { cursor: 22 } },
+      linkProblems: [{ kind: 'stepBeyondEnd', step: digits, count: 23 }],
+    });
+    expect(lesson(`?step=-${digits}`).linkProblems).toEqual([{ kind: 'stepBelowOne', step: `-${digits}` }]);
+    expect(lesson('?step=%200024%20').linkProblems).toEqual([{ kind: 'stepBeyondEnd', step: '24', count: 23 }]);
   });
 
   it('turns fencing on for a value that is neither on nor off', () => {
@@ -65,7 +75,7 @@ describe('parseRoute: the lesson page', () => {
 describe('parseRoute: the other pages', () => {
   it('opens presenter mode at its step', () => {
     expect(lesson('?present&step=3').route).toEqual({ page: 'present', place: { cursor: 2, fencing: true } });
-    expect(lesson('?present&step=99').linkProblems).toEqual([{ kind: 'stepBeyondEnd', step: 99, count: 23 }]);
+    expect(lesson('?present&step=99').linkProblems).toEqual([{ kind: 'stepBeyondEnd', step: '99', count: 23 }]);
   });
 
   it('opens the lab with its settings and their problems', () => {
@@ -148,7 +158,9 @@ describe('parseRoute: which page an address opens', () => {
   });
 
   it('tells an embedded walkthrough’s link problems, and reads an embed with no parameters as given', () => {
-    expect(embed('?widget=walkthrough&step=40').linkProblems).toEqual([{ kind: 'stepBeyondEnd', step: 40, count: 23 }]);
+    expect(embed('?widget=walkthrough&step=40').linkProblems).toEqual([
+      { kind: 'stepBeyondEnd', step: '40', count: 23 },
+    ]);
     expect(embed('').route).toEqual({
       page: 'embed',
       widget: null,

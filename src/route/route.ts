@@ -57,8 +57,9 @@ export const EMBED_HEIGHT_RANGE = { min: 360, max: 2000 } as const;
 export type LinkProblem =
   | { readonly kind: 'fencingUnknown'; readonly value: string }
   | { readonly kind: 'stepNotANumber'; readonly value: string }
-  | { readonly kind: 'stepBelowOne'; readonly step: number }
-  | { readonly kind: 'stepBeyondEnd'; readonly step: number; readonly count: number }
+  /** `step` as the link wrote it: a step of 400 digits is no number the page can hold, but it can be echoed. */
+  | { readonly kind: 'stepBelowOne'; readonly step: string }
+  | { readonly kind: 'stepBeyondEnd'; readonly step: string; readonly count: number }
   | { readonly kind: 'embedOptionUnknown'; readonly name: EmbedOption; readonly value: string };
 
 export type EmbedOption = 'layout' | 'height' | 'tools' | 'presets';
@@ -153,10 +154,11 @@ function parsePlace(params: URLSearchParams, stepCount: StepCount, problems: Lin
   if (stepParam === null) return { cursor: 0, fencing };
   const step = /^\s*-?\d+\s*$/.test(stepParam) ? Number.parseInt(stepParam, 10) : Number.NaN;
   const count = stepCount(fencing);
+  const written = stepParam.trim().replace(/^(-?)0+(?=\d)/, '$1');
   if (Number.isNaN(step)) problems.push({ kind: 'stepNotANumber', value: stepParam });
-  else if (step < 1) problems.push({ kind: 'stepBelowOne', step });
+  else if (step < 1) problems.push({ kind: 'stepBelowOne', step: written });
   else if (step > count) {
-    problems.push({ kind: 'stepBeyondEnd', step, count });
+    problems.push({ kind: 'stepBeyondEnd', step: written, count });
     return { cursor: count - 1, fencing };
   } else return { cursor: step - 1, fencing };
   return { cursor: 0, fencing };

@@ -98,12 +98,20 @@ export const DEFAULT_LAB_CONFIG: LabConfig = {
   failoverAtMs: 0,
 };
 
+/**
+ * The one rule that keeps a greyed-out storage option from being chosen: a configuration whose storage does not
+ * apply to its resource and service gets the first one that does. Every configuration the lab makes (a link, a
+ * preset, a change on the page) passes through here, so the page, its address and its embed code agree.
+ */
+export function withApplicableStorage(config: LabConfig): LabConfig {
+  const allowed = storageOptions(config.resource, config.service);
+  return allowed.includes(config.storage) ? config : { ...config, storage: allowed[0]! };
+}
+
 /** A preset's settings on top of the defaults; a preset names only what it changes. */
 export function presetConfig(overrides: { readonly [K in keyof LabConfig]?: LabConfig[K] | undefined }): LabConfig {
   const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
-  const config: LabConfig = { ...DEFAULT_LAB_CONFIG, ...given };
-  const allowed = storageOptions(config.resource, config.service);
-  return allowed.includes(config.storage) ? config : { ...config, storage: allowed[0]! };
+  return withApplicableStorage({ ...DEFAULT_LAB_CONFIG, ...given });
 }
 
 /**
@@ -156,13 +164,13 @@ export function parseLabConfig(search: string): { config: LabConfig; problems: F
     if (resource === 'certificate' || resource === 'email') config.resource = resource;
     else problems.push({ field: 'resource', kind: 'unknownResource', value: resource });
   }
-  const allowed = STORAGE_FOR[config.resource];
-  config.storage = storageOptions(config.resource, config.service)[0]!;
+  // A storage not given, or not usable here, becomes the first that applies (withApplicableStorage, below).
   const storage = params.get('storage');
   if (storage !== null) {
-    if ((allowed as readonly string[]).includes(storage) && !storageApplies(storage as LabStorage, config.service))
+    const offered = (STORAGE_FOR[config.resource] as readonly string[]).includes(storage);
+    if (offered && !storageApplies(storage as LabStorage, config.service))
       problems.push({ field: 'storage', kind: 'tokenless' });
-    else if ((allowed as readonly string[]).includes(storage)) config.storage = storage as LabStorage;
+    else if (offered) config.storage = storage as LabStorage;
     else
       problems.push({
         field: 'storage',
@@ -189,18 +197,19 @@ export function parseLabConfig(search: string): { config: LabConfig; problems: F
     config[field] = result.value;
     if (result.problem) problems.push(result.problem);
   }
-  return { config, problems };
+  return { config: withApplicableStorage(config), problems };
 }
 
 /** One number as typed, pasted or linked: whole units within the field's range, or the default. */
 export function clampField(field: NumericField, raw: string): { value: number; problem: FieldProblem | null } {
   const spec = LAB_FIELDS[field];
-  const number = /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Math.round(Number(raw)) : Number.NaN;
-  if (Number.isNaN(number))
+  const given = /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : Number.NaN;
+  if (Number.isNaN(given))
     return { value: DEFAULT_LAB_CONFIG[field], problem: { field, kind: 'notANumber', value: raw } };
-  const value = Math.min(Math.max(number, spec.min), spec.max);
-  if (value !== number) return { value, problem: { field, kind: 'outOfRange', used: value } };
-  return { value, problem: value === Number(raw) ? null : { field, kind: 'rounded', used: value } };
+  const value = Math.min(Math.max(Math.round(given), spec.min), spec.max);
+  // The range is judged on the number as given: -50.5 is outside -50 to 50, even though it rounds to -50.
+  if (given < spec.min || given > spec.max) return { value, problem: { field, kind: 'outOfRange', used: value } };
+  return { value, problem: value === given ? null : { field, kind: 'rounded', used: value } };
 }
 
 /** Which numbers matter for a configuration: the others are shown, greyed out, and change nothing. */

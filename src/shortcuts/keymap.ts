@@ -45,8 +45,23 @@ export function actionFor<C extends KeymapContext>(prefs: ShortcutPrefs, context
   return (Object.keys(keymap) as KeyAction<C>[]).find((action) => keymap[action].includes(key)) ?? null;
 }
 
-/** Gives `action` the one key `key`, taking it from any other action in the same context. */
-export function remap<C extends KeymapContext>(prefs: ShortcutPrefs, context: C, action: KeyAction<C>, key: string) {
+/**
+ * Keys that keep their own work on every page, with or without Shift: Enter and Space press the focused button,
+ * Tab moves focus and Escape closes a dialog. Given to an action, they would take keyboard users' way to the
+ * settings that could undo it. The learner cannot choose them; only the usual keys use them (the presenter's Space).
+ */
+const RESERVED_KEYS: readonly string[] = ['Enter', 'Space', 'Tab', 'Escape'];
+
+export const isReservedKey = (key: string) => RESERVED_KEYS.includes(key.replace(/^Shift\+/, ''));
+
+/** Gives `action` the one key `key`, taking it from any other action in the same context; never a reserved key. */
+export function remap<C extends KeymapContext>(
+  prefs: ShortcutPrefs,
+  context: C,
+  action: KeyAction<C>,
+  key: string,
+): ShortcutPrefs {
+  if (isReservedKey(key)) return prefs;
   const keymap = prefs.keymaps[context] as Record<KeyAction<C>, readonly string[]>;
   const next = Object.fromEntries(
     (Object.keys(keymap) as KeyAction<C>[]).map((other) => [
@@ -61,7 +76,8 @@ const STORAGE_KEY = 'lockstep-shortcuts';
 
 /**
  * Reads stored preferences. Anything not as written (edited by hand, an older version) falls back, field by
- * field, to the defaults: an unknown action or key list is ignored, never trusted.
+ * field, to the defaults: an unknown action or key list is ignored, never trusted, and so is a reserved key the
+ * usual keys do not give that action.
  */
 export function parseShortcutPrefs(raw: string | null): ShortcutPrefs {
   let stored: unknown;
@@ -83,7 +99,7 @@ export function parseShortcutPrefs(raw: string | null): ShortcutPrefs {
             const mine = chosen?.[action];
             const valid =
               Array.isArray(mine) && mine.every((key) => typeof key === 'string' && key.length > 0 && key.length < 32);
-            return [action, valid ? (mine as string[]) : keys];
+            return [action, valid ? mine.filter((key: string) => !isReservedKey(key) || keys.includes(key)) : keys];
           }),
         ),
       ];
@@ -92,23 +108,47 @@ export function parseShortcutPrefs(raw: string | null): ShortcutPrefs {
   return { enabled: given.enabled !== false, keymaps };
 }
 
-/** The learner's shortcut preferences, kept in `storage` when there is one. */
-export function createShortcutStore(storage: Pick<Storage, 'getItem' | 'setItem'> | null) {
-  let raw: string | null = null;
-  try {
-    raw = storage?.getItem(STORAGE_KEY) ?? null;
-  } catch {
-    // Storage that throws on reading is no storage: the defaults apply.
-  }
-  const store = createStore<ShortcutPrefs>()(() => parseShortcutPrefs(raw));
-  store.subscribe((prefs) => {
+/** One change the learner made, applied to the preferences as they are stored when it is saved. */
+export type ShortcutEdit = (prefs: ShortcutPrefs) => ShortcutPrefs;
+
+/**
+ * The learner's shortcut preferences, kept in `storage` when there is one and in step with other tabs. A change
+ * is applied to what is stored now, so a tab opened earlier changes only the field its learner changed (shortcuts
+ * another tab turned off stay off); another tab's change arrives through a `storage` event.
+ */
+export function createShortcutStore(
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null,
+  events: Pick<Window, 'addEventListener'> | null = typeof window === 'undefined' ? null : window,
+) {
+  const stored = (): ShortcutPrefs | null => {
     try {
-      storage?.setItem(STORAGE_KEY, JSON.stringify(prefs));
+      const raw = storage?.getItem(STORAGE_KEY) ?? null;
+      return raw === null ? null : parseShortcutPrefs(raw);
+    } catch {
+      // Storage that throws on reading is no storage: the defaults apply.
+      return null;
+    }
+  };
+  const store = createStore<ShortcutPrefs>()(() => stored() ?? DEFAULT_SHORTCUT_PREFS);
+  // Changes the storage refused last for this visit, over whatever other tabs store; each edit can be applied again.
+  let unsaved: ShortcutEdit[] = [];
+  const withUnsaved = (prefs: ShortcutPrefs) => unsaved.reduce((result, edit) => edit(result), prefs);
+  events?.addEventListener('storage', (event: StorageEvent) => {
+    if (event.key !== STORAGE_KEY || event.storageArea !== storage) return;
+    store.setState(withUnsaved(parseShortcutPrefs(event.newValue)), true);
+  });
+  const change = (edit: ShortcutEdit) => {
+    unsaved.push(edit);
+    const next = withUnsaved(stored() ?? store.getState());
+    store.setState(next, true);
+    try {
+      storage?.setItem(STORAGE_KEY, JSON.stringify(next));
+      unsaved = [];
     } catch {
       // Full or refused: the choice lasts for this visit.
     }
-  });
-  return store;
+  };
+  return Object.assign(store, { change });
 }
 
 export type ShortcutStore = ReturnType<typeof createShortcutStore>;

@@ -1,5 +1,7 @@
+import content from 'virtual:lockstep/content';
 import { useId, useRef, useState } from 'react';
-import { DEFAULT_SHORTCUT_PREFS, keyName, remap, type KeyAction, type KeymapContext } from './keymap';
+import { fillTemplate } from '@/content/fill-template';
+import { DEFAULT_KEYMAPS, isReservedKey, keyName, remap, type KeyAction, type KeymapContext } from './keymap';
 import { useShortcutPrefs, useShortcutStore } from './use-shortcuts';
 import './shortcuts.css';
 
@@ -48,16 +50,19 @@ export function ShortcutSettings({ contexts }: { contexts: readonly KeymapContex
   const store = useShortcutStore();
   const prefs = useShortcutPrefs();
   const [capturing, setCapturing] = useState<{ context: KeymapContext; action: string } | null>(null);
+  // A key pressed while listening that no shortcut may take, shown until the next try.
+  const [refused, setRefused] = useState<string | null>(null);
 
   const onCapture = (event: React.KeyboardEvent) => {
     if (!capturing) return;
     event.preventDefault();
     event.stopPropagation();
-    if (event.key === 'Escape' || event.key === 'Tab') return setCapturing(null);
     const key = keyName(event.nativeEvent);
     if (key === null) return;
-    store.setState(remap(prefs, capturing.context, capturing.action as never, key));
     setCapturing(null);
+    // Escape and Tab also end the listening, as a learner pressing them means.
+    if (isReservedKey(key)) return setRefused(key);
+    store.change((stored) => remap(stored, capturing.context, capturing.action as never, key));
   };
 
   return (
@@ -65,13 +70,24 @@ export function ShortcutSettings({ contexts }: { contexts: readonly KeymapContex
       <button type="button" onClick={() => dialog.current?.showModal()}>
         Keyboard shortcuts
       </button>
-      <dialog ref={dialog} className="shortcut-settings" aria-labelledby={headingId} onClose={() => setCapturing(null)}>
+      <dialog
+        ref={dialog}
+        className="shortcut-settings"
+        aria-labelledby={headingId}
+        onClose={() => {
+          setCapturing(null);
+          setRefused(null);
+        }}
+      >
         <h2 id={headingId}>Keyboard shortcuts</h2>
         <label className="shortcut-enabled">
           <input
             type="checkbox"
             checked={prefs.enabled}
-            onChange={(event) => store.setState({ ...prefs, enabled: event.target.checked })}
+            onChange={(event) => {
+              const enabled = event.target.checked;
+              store.change((stored) => ({ ...stored, enabled }));
+            }}
           />
           Use single-key shortcuts
         </label>
@@ -108,7 +124,10 @@ export function ShortcutSettings({ contexts }: { contexts: readonly KeymapContex
                           aria-label={
                             listening ? `Press a key for ${labels[action]}` : `Change the key for ${labels[action]}`
                           }
-                          onClick={() => setCapturing(listening ? null : { context, action })}
+                          onClick={() => {
+                            setRefused(null);
+                            setCapturing(listening ? null : { context, action });
+                          }}
                           onKeyDown={listening ? onCapture : undefined}
                         >
                           {listening ? 'Press a key…' : 'Change'}
@@ -121,8 +140,11 @@ export function ShortcutSettings({ contexts }: { contexts: readonly KeymapContex
             </table>
           );
         })}
+        <p role="status">
+          {refused && fillTemplate(content.notices.shortcuts.reservedKey, { key: KEY_LABELS[refused] ?? refused })}
+        </p>
         <p className="shortcut-actions">
-          <button type="button" onClick={() => store.setState(DEFAULT_SHORTCUT_PREFS)}>
+          <button type="button" onClick={() => store.change((stored) => ({ ...stored, keymaps: DEFAULT_KEYMAPS }))}>
             Reset to the usual keys
           </button>
           <button type="button" className="primary" onClick={() => dialog.current?.close()}>

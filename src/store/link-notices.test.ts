@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { parseRoute } from '@/route/route';
 import { linkNotice } from './link-notices';
 
 describe('what the page says about a link it could not follow', () => {
   it.each([
     [
-      { kind: 'stepBeyondEnd', step: 24, count: 23 } as const,
+      { kind: 'stepBeyondEnd', step: '24', count: 23 } as const,
       'The link asked for step 24, but this walkthrough has 23 steps, so it opens at the last one.',
     ],
     [
-      { kind: 'stepBelowOne', step: 0 } as const,
+      { kind: 'stepBelowOne', step: '0' } as const,
       'The link asked for step 0; steps start at 1, so the walkthrough opens at step 1.',
     ],
     [
@@ -41,5 +42,17 @@ describe('what the page says about a link it could not follow', () => {
     );
     expect(linkNotice({ kind: 'stepNotANumber', value: 'z'.repeat(40) })).toContain(`"${'z'.repeat(40)}"`);
     expect(linkNotice({ kind: 'fencingUnknown', value: 'y'.repeat(41) })).toContain(`"${'y'.repeat(40)}…"`);
+  });
+
+  it('cuts a value between characters, never inside an emoji', () => {
+    const notice = linkNotice({ kind: 'fencingUnknown', value: `${'a'.repeat(39)}😀😀` });
+    expect(notice).toContain(`"${'a'.repeat(39)}😀…"`);
+  });
+
+  it('names a 400-digit step by its first 40 digits, not as Infinity', () => {
+    const { linkProblems } = parseRoute({ pathname: '/', search: `?step=${'4'.repeat(400)}` }, () => 23);
+    expect(linkProblems.map(linkNotice)).toEqual([
+      `The link asked for step ${'4'.repeat(40)}…, but this walkthrough has 23 steps, so it opens at the last one.`,
+    ]);
   });
 });

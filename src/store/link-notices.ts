@@ -1,12 +1,9 @@
 import content from 'virtual:lockstep/content';
+import { echo } from '@/content/echo';
 import { fillTemplate } from '@/content/fill-template';
 import { EMBED_HEIGHT_RANGE, type LinkProblem } from '@/route/route';
 
 const NOTICES = content.notices.link;
-
-/** A value echoed back is cut short: a link can carry 100 kB in one parameter. */
-const ECHO_LIMIT = 40;
-const echo = (value: string) => (value.length > ECHO_LIMIT ? `${value.slice(0, ECHO_LIMIT)}…` : value);
 
 /** What the learner reads when a link could not be followed as given (content/ui/notices.json, `link`). */
 export function linkNotice(problem: LinkProblem): string {
@@ -16,9 +13,9 @@ export function linkNotice(problem: LinkProblem): string {
     case 'stepNotANumber':
       return fillTemplate(NOTICES.stepNotANumber, { value: echo(problem.value) });
     case 'stepBelowOne':
-      return fillTemplate(NOTICES.stepBelowOne, { step: String(problem.step) });
+      return fillTemplate(NOTICES.stepBelowOne, { step: echo(problem.step) });
     case 'stepBeyondEnd':
-      return fillTemplate(NOTICES.stepBeyondEnd, { step: String(problem.step), count: String(problem.count) });
+      return fillTemplate(NOTICES.stepBeyondEnd, { step: echo(problem.step), count: String(problem.count) });
     case 'embedOptionUnknown': {
       const { expected, used } = NOTICES.embedOptions[problem.name];
       return fillTemplate(NOTICES.embedOptionUnknown, {

@@ -37,6 +37,12 @@ export const noticesSchema = z
         notSaved: template([]),
       })
       .strict(),
+    /** Said in an embed whose code asks for a widget or a question Lockstep does not have. */
+    embed: z
+      .object({ unknownWidget: template(['widget', 'widgets']), unknownQuestion: template(['id', 'ids']) })
+      .strict(),
+    /** Said in the shortcut settings when the learner presses a key no shortcut may take. */
+    shortcuts: z.object({ reservedKey: template(['key']) }).strict(),
     /** Said when a new build's service worker is waiting to take over. */
     offline: z.object({ updateReady: template([]) }).strict(),
   })
