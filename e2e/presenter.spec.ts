@@ -149,10 +149,16 @@ test('a prediction is a poll for the room: answers by letter, revealed with R, g
   // The controls are back in sight for the check (a key hid them).
   await page.mouse.move(300, 300);
   await expect(page.getByRole('group', { name: 'Presentation controls' })).toHaveCSS('opacity', '1');
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme, forcedColors: 'none' });
+  for (const [colorScheme, forcedColors] of [
+    ['light', 'none'],
+    ['dark', 'none'],
+    ['light', 'active'],
+  ] as const) {
+    await page.emulateMedia({ colorScheme, forcedColors });
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((violation) => `${colorScheme} ${violation.id}: ${violation.help}`)).toEqual([]);
+    expect(
+      results.violations.map((violation) => `${colorScheme} ${forcedColors} ${violation.id}: ${violation.help}`),
+    ).toEqual([]);
   }
   await page.keyboard.press('PageDown');
   await expect(indicator).toHaveText(`Step ${step + 1} of 23`);

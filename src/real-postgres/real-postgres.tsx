@@ -148,8 +148,12 @@ function StepsOnPostgres({ engine, generation }: { engine: PostgresEngine; gener
     return <p role="alert">{fillTemplate(PANEL.stepsTimeLimit, { seconds: String(STEPS_TIME_LIMIT_MS / 1000) })}</p>;
   if (run === null || run.reply.kind === 'stopped') return <p>{PANEL.stepsRunning}</p>;
   if (run.reply.kind === 'waiting') return <p role="status">{PANEL.stepsWaiting}</p>;
-  if (run.reply.kind === 'failed' || run.reply.kind === 'broken')
+  // An SQL error in the lesson's statements is Postgres refusing them; a broken Postgres is said as such (the
+  // console below offers the restart).
+  if (run.reply.kind === 'failed')
     return <p role="alert">{fillTemplate(PANEL.stepRefused, { message: run.reply.message })}</p>;
+  if (run.reply.kind === 'broken')
+    return <p role="alert">{fillTemplate(PANEL.broken, { message: run.reply.message })}</p>;
   const result = run.reply.run;
   const simulatedRow = findRow(timeline.frames[run.cursor]!.world.table, timeline.scenario.domain);
   const firstWrite = timeline.frames.find((frame) => frame.happening.kind === 'writeRequested');
