@@ -87,6 +87,17 @@ export const LAB_CAPTION_VARIABLES = {
   leaseReleasedRedlock: ['renewer', 'time'],
   releaseRefusedRedlock: ['renewer', 'time'],
   failoverNoKey: ['time'],
+  // A renewer frozen while acquiring has not read its reply: it believes nothing yet, and reads it late.
+  leaseExpiredUnread: ['holder', 'time', 'ttl'],
+  leaseExpiredRedisUnread: ['holder', 'key', 'time', 'ttl'],
+  leaseExpiredRedlockUnread: ['holder', 'time', 'ttl'],
+  processResumedUnread: ['renewer', 'duration', 'time'],
+  leaseGrantedExpired: ['renewer', 'token', 'sentAt', 'expiredAt', 'time'],
+  leaseGrantedExpiredRedis: ['renewer', 'sentAt', 'expiredAt', 'time'],
+  // A write under an earlier grant whose certificate is nonetheless the newer one.
+  writeAcceptedStaleNewer: ['renewer', 'token', 'fence', 'time'],
+  writeAcceptedStaleNoTokenNewer: ['renewer', 'time'],
+  scenarioEndedStaleEarlierGrant: ['serial', 'issuedAt', 'staleWriter', 'replacedBy'],
 } as const satisfies Record<string, readonly string[]>;
 
 export const CAPTION_VARIABLES = { ...WALKTHROUGH_CAPTION_VARIABLES, ...LAB_CAPTION_VARIABLES };

@@ -21,7 +21,9 @@ function captionsOf(config: LabConfig) {
 const configurations: LabConfig[] = [
   ...lab.presets.map((preset) => presetConfig(preset.config)),
   ...LAB_SERVICES.flatMap((service) =>
-    (['fenced', 'unchecked'] as const).map((storage) => presetConfig({ service, storage })),
+    (['fenced', 'unchecked'] as const).flatMap((storage) =>
+      (['afterAcquiring', 'whileAcquiring'] as const).map((pauseWhen) => presetConfig({ service, storage, pauseWhen })),
+    ),
   ),
 ];
 
@@ -112,5 +114,54 @@ describe('lab panels under a service without tokens', () => {
     expect(screen.getByText(/^UPDATE certificates SET cert = \$2\s+WHERE domain = \$1;$/)).toBeInTheDocument();
     expect(screen.queryByText(/fence = \$3/)).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Belief vs truth' })).toHaveTextContent('Renewer A');
+  });
+
+  describe('a pause while acquiring: the frozen renewer has not read its reply (the second read, errors 1 and 2)', () => {
+    const run = (service: LabConfig['service'], storage: LabConfig['storage'] = 'unchecked') => {
+      const config = presetConfig({ service, storage, pauseWhen: 'whileAcquiring' });
+      const timeline = runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
+      const narrations = narrationsFor(timeline, labNarration);
+      const at = (kind: string, ms?: number) =>
+        narrations[
+          timeline.frames.findIndex((frame) => frame.happening.kind === kind && (ms === undefined || frame.at === ms))
+        ]!;
+      return { at, captions: narrations.map((narration) => `${narration.label} ${narration.caption}`) };
+    };
+
+    it('Redlock: A computed no validity and believes nothing while frozen; it wakes to read its replies', () => {
+      const { at, captions } = run('redlock');
+      expect(at('leaseExpired').caption).toContain("has not read the nodes' replies yet");
+      expect(at('leaseExpired').caption).not.toMatch(/computed for its lock|still believes it holds/);
+      expect(at('processResumed').caption).not.toContain('as if it still held the lock');
+      expect(captions.join(' ')).not.toContain('still believes it holds the lock');
+    });
+
+    it('Redis: OK is read at 40 s though sent at 0 s, after the key expired at 30 s', () => {
+      const { at } = run('redis');
+      expect(at('leaseExpired').caption).toContain("has not read Redis's `OK` yet");
+      const late = at('leaseGranted', 40_000);
+      expect(late.caption).toContain('`OK`, sent at 0 s');
+      expect(late.caption).toContain('The key expired at 30 s');
+      expect(late.caption).not.toContain('holds the lock until 30 s');
+    });
+
+    it('Redis: A’s certificate is the newer one (1002 at 45 s against 1001 at 36 s), so it is never called older', () => {
+      const { at, captions } = run('redis');
+      expect(captions.join(' ')).not.toMatch(
+        /older certificate|stale certificate replaced a newer|a newer certificate/,
+      );
+      expect(at('writeAnswered', 45_000).caption).toContain('made under an earlier grant of the lock');
+      expect(at('scenarioEnded').caption).toContain(
+        "Renewer A's write, made under an earlier grant of the lock, replaced Renewer B's",
+      );
+    });
+
+    it('a service with tokens: the late grant names its token and says the lease had ended', () => {
+      const { at, captions } = run('lesson');
+      expect(at('leaseGranted', 40_000).caption).toMatch(
+        /reads the lock service's reply only now, at 40 s: a grant with token 33, sent at 0 s\. That lease ended at 30 s/,
+      );
+      expect(captions.join(' ')).not.toMatch(/older certificate|token none/);
+    });
   });
 });

@@ -1,7 +1,7 @@
 import lab from 'virtual:lockstep/lab';
 import type { Happening } from '@/sim/happenings';
 import { issuesTokens, type LockServiceKind } from '@/sim/services/service';
-import { staleWritesLanded, type Frame, type Timeline } from '@/sim/run';
+import { issuedLater, staleWritesLanded, type Frame, type Timeline } from '@/sim/run';
 import { lockConfigOf } from '@/sim/world';
 import type { CaptionKey } from '@/content/caption-keys';
 import { formatTime } from '@/story/format';
@@ -118,17 +118,57 @@ function endKeyOf(frame: Frame): CaptionKey | null {
   return refused ? null : 'scenarioEndedInOrder';
 }
 
+/** Whether a renewer froze while acquiring and has not yet read the reply to its request: it believes nothing. */
+function readsNoReplyYet({ world }: Frame, renewer: string): boolean {
+  const state = world.renewers.find((candidate) => candidate.id === renewer);
+  return state?.phase === 'acquiring' && state.belief.kind === 'none';
+}
+
+/** A grant read after its lease had already ended (its holder was frozen while the reply waited). */
+const grantReadLate = ({ happening, at }: Frame) =>
+  happening.kind === 'leaseGranted' && happening.lease.expiresAt !== null && happening.lease.expiresAt <= at;
+
+/** Whether this frame's write landed stale (grant order) with a certificate that is the newer one nonetheless. */
+function staleButNewer({ world }: Frame): boolean {
+  const stale = staleWritesLanded(world.writes).at(-1);
+  return stale !== undefined && stale.write === world.writes.at(-1) && issuedLater(stale.write, stale.replaced);
+}
+
+/**
+ * Steps whose usual words would be false in this run: a reply read long after it was sent, a holder that never
+ * read its grant, a stale write whose certificate is the newer one. The run decides which words are true.
+ */
+function unusualKeyOf(frame: Frame, service: LockServiceKind): CaptionKey | null {
+  const { happening } = frame;
+  if (happening.kind === 'leaseExpired' && readsNoReplyYet(frame, happening.lease.holder)) {
+    if (service === 'redis') return 'leaseExpiredRedisUnread';
+    return service === 'redlock' ? 'leaseExpiredRedlockUnread' : 'leaseExpiredUnread';
+  }
+  if (happening.kind === 'processResumed' && readsNoReplyYet(frame, happening.renewer)) return 'processResumedUnread';
+  if (grantReadLate(frame)) return issuesTokens(service) ? 'leaseGrantedExpired' : 'leaseGrantedExpiredRedis';
+  if (captionKeyOf(happening) === 'writeAcceptedStale' && staleButNewer(frame))
+    return issuesTokens(service) ? 'writeAcceptedStaleNewer' : 'writeAcceptedStaleNoTokenNewer';
+  if (happening.kind === 'scenarioEnded' && happening.outcome.kind === 'staleOverwrote') {
+    const stale = staleWritesLanded(frame.world.writes)[0];
+    if (stale && issuedLater(stale.write, stale.replaced)) return 'scenarioEndedStaleEarlierGrant';
+  }
+  return null;
+}
+
 /** How the lab tells the steps the walkthrough never has: runs without tokens, late replies, the weekly email. */
 export const labNarration: NarrationExtension = {
   steps: lab.captions,
-  keyOf(happening, timeline) {
+  keyOf(frame, timeline) {
+    const { happening } = frame;
     const email = emailKeyOf(happening, timeline);
     if (email) return email;
+    const service = lockConfigOf(timeline.scenario).kind;
+    const unusual = unusualKeyOf(frame, service);
+    if (unusual) return unusual;
     if (happening.kind === 'scenarioEnded') return endKeyOf(timeline.frames.at(-1)!);
     if (happening.kind === 'certificateReceived' && delayedWrite(happening.renewer, timeline)) {
       return 'certificateReceivedDelayed';
     }
-    const service = lockConfigOf(timeline.scenario).kind;
     // Chubby refuses with nobody holding the lock while a lost holder's lock-delay runs.
     if (happening.kind === 'leaseRefused' && happening.heldBy === null) return 'leaseRefusedHeldBack';
     const key = captionKeyOf(happening);
@@ -139,7 +179,9 @@ export const labNarration: NarrationExtension = {
     const nameOf = (id: string) => scenario.renewers.find((renewer) => renewer.id === id)?.name ?? id;
     const stale = happening.kind === 'scenarioEnded' ? staleWritesLanded(world.writes)[0] : undefined;
     const delay = happening.kind === 'certificateReceived' ? delayedWrite(happening.renewer, { scenario }) : 0;
+    const late = happening.kind === 'leaseGranted' ? happening.lease.expiresAt : null;
     return {
+      ...(late !== null && { sentAt: formatTime(late - scenario.leaseTtlMs), expiredAt: formatTime(late) }),
       ...(delay > 0 && {
         writeDelay: formatTime(delay),
         arrivesAt: formatTime(at + scenario.networkDelayMs + delay),

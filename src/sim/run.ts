@@ -69,6 +69,14 @@ export function runScenario(
  * in the order they landed, each with the newer write it replaced. A stale write can be overwritten again later
  * (by a third renewer, say); it still landed, and the table served an old certificate meanwhile.
  */
+/**
+ * Whether a stale write's certificate was nonetheless issued after the one it replaced. Staleness is judged on
+ * grant order (what the lock promised); a certificate's own age can disagree, and words about age must follow it.
+ */
+export function issuedLater(write: WriteRecord, than: WriteRecord): boolean {
+  return (write.cert.issuedAt ?? 0) > (than.cert.issuedAt ?? 0);
+}
+
 export function staleWritesLanded(writes: readonly WriteRecord[]) {
   const stale: { write: WriteRecord; replaced: WriteRecord }[] = [];
   let newest: WriteRecord | null = null;

@@ -150,7 +150,8 @@ export type CaptionSteps = Readonly<
 /** What the lab adds: its caption texts, and the keys and values of the steps only its runs have. */
 export interface NarrationExtension {
   readonly steps: CaptionSteps;
-  keyOf(happening: Happening, timeline: Timeline): CaptionKey | null;
+  /** The caption for a frame: its happening, told with the state of the world at that moment. */
+  keyOf(frame: Frame, timeline: Timeline): CaptionKey | null;
   variables(frame: Frame, timeline: Timeline): Record<string, string>;
 }
 
@@ -160,7 +161,7 @@ export function narrate(
   steps: CaptionSteps,
   extension: NarrationExtension | null = null,
 ): Narration {
-  const key = extension?.keyOf(frame.happening, timeline) ?? captionKeyOf(frame.happening);
+  const key = extension?.keyOf(frame, timeline) ?? captionKeyOf(frame.happening);
   // A step whose text has not loaded still gets a name rather than a blank.
   const text = steps[key] ?? { label: key, caption: key };
   const variables = { ...captionVariables(frame, timeline), ...extension?.variables(frame, timeline) };
