@@ -1,7 +1,8 @@
 import lab from 'virtual:lockstep/lab';
 import type { Happening } from '@/sim/happenings';
 import { issuesTokens, type LockServiceKind } from '@/sim/services/service';
-import { issuedLater, staleWritesLanded, type Frame, type Timeline } from '@/sim/run';
+import { type Frame, type Timeline } from '@/sim/run';
+import { issuedLater, staleWritesLanded } from '@/sim/stale';
 import { lockConfigOf } from '@/sim/world';
 import type { CaptionKey } from '@/content/caption-keys';
 import { formatTime } from '@/story/format';

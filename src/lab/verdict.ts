@@ -1,5 +1,6 @@
 import { issuesTokens } from '@/sim/services/service';
-import { staleWritesLanded, type Timeline } from '@/sim/run';
+import { type Timeline } from '@/sim/run';
+import { staleWritesLanded } from '@/sim/stale';
 import type { LabConfig } from '@/settings/lab-config';
 
 /**

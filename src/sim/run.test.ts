@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildRenewer, buildScenario } from '@/testing/builders';
 import { ALL_MODELS } from './all-models';
 import { CERTIFICATES_TABLE, LOCK_SERVICE } from './happenings';
-import { MAX_EVENTS, runScenario, staleWritesLanded, type Timeline } from './run';
+import { MAX_EVENTS, runScenario, type Timeline } from './run';
+import { staleWritesLanded } from './stale';
 import { fencingToken, virtualMs } from './types';
 import { renewerById, type WriteRecord } from './world';
 

@@ -5,7 +5,7 @@ import type { VirtualMs } from './types.ts';
 import { LESSON_LOCK_SERVICE } from './services/lesson.ts';
 import { certificateRowModel } from './resources/certificate-row.ts';
 import { step } from './step.ts';
-import { createWorld, isSettled, resourceModelOf, type SimModels, type World, type WriteRecord } from './world.ts';
+import { createWorld, isSettled, resourceModelOf, type SimModels, type World } from './world.ts';
 
 /** One step of the walkthrough: what happened, when, and the whole world right after it. */
 export interface Frame {
@@ -62,27 +62,4 @@ export function runScenario(
   // The story ends with the last thing that happened, not with a deadline nobody was waiting for.
   record({ kind: 'scenarioEnded', outcome }, frames.at(-1)?.at ?? world.now);
   return { scenario, settings, lifelines, frames, outcome, settled: isSettled(world), events: processed };
-}
-
-/**
- * Every write that landed after a write from a later grant of the lock had already landed: the stale writes,
- * in the order they landed, each with the newer write it replaced. A stale write can be overwritten again later
- * (by a third renewer, say); it still landed, and the table served an old certificate meanwhile.
- */
-/**
- * Whether a stale write's certificate was nonetheless issued after the one it replaced. Staleness is judged on
- * grant order (what the lock promised); a certificate's own age can disagree, and words about age must follow it.
- */
-export function issuedLater(write: WriteRecord, than: WriteRecord): boolean {
-  return (write.cert.issuedAt ?? 0) > (than.cert.issuedAt ?? 0);
-}
-
-export function staleWritesLanded(writes: readonly WriteRecord[]) {
-  const stale: { write: WriteRecord; replaced: WriteRecord }[] = [];
-  let newest: WriteRecord | null = null;
-  for (const write of writes.filter((candidate) => candidate.rowsChanged > 0)) {
-    if (newest && write.grantOrder < newest.grantOrder) stale.push({ write, replaced: newest });
-    else newest = write;
-  }
-  return stale;
 }

@@ -1,6 +1,7 @@
 import { findRow, writeCertificate, type WriteMode } from '../certificates-table.ts';
 import type { Happening, Outcome } from '../happenings.ts';
 import { fencingToken } from '../types.ts';
+import { isStaleWrite, newestLanded } from '../stale.ts';
 import type { ResourceModel, World, WriteRecord } from '../world.ts';
 
 /**
@@ -17,8 +18,6 @@ export const certificateRowModel: ResourceModel = {
     const token = message.fencingToken ?? fencingToken(previousRow?.fence ?? 0);
     const write = { domain: context.scenario.domain, cert: message.cert, fencingToken: token };
     const result = writeCertificate(world.table, write, mode);
-    const newestOrder = Math.max(0, ...world.writes.filter((w) => w.rowsChanged > 0).map((w) => w.grantOrder));
-    const overwroteNewer = result.rowsChanged === 1 && message.grantOrder < newestOrder;
     const record: WriteRecord = {
       renewer: message.from,
       fencingToken: message.fencingToken,
@@ -27,6 +26,7 @@ export const certificateRowModel: ResourceModel = {
       rowsChanged: result.rowsChanged,
     };
     const next: World = { ...world, table: result.table, writes: [...world.writes, record] };
+    const overwroteNewer = isStaleWrite(record, world.writes);
     const answer = { rowsChanged: result.rowsChanged, previousFence: result.previous?.fence ?? null, overwroteNewer };
     const happening: Happening = {
       kind: 'writeRequested',
@@ -42,22 +42,15 @@ export const certificateRowModel: ResourceModel = {
   judge: (world, scenario) => judgeOutcome(world, scenario.domain),
 };
 
-/**
- * Stale means the row was last written under an earlier grant of the lock than a write the table had already
- * accepted. Grants are counted by the simulation, so this works even where the lock service gives no token.
- */
+/** The run ends stale when the row was last written by a stale write (sim/stale.ts holds the rule). */
 export function judgeOutcome(world: World, domain: string): Outcome {
   const row = findRow(world.table, domain);
   const accepted = world.writes.filter((write) => write.rowsChanged > 0);
   const last = accepted.at(-1);
   if (!row || !last) return { kind: 'newestKept', row };
-  const newer = accepted
-    .slice(0, -1)
-    .reduce<(typeof accepted)[number] | null>(
-      (best, write) => (write.grantOrder > (best?.grantOrder ?? -Infinity) ? write : best),
-      null,
-    );
-  if (newer && last.grantOrder < newer.grantOrder) {
+  const earlier = accepted.slice(0, -1);
+  const newer = newestLanded(earlier);
+  if (newer && isStaleWrite(last, earlier)) {
     return {
       kind: 'staleOverwrote',
       row,
