@@ -66,7 +66,11 @@ export function checkSequencer(lock: ChubbyLock, sequencer: Sequencer): boolean 
   );
 }
 
-/** Chubby sessions are kept alive by the client library; a lease shorter than a second is not offered. */
+/**
+ * Chubby sessions are kept alive by the client library. The model's own floor of one second keeps its keep-alive
+ * interval (a third of the session) a whole number of milliseconds; the Chubby paper gives no minimum, and its
+ * default lease is 12 s (the fidelity section says so).
+ */
 export function chubbySessionTtl(ttlMs: number): number {
   return Math.max(1_000, ttlMs);
 }
