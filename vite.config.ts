@@ -61,6 +61,8 @@ function offlineWorker(mode: string) {
       ],
       navigateFallback: null,
       cleanupOutdatedCaches: true,
+      // The first worker takes charge of the page that registered it, so real Postgres run on a first visit is kept.
+      clientsClaim: true,
       runtimeCaching: [
         {
           urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.endsWith('/embed.html'),

@@ -7,7 +7,8 @@ import { IDLE_BEFORE_OFFLINE_MS } from './caches';
  */
 export function startOffline(target: Window = window) {
   if (!('serviceWorker' in target.navigator)) return;
-  const acts = ['pointerdown', 'keydown', 'scroll'] as const;
+  // The reader's own acts: a scroll can be the browser's, jumping to a #fragment on the first view.
+  const acts = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
   const start = () => {
     target.clearTimeout(timer);
     for (const act of acts) target.removeEventListener(act, start);

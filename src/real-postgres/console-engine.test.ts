@@ -145,9 +145,48 @@ describe('the SQL console on PGlite', () => {
 describe('the SQL console, when Postgres is pushed out of its role or its mind', () => {
   const fresh = async () => {
     const db = await PGlite.create();
-    await prepareDatabase(db, { ...statements, seed: ['go.shop.example', 'serial 1000', 32] });
-    return db;
+    const seal = await prepareDatabase(db, { ...statements, seed: ['go.shop.example', 'serial 1000', 32] });
+    return Object.assign(db, { seal });
   };
+
+  it.each([
+    [
+      "DO $$ BEGIN EXECUTE 'RE' || 'SET ' || 'RO' || 'LE'; EXECUTE 'CREATE RULE r AS ON UPDATE TO walkthrough.certificates DO INSTEAD NOTHING'; EXECUTE 'SET ' || 'RO' || 'LE learner'; END $$",
+      "the console changed the walkthrough's table or its own role's rights",
+    ],
+    [
+      "DO $$ BEGIN EXECUTE 'RE' || 'SET ' || 'RO' || 'LE'; EXECUTE 'ALTER ROLE learner SUPERUSER'; EXECUTE 'SET ' || 'RO' || 'LE learner'; END $$",
+      "the console changed the walkthrough's table or its own role's rights",
+    ],
+    ["SELECT set_config('session_' || 'authorization', 'learner', false)", "the console's session user became learner"],
+    [
+      "CREATE FUNCTION public.current_setting(text) RETURNS text LANGUAGE sql AS $$ SELECT 'UTF8' $$; SET search_path = public, pg_catalog; SELECT set_config('client_enc' || 'oding', 'LATIN1', false)",
+      "the console's encoding became LATIN1",
+    ],
+  ])(
+    'a detour through superuser that comes back is still caught: %s',
+    async (sql, message) => {
+      const db = await fresh();
+      await expect(runConsoleInput(db, sql, 'idle', db.seal)).rejects.toEqual(
+        new EngineBroken('identityChanged', message),
+      );
+      await db.close();
+    },
+    60_000,
+  );
+
+  it('keeps an error message the learner made huge to the length of a cell', async () => {
+    const db = await fresh();
+    const run = await runConsoleInput(
+      db,
+      "DO $$ BEGIN RAISE EXCEPTION '%', repeat('x', 100000); END $$",
+      'idle',
+      db.seal,
+    );
+    expect(run.statements[0]).toMatchObject({ kind: 'failed' });
+    expect(run.statements[0]?.kind === 'failed' && run.statements[0].error.message.length).toBe(CELL_CHARACTERS + 1);
+    await db.close();
+  }, 60_000);
 
   it.each([
     ["DO $$ BEGIN EXECUTE 'RE' || 'SET ' || 'RO' || 'LE'; END $$", "the console's role became postgres"],

@@ -1,5 +1,5 @@
 import { protocol, type PGliteInterface } from '@electric-sql/pglite';
-import { CLIENT_ENCODING, LEARNER_ROLE, sessionIdentity } from './session';
+import { CLIENT_ENCODING, LEARNER_ROLE, SESSION_USER, sessionIdentity } from './session';
 import { refusalOf, splitStatements, type Refusal } from './split-statements';
 
 /** Rows a result keeps for display; the rest are counted, not held (a million rows would exhaust the tab). */
@@ -77,6 +77,8 @@ export async function runConsoleInput(
   db: Pick<PGliteInterface, 'execProtocolRawStream' | 'query'>,
   sql: string,
   transaction: TransactionState,
+  /** prepareDatabase's seal on what the console must leave alone; checked after each statement when given. */
+  seal?: string,
 ): Promise<ConsoleRun> {
   const statements: StatementOutcome[] = [];
   const budget = { characters: OUTPUT_CHARACTERS };
@@ -91,17 +93,21 @@ export async function runConsoleInput(
     statements.push(outcome.statement);
     state = outcome.transaction;
     // In a failed transaction Postgres answers nothing but ROLLBACK; what failed there was rolled back anyway.
-    if (state !== 'failed') await checkIdentity(db);
+    if (state !== 'failed') await checkIdentity(db, seal);
   }
   return { statements, transaction: state };
 }
 
 /** Wrapped forms no text match sees (EXECUTE 'SET ' || 'ROLE …', set_config) are caught here, after the fact. */
-async function checkIdentity(db: Pick<PGliteInterface, 'query'>) {
-  const { role, encoding } = await sessionIdentity(db);
-  if (role !== LEARNER_ROLE) throw new EngineBroken('identityChanged', `the console's role became ${role}`);
-  if (encoding !== CLIENT_ENCODING)
-    throw new EngineBroken('identityChanged', `the console's encoding became ${encoding}`);
+async function checkIdentity(db: Pick<PGliteInterface, 'query'>, seal: string | undefined) {
+  const now = await sessionIdentity(db);
+  if (now.role !== LEARNER_ROLE) throw new EngineBroken('identityChanged', `the console's role became ${now.role}`);
+  if (now.session !== SESSION_USER)
+    throw new EngineBroken('identityChanged', `the console's session user became ${now.session}`);
+  if (now.encoding !== CLIENT_ENCODING)
+    throw new EngineBroken('identityChanged', `the console's encoding became ${now.encoding}`);
+  if (seal !== undefined && now.seal !== seal)
+    throw new EngineBroken('identityChanged', "the console changed the walkthrough's table or its own role's rights");
 }
 
 /** A value as the page keeps it: whole, or cut with a count of what was left out. */
@@ -160,7 +166,11 @@ async function runOne(
           case 'error': {
             const details = message as Message<'DatabaseError'>;
             error = {
-              message: details.message,
+              // A message is text the learner chose (RAISE EXCEPTION '%', repeat(…)): kept like a cell.
+              message:
+                details.message.length > CELL_CHARACTERS
+                  ? `${details.message.slice(0, CELL_CHARACTERS)}…`
+                  : details.message,
               code: details.code ?? null,
               position: details.position === undefined ? null : Number(details.position),
             };

@@ -13,8 +13,11 @@ import type { Seed } from './session';
 
 /** The console's time limit: past it, Postgres is stopped and started again. Stated beside the Run button. */
 export const CONSOLE_TIME_LIMIT_MS = 10_000;
-/** The walkthrough's steps get the same: they are a handful of UPDATEs, so more means something is wrong. */
-export const STEPS_TIME_LIMIT_MS = 10_000;
+/**
+ * The walkthrough's steps are a handful of UPDATEs, but they may wait in the worker's queue behind a console run
+ * of up to its own limit: past both, something is wrong.
+ */
+export const STEPS_TIME_LIMIT_MS = 20_000;
 /** Long enough for 5 MB on a slow connection; past it, the page says so instead of spinning for ever. */
 export const START_TIME_LIMIT_MS = 120_000;
 
@@ -89,12 +92,21 @@ export function createPostgresEngine(
 
   /** A new worker and its Postgres; resolves once it is ready or has failed (the state says which). */
   const spawn = () => {
-    const current = makeWorker();
+    let current: Worker;
+    try {
+      current = makeWorker();
+    } catch (error) {
+      breakDown(error instanceof Error ? error.message : 'the worker could not be made');
+      return (starting = Promise.resolve());
+    }
     worker = current;
     current.addEventListener('message', (event: MessageEvent<EngineReply>) => {
       const reply = event.data;
       // A failure no request caused (a download that did not arrive) breaks everything that waits.
-      if (reply.id === null) return breakDown(reply.kind === 'broken' ? reply.message : 'no reply');
+      if (reply.id === null) {
+        if (worker === current) breakDown(reply.kind === 'broken' ? reply.message : 'no reply');
+        return;
+      }
       const settle = pending.get(reply.id);
       pending.delete(reply.id);
       settle?.(reply);

@@ -12,6 +12,8 @@ import { prepareDatabase } from './session';
 let db: PGlite | null = null;
 let transaction: TransactionState = 'idle';
 let broken: string | null = null;
+/** The seal on what the console must leave alone, taken once Postgres is prepared. */
+let seal = '';
 let queue: Promise<void> = Promise.resolve();
 
 const reply = (message: EngineReply) => self.postMessage(message);
@@ -33,14 +35,14 @@ async function handle(request: EngineRequest): Promise<void> {
   try {
     if (request.kind === 'start') {
       db = await PGlite.create();
-      await prepareDatabase(db, request);
+      seal = await prepareDatabase(db, request);
       const { rows } = await db.query<{ server_version: string }>('SHOW server_version');
       reply({ id: request.id, kind: 'started', version: rows[0]?.server_version ?? '' });
       return;
     }
     if (!db) throw new Error('Postgres has not started.');
     if (request.kind === 'console') {
-      const run = await runConsoleInput(db, request.sql, transaction);
+      const run = await runConsoleInput(db, request.sql, transaction, seal);
       transaction = run.transaction;
       reply({ id: request.id, kind: 'console', run });
     } else if (transaction !== 'idle') {

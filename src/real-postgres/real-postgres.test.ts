@@ -114,4 +114,14 @@ describe('the walkthrough on PGlite', () => {
     await console('RESET ALL; DROP TABLE pg_temp.certificates; DROP VIEW every_certificate; DROP TABLE renewals');
     expect((await lastStep()).row).toEqual(expected);
   });
+
+  it('puts the learner back in its role after the steps even when one of its settings cannot be set back', async () => {
+    await console(
+      'CREATE TEXT SEARCH CONFIGURATION mine (COPY = english); SET default_text_search_config = ' +
+        "'public.mine'; DROP TEXT SEARCH CONFIGURATION mine",
+    );
+    expect((await lastStep()).row).toEqual(expected);
+    expect(await console('SELECT current_user')).toMatchObject([{ rows: [[LEARNER_ROLE]] }]);
+    await console('RESET ALL');
+  });
 });

@@ -75,9 +75,11 @@ export function planSteps(timeline: Timeline, cursor: number, statements: Postgr
  */
 export async function runPlan(db: TransactionalDatabase, plan: StepPlan): Promise<RealRun> {
   const { rows: consoleSettings } = await db.query<{ name: string; setting: string }>(
-    "SELECT name, setting FROM pg_settings WHERE source = 'session'",
+    "SELECT name, setting FROM pg_catalog.pg_settings WHERE source = 'session'",
   );
-  await db.exec(`RESET ROLE; RESET ALL; SET search_path TO ${WALKTHROUGH_SCHEMA}, pg_temp;`);
+  await db.exec(
+    `SET SESSION AUTHORIZATION DEFAULT; RESET ROLE; RESET ALL; SET search_path TO ${WALKTHROUGH_SCHEMA}, pg_temp;`,
+  );
   try {
     return await db.transaction(async (tx) => {
       await tx.exec('DELETE FROM certificates');
@@ -101,9 +103,11 @@ export async function runPlan(db: TransactionalDatabase, plan: StepPlan): Promis
       return { writes, row: rows[0] ? { cert: rows[0].cert, fence: Number(rows[0].fence) } : null };
     });
   } finally {
-    await db.exec('RESET ALL;');
-    for (const { name, setting } of consoleSettings)
-      await db.query('SELECT set_config($1, $2, false)', [name, setting]);
-    await db.exec(`SET ROLE ${LEARNER_ROLE};`);
+    // Back to the learner's role first: its settings are put back as the learner, one by one, and one that
+    // cannot be (a text search configuration since dropped, say) is left at its default rather than stop the rest.
+    await db.exec(`RESET ALL; SET ROLE ${LEARNER_ROLE};`);
+    for (const { name, setting } of consoleSettings) {
+      await db.query('SELECT pg_catalog.set_config($1, $2, false)', [name, setting]).catch(() => undefined);
+    }
   }
 }

@@ -105,7 +105,7 @@ export type Refusal = 'copyProgram' | 'copyFromStdin' | 'identity';
 
 const REFUSED: readonly (readonly [RegExp, Refusal])[] = [
   [/\bCOPY\b[\s\S]*\bPROGRAM\b/, 'copyProgram'],
-  [/\bCOPY\b[\s\S]*\bFROM\s+STDIN\b/, 'copyFromStdin'],
+  [/\bCOPY\b[\s\S]*\bSTDIN\b/, 'copyFromStdin'],
   [/\b(SET|RESET)\s+((SESSION|LOCAL)\s+)?ROLE\b/, 'identity'],
   [/\bSESSION[\s_]+AUTHORIZATION\b/, 'identity'],
   [/\bCLIENT_ENCODING\b/, 'identity'],
