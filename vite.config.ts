@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { configDefaults } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
 import { contentPlugin } from './src/content/content-plugin.ts';
-import { PAGES_CACHE, POSTGRES_CACHE, POSTGRES_FILES } from './src/offline/caches.ts';
+import { ASSETS_CACHE, PAGES_CACHE, POSTGRES_CACHE, POSTGRES_FILES } from './src/offline/caches.ts';
 
 /**
  * The built site's Content-Security-Policy: everything from its own origin; WebAssembly compiled (PGlite needs
@@ -71,6 +71,13 @@ function offlineWorker(mode: string) {
           options: { cacheName: PAGES_CACHE, matchOptions: { ignoreSearch: true } },
         },
         { urlPattern: POSTGRES_FILES, handler: 'CacheFirst', options: { cacheName: POSTGRES_CACHE } },
+        // A newer build's files, fetched while an older worker still runs the page (its reader chose "Later"):
+        // kept too, so that build's page, now in the pages cache, still opens offline.
+        {
+          urlPattern: /\/assets\/[^/]+\.(js|css)$/,
+          handler: 'CacheFirst',
+          options: { cacheName: ASSETS_CACHE, expiration: { maxEntries: 200 } },
+        },
       ],
     },
   });

@@ -132,3 +132,22 @@ test('real Postgres, once run, runs again with no network', async ({ page, conte
   await expect(started).toBeVisible({ timeout: 60_000 });
   await context.setOffline(false);
 });
+
+test("a newer build's files fetched under the older worker are kept, so that build's page opens offline too", async ({
+  page,
+  context,
+  request,
+}) => {
+  await page.goto(SITE);
+  await walkthroughNext(page).click();
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await request.get(`${HOST}/__next-build`);
+  // The reader stays on the older worker ("Later") while the newer build's page loads its own script.
+  const fetchScript = () => page.evaluate(async () => (await fetch('./assets/next-build.js')).text());
+  expect(await fetchScript()).toMatch(/^\/\/ build \d+/);
+  await context.setOffline(true);
+  expect(await fetchScript()).toMatch(/^\/\/ build \d+/);
+  await context.setOffline(false);
+});

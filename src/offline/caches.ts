@@ -5,6 +5,9 @@
 /** Pages, network first: the newest build when online, the last one seen when offline. */
 export const PAGES_CACHE = 'lockstep-pages';
 
+/** Hashed files of a build newer than the running worker's precache: kept as they are fetched. */
+export const ASSETS_CACHE = 'lockstep-assets';
+
 /** The in-page Postgres (about 9 MB of WebAssembly and data), kept once a learner first runs it. */
 export const POSTGRES_CACHE = 'lockstep-postgres';
 
