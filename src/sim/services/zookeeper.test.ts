@@ -4,6 +4,7 @@ import {
   closeSession,
   createEphemeralSequential,
   createZooKeeper,
+  negotiateSessionTimeout,
   deleteNode,
   heartbeat,
   openSession,
@@ -23,9 +24,20 @@ describe('ZooKeeper sessions and znodes', () => {
     expect(openSession(createZooKeeper(100), 'A', 10_000, virtualMs(0)).zxid).toBe(101);
   });
 
+  it.each([
+    [5_999, 6_000],
+    [6_000, 6_000],
+    [30_000, 30_000],
+    [60_000, 60_000],
+    [60_001, 60_000],
+  ])('with the default tickTime of 3 s, a session asked for %i ms gets %i ms (2 to 20 ticks)', (asked, given) => {
+    expect(negotiateSessionTimeout(asked)).toBe(given);
+  });
+
   it('a heartbeat moves only the time the session was last heard from', () => {
-    const zk = heartbeat(openSession(createZooKeeper(1), 'A', 60_000, virtualMs(0)), 'A', virtualMs(8_000));
-    expect(zk.sessions['A']).toEqual({ id: 'A', timeoutMs: 40_000, lastHeardAt: 8_000 });
+    // Asked for 90 s: at most 20 ticks of the default 3 s.
+    const zk = heartbeat(openSession(createZooKeeper(1), 'A', 90_000, virtualMs(0)), 'A', virtualMs(8_000));
+    expect(zk.sessions['A']).toEqual({ id: 'A', timeoutMs: 60_000, lastHeardAt: 8_000 });
   });
 
   it('the lock holder is the lowest sequence number, in whatever order the children are listed', () => {
@@ -75,11 +87,11 @@ describe('the ZooKeeper lock service', () => {
   it('the lease ends at the negotiated session timeout, at most 20 ticks', () => {
     const { outcome, backend } = ZOOKEEPER_SERVICE.create(config, settings).acquire(
       config,
-      request('A', 1_000, 60_000),
+      request('A', 1_000, 90_000),
     );
-    expect(outcome).toMatchObject({ expiresAt: 41_000 });
-    expect(backend.truth(virtualMs(1_000))).toEqual({ holder: 'A', token: 34, expiresAt: 41_000 });
-    expect(backend.nextExpiry()).toBe(41_000);
+    expect(outcome).toMatchObject({ expiresAt: 61_000 });
+    expect(backend.truth(virtualMs(1_000))).toEqual({ holder: 'A', token: 34, expiresAt: 61_000 });
+    expect(backend.nextExpiry()).toBe(61_000);
   });
 
   it('a refused waiter hears who holds the lock, and its session stays open until it times out', () => {

@@ -34,8 +34,11 @@ export function createZooKeeper(firstZxid: number): ZooKeeper {
   return { zxid: firstZxid, cversion: 0, children: [], sessions: {} };
 }
 
+/** ZooKeeper's built-in tickTime (ZooKeeperServer.DEFAULT_TICK_TIME), the one the lesson states. */
+export const DEFAULT_TICK_TIME_MS = 3_000;
+
 /** tickTime bounds the negotiated session timeout to 2 to 20 ticks. */
-export function negotiateSessionTimeout(requestedMs: number, tickTimeMs = 2_000): number {
+export function negotiateSessionTimeout(requestedMs: number, tickTimeMs = DEFAULT_TICK_TIME_MS): number {
   return Math.min(Math.max(requestedMs, 2 * tickTimeMs), 20 * tickTimeMs);
 }
 
