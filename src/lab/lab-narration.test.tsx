@@ -156,6 +156,21 @@ describe('lab panels under a service without tokens', () => {
       );
     });
 
+    it('ZooKeeper grants its own session length (6 s for a 4 s TTL): the late grant still says when it was sent', () => {
+      const config = presetConfig({
+        service: 'zookeeper',
+        storage: 'unchecked',
+        pauseWhen: 'whileAcquiring',
+        ttlMs: 4_000,
+      });
+      const timeline = runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
+      const narrations = narrationsFor(timeline, labNarration);
+      const late = timeline.frames.findIndex(
+        (frame) => frame.happening.kind === 'leaseGranted' && frame.happening.lease.expiresAt! <= frame.at,
+      );
+      expect(narrations[late]!.caption).toContain('sent at 0 s. That lease ended at 6 s');
+    });
+
     it('a service with tokens: the late grant names its token and says the lease had ended', () => {
       const { at, captions } = run('lesson');
       expect(at('leaseGranted', 40_000).caption).toMatch(

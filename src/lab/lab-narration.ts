@@ -129,6 +129,19 @@ function readsNoReplyYet({ world }: Frame, renewer: string): boolean {
 const grantReadLate = ({ happening, at }: Frame) =>
   happening.kind === 'leaseGranted' && happening.lease.expiresAt !== null && happening.lease.expiresAt <= at;
 
+/**
+ * When the service sent the grant this frame reads: as its request arrived (the last request the renewer sent, plus
+ * the network's delay). Taken from the run, not from the TTL, since a service may grant another length (ZooKeeper
+ * negotiates the session timeout).
+ */
+function replySentAt(frame: Frame, { frames, scenario }: Timeline): number {
+  const renewer = frame.happening.kind === 'leaseGranted' ? frame.happening.renewer : null;
+  const request = frames
+    .slice(0, frames.indexOf(frame))
+    .findLast(({ happening }) => happening.kind === 'acquireRequested' && happening.renewer === renewer);
+  return (request?.at ?? frame.at) + scenario.networkDelayMs;
+}
+
 /** Whether this frame's write landed stale (grant order) with a certificate that is the newer one nonetheless. */
 function staleButNewer({ world }: Frame): boolean {
   const stale = staleWritesLanded(world.writes).at(-1);
@@ -175,14 +188,16 @@ export const labNarration: NarrationExtension = {
     const key = captionKeyOf(happening);
     return SERVICE_CAPTIONS[service][key] ?? (issuesTokens(service) ? null : (NO_TOKEN_CAPTIONS[key] ?? null));
   },
-  variables({ happening, world, at }, { scenario }) {
+  variables(frame, timeline) {
+    const { happening, world, at } = frame;
+    const { scenario } = timeline;
     const email = scenario.resource?.kind === 'weeklyEmail' ? scenario.resource : null;
     const nameOf = (id: string) => scenario.renewers.find((renewer) => renewer.id === id)?.name ?? id;
     const stale = happening.kind === 'scenarioEnded' ? staleWritesLanded(world.writes)[0] : undefined;
     const delay = happening.kind === 'certificateReceived' ? delayedWrite(happening.renewer, { scenario }) : 0;
-    const late = happening.kind === 'leaseGranted' ? happening.lease.expiresAt : null;
+    const late = grantReadLate(frame) && happening.kind === 'leaseGranted' ? happening.lease.expiresAt : null;
     return {
-      ...(late !== null && { sentAt: formatTime(late - scenario.leaseTtlMs), expiredAt: formatTime(late) }),
+      ...(late !== null && { sentAt: formatTime(replySentAt(frame, timeline)), expiredAt: formatTime(late) }),
       ...(delay > 0 && {
         writeDelay: formatTime(delay),
         arrivesAt: formatTime(at + scenario.networkDelayMs + delay),
