@@ -19,6 +19,8 @@ export function captionKeyOf(happening: Happening): CaptionKey {
       return happening.lease.token === null ? 'leaseGrantedNoToken' : 'leaseGranted';
     case 'releaseRefused':
       return happening.reason === 'notHolder' ? 'releaseRefusedNotHolder' : 'releaseRefusedNoLease';
+    case 'sequencerReceived':
+      return happening.token === null ? 'sequencerRefused' : 'sequencerGranted';
     case 'failover':
       return happening.lost ? 'failover' : 'failoverNoKey';
     case 'scenarioEnded':

@@ -98,6 +98,26 @@ export const LAB_CAPTION_VARIABLES = {
   writeAcceptedStaleNewer: ['renewer', 'token', 'fence', 'time'],
   writeAcceptedStaleNoTokenNewer: ['renewer', 'time'],
   scenarioEndedStaleEarlierGrant: ['serial', 'issuedAt', 'staleWriter', 'replacedBy'],
+  scenarioEndedStaleRepairedEarlierGrant: ['serial', 'issuedAt', 'staleWriter', 'replacedBy'],
+  // A lease that ends under a holder still at work (a TTL shorter than the work), not a frozen one.
+  leaseExpiredRunning: ['holder', 'token', 'time', 'ttl'],
+  // A pause of a renewer that held no lock when it froze.
+  processResumedIdle: ['renewer', 'duration', 'time'],
+  // A grant read after a pause, while its lease still runs: it says when it was sent.
+  leaseGrantedWaited: ['renewer', 'token', 'sentAt', 'expiresAt', 'time'],
+  leaseGrantedWaitedRedis: ['renewer', 'sentAt', 'expiresAt', 'time'],
+  failoverUnread: ['holder', 'key', 'expiresAt', 'time'],
+  // Redlock refuses with no other client holding a majority: split votes or unreachable nodes.
+  leaseRefusedRedlockNoHolder: ['renewer', 'retryAt', 'time'],
+  // A Redlock client's validity ends before its keys do; or after they lapsed early (a node's clock jumped).
+  validityEnded: ['renewer', 'keysEndAt', 'time'],
+  validityEndedKeysGone: ['renewer', 'time'],
+  // Chubby: the sequencer comes from GetSequencer(), a call of its own after TryAcquire.
+  sequencerRequested: ['renewer', 'time'],
+  sequencerGranted: ['renewer', 'token', 'time'],
+  sequencerRefused: ['renewer', 'retryAt', 'time'],
+  leaseGrantedExpiredChubby: ['renewer', 'sentAt', 'expiredAt', 'time'],
+  leaseGrantedWaitedChubby: ['renewer', 'sentAt', 'expiresAt', 'time'],
 } as const satisfies Record<string, readonly string[]>;
 
 export const CAPTION_VARIABLES = { ...WALKTHROUGH_CAPTION_VARIABLES, ...LAB_CAPTION_VARIABLES };

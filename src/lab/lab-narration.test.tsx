@@ -71,7 +71,7 @@ describe('each lock service answers in its own words', () => {
     ['redlock', 'OK from a majority', 'no majority'],
     ['etcd', /^key created, revision \d+$/, 'ErrLocked: older key'],
     ['zookeeper', /^created, czxid \d+$/, 'not lowest: Renewer A holds'],
-    ['chubby', /^acquired, generation \d+$/, 'TryAcquire fails: held'],
+    ['chubby', 'TryAcquire: true', 'TryAcquire fails: held'],
   ] as const)('%s', (service, grant, refusal) => {
     const config = presetConfig({ service, storage: 'unchecked', ttlMs: 600_000 });
     const timeline = runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
@@ -178,5 +178,34 @@ describe('lab panels under a service without tokens', () => {
       );
       expect(captions.join(' ')).not.toMatch(/older certificate|token none/);
     });
+  });
+});
+
+describe("Chubby's holder asks for its sequencer in a call of its own", () => {
+  it('after TryAcquire succeeds, GetSequencer() brings the generation, and only then does the work start', () => {
+    const config = presetConfig({ service: 'chubby', storage: 'fenced' });
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
+    const labels = narrationsFor(timeline, labNarration).map((narration) => narration.label);
+    const granted = labels.indexOf('TryAcquire: true');
+    expect(labels.slice(granted, granted + 4)).toEqual([
+      'TryAcquire: true',
+      'GetSequencer()',
+      'sequencer, generation 33',
+      'asks the CA',
+    ]);
+  });
+
+  it('a holder frozen while acquiring reads its grant late, and GetSequencer() tells it the lock is lost', () => {
+    const config = presetConfig({ service: 'chubby', storage: 'unchecked', pauseWhen: 'whileAcquiring' });
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
+    const narrations = narrationsFor(timeline, labNarration);
+    const refused = narrations.findIndex((narration) => narration.label === 'GetSequencer fails: not held');
+    expect(refused).toBeGreaterThan(0);
+    expect(narrations[refused - 2]!.label).toMatch(/^reads TryAcquire: true \(sent at 0 s\)$/);
+    // Renewer A never writes under the lost grant.
+    const writesByA = timeline.frames.filter(
+      ({ happening, index }) => index < refused && happening.kind === 'writeRequested' && happening.renewer === 'A',
+    );
+    expect(writesByA).toEqual([]);
   });
 });

@@ -73,7 +73,8 @@ const SERVICE_CAPTIONS: Readonly<Record<LockServiceKind, CaptionMap>> = {
   },
   chubby: {
     acquireRequested: 'acquireRequestedChubby',
-    leaseGranted: 'leaseGrantedChubby',
+    // TryAcquire's reply carries no sequencer: the holder asks for it next.
+    leaseGrantedNoToken: 'leaseGrantedChubby',
     leaseRefused: 'leaseRefusedChubby',
     releaseRequested: 'releaseRequestedChubby',
     leaseReleased: 'leaseReleasedChubby',
@@ -81,6 +82,18 @@ const SERVICE_CAPTIONS: Readonly<Record<LockServiceKind, CaptionMap>> = {
     releaseRefusedNoLease: 'releaseRefusedChubby',
     leaseExpired: 'leaseExpiredChubby',
   },
+};
+
+/**
+ * A grant read after a pause: ended already, or still running. Redlock has neither: its client subtracts the whole
+ * time acquiring took, a wait included, and a grant read too late is discarded (grantTooLate).
+ */
+const LATE_GRANT_CAPTIONS: Partial<Record<LockServiceKind, { expired: CaptionKey; waited: CaptionKey }>> = {
+  lesson: { expired: 'leaseGrantedExpired', waited: 'leaseGrantedWaited' },
+  etcd: { expired: 'leaseGrantedExpired', waited: 'leaseGrantedWaited' },
+  zookeeper: { expired: 'leaseGrantedExpired', waited: 'leaseGrantedWaited' },
+  redis: { expired: 'leaseGrantedExpiredRedis', waited: 'leaseGrantedWaitedRedis' },
+  chubby: { expired: 'leaseGrantedExpiredChubby', waited: 'leaseGrantedWaitedChubby' },
 };
 
 /** The weekly email's steps: the CA's become building the report, and the end counts emails, not a row. */
@@ -114,7 +127,12 @@ function delayedWrite(renewer: string, { scenario }: Pick<Timeline, 'scenario'>)
 function endKeyOf(frame: Frame): CaptionKey | null {
   const { happening, world } = frame;
   if (happening.kind !== 'scenarioEnded' || happening.outcome.kind !== 'newestKept') return null;
-  if (staleWritesLanded(world.writes).length > 0) return 'scenarioEndedStaleRepaired';
+  const stale = staleWritesLanded(world.writes)[0];
+  if (stale) {
+    return issuedLater(stale.write, stale.replaced)
+      ? 'scenarioEndedStaleRepairedEarlierGrant'
+      : 'scenarioEndedStaleRepaired';
+  }
   const refused = world.writes.some((write) => write.rowsChanged === 0 && write.fencingToken !== null);
   return refused ? null : 'scenarioEndedInOrder';
 }
@@ -125,22 +143,18 @@ function readsNoReplyYet({ world }: Frame, renewer: string): boolean {
   return state?.phase === 'acquiring' && state.belief.kind === 'none';
 }
 
+/** Whether a renewer is frozen at this frame. */
+function frozen({ world }: Frame, renewer: string): boolean {
+  return world.renewers.find((candidate) => candidate.id === renewer)?.pause != null;
+}
+
 /** A grant read after its lease had already ended (its holder was frozen while the reply waited). */
 const grantReadLate = ({ happening, at }: Frame) =>
   happening.kind === 'leaseGranted' && happening.lease.expiresAt !== null && happening.lease.expiresAt <= at;
 
-/**
- * When the service sent the grant this frame reads: as its request arrived (the last request the renewer sent, plus
- * the network's delay). Taken from the run, not from the TTL, since a service may grant another length (ZooKeeper
- * negotiates the session timeout).
- */
-function replySentAt(frame: Frame, { frames, scenario }: Timeline): number {
-  const renewer = frame.happening.kind === 'leaseGranted' ? frame.happening.renewer : null;
-  const request = frames
-    .slice(0, frames.indexOf(frame))
-    .findLast(({ happening }) => happening.kind === 'acquireRequested' && happening.renewer === renewer);
-  return (request?.at ?? frame.at) + scenario.networkDelayMs;
-}
+/** A grant that waited for its frozen reader: read later than the network alone would make it. */
+const grantWaited = ({ happening, at }: Frame, { scenario }: Timeline) =>
+  happening.kind === 'leaseGranted' && at - happening.sentAt > scenario.networkDelayMs;
 
 /** Whether this frame's write landed stale (grant order) with a certificate that is the newer one nonetheless. */
 function staleButNewer({ world }: Frame): boolean {
@@ -152,14 +166,31 @@ function staleButNewer({ world }: Frame): boolean {
  * Steps whose usual words would be false in this run: a reply read long after it was sent, a holder that never
  * read its grant, a stale write whose certificate is the newer one. The run decides which words are true.
  */
-function unusualKeyOf(frame: Frame, service: LockServiceKind): CaptionKey | null {
+function unusualKeyOf(frame: Frame, timeline: Timeline, service: LockServiceKind): CaptionKey | null {
   const { happening } = frame;
-  if (happening.kind === 'leaseExpired' && readsNoReplyYet(frame, happening.lease.holder)) {
-    if (service === 'redis') return 'leaseExpiredRedisUnread';
-    return service === 'redlock' ? 'leaseExpiredRedlockUnread' : 'leaseExpiredUnread';
+  if (happening.kind === 'leaseExpired') {
+    const { holder } = happening.lease;
+    if (readsNoReplyYet(frame, holder)) {
+      if (service === 'redis') return 'leaseExpiredRedisUnread';
+      return service === 'redlock' ? 'leaseExpiredRedlockUnread' : 'leaseExpiredUnread';
+    }
+    // The other services' holders keep their lease alive while they run; the lesson's must finish within it.
+    if (service === 'lesson' && !frozen(frame, holder)) return 'leaseExpiredRunning';
   }
-  if (happening.kind === 'processResumed' && readsNoReplyYet(frame, happening.renewer)) return 'processResumedUnread';
-  if (grantReadLate(frame)) return issuesTokens(service) ? 'leaseGrantedExpired' : 'leaseGrantedExpiredRedis';
+  if (happening.kind === 'validityEnded') {
+    return frame.world.lock.truth(frame.at)?.holder === happening.renewer ? 'validityEnded' : 'validityEndedKeysGone';
+  }
+  if (happening.kind === 'failover' && happening.lost && readsNoReplyYet(frame, happening.lost.holder)) {
+    return 'failoverUnread';
+  }
+  if (happening.kind === 'processResumed') {
+    if (readsNoReplyYet(frame, happening.renewer)) return 'processResumedUnread';
+    if (frame.world.renewers.find(({ id }) => id === happening.renewer)?.belief.kind !== 'holds') {
+      return 'processResumedIdle';
+    }
+  }
+  if (grantReadLate(frame)) return LATE_GRANT_CAPTIONS[service]?.expired ?? null;
+  if (grantWaited(frame, timeline)) return LATE_GRANT_CAPTIONS[service]?.waited ?? null;
   if (captionKeyOf(happening) === 'writeAcceptedStale' && staleButNewer(frame))
     return issuesTokens(service) ? 'writeAcceptedStaleNewer' : 'writeAcceptedStaleNoTokenNewer';
   if (happening.kind === 'scenarioEnded' && happening.outcome.kind === 'staleOverwrote') {
@@ -167,6 +198,13 @@ function unusualKeyOf(frame: Frame, service: LockServiceKind): CaptionKey | null
     if (stale && issuedLater(stale.write, stale.replaced)) return 'scenarioEndedStaleEarlierGrant';
   }
   return null;
+}
+
+/** A refusal that names no holder: Chubby's lock-delay, or Redlock's votes split with no majority for anyone. */
+function refusedWithoutHolderKeyOf(happening: Happening, service: LockServiceKind): CaptionKey | null {
+  if (happening.kind !== 'leaseRefused' || happening.heldBy !== null) return null;
+  if (service === 'chubby') return 'leaseRefusedHeldBack';
+  return service === 'redlock' ? 'leaseRefusedRedlockNoHolder' : null;
 }
 
 /** How the lab tells the steps the walkthrough never has: runs without tokens, late replies, the weekly email. */
@@ -177,14 +215,12 @@ export const labNarration: NarrationExtension = {
     const email = emailKeyOf(happening, timeline);
     if (email) return email;
     const service = lockConfigOf(timeline.scenario).kind;
-    const unusual = unusualKeyOf(frame, service);
+    const unusual = unusualKeyOf(frame, timeline, service) ?? refusedWithoutHolderKeyOf(happening, service);
     if (unusual) return unusual;
     if (happening.kind === 'scenarioEnded') return endKeyOf(timeline.frames.at(-1)!);
     if (happening.kind === 'certificateReceived' && delayedWrite(happening.renewer, timeline)) {
       return 'certificateReceivedDelayed';
     }
-    // Chubby refuses with nobody holding the lock while a lost holder's lock-delay runs.
-    if (happening.kind === 'leaseRefused' && happening.heldBy === null) return 'leaseRefusedHeldBack';
     const key = captionKeyOf(happening);
     return SERVICE_CAPTIONS[service][key] ?? (issuesTokens(service) ? null : (NO_TOKEN_CAPTIONS[key] ?? null));
   },
@@ -196,8 +232,15 @@ export const labNarration: NarrationExtension = {
     const stale = happening.kind === 'scenarioEnded' ? staleWritesLanded(world.writes)[0] : undefined;
     const delay = happening.kind === 'certificateReceived' ? delayedWrite(happening.renewer, { scenario }) : 0;
     const late = grantReadLate(frame) && happening.kind === 'leaseGranted' ? happening.lease.expiresAt : null;
+    const waited = grantWaited(frame, timeline) && happening.kind === 'leaseGranted' ? happening.sentAt : null;
     return {
-      ...(late !== null && { sentAt: formatTime(replySentAt(frame, timeline)), expiredAt: formatTime(late) }),
+      ...(late !== null &&
+        happening.kind === 'leaseGranted' && {
+          sentAt: formatTime(happening.sentAt),
+          expiredAt: formatTime(late),
+        }),
+      ...(waited !== null && { sentAt: formatTime(waited) }),
+      ...(happening.kind === 'validityEnded' && { keysEndAt: formatTime(world.lock.truth(at)?.expiresAt ?? at) }),
       ...(delay > 0 && {
         writeDelay: formatTime(delay),
         arrivesAt: formatTime(at + scenario.networkDelayMs + delay),

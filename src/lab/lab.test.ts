@@ -321,7 +321,7 @@ describe('how a lab run ends', () => {
     ['zookeeper', "Renewer A's session expires"],
     ['chubby', "Renewer A's session lapses"],
     ['redis', 'key expires'],
-    ['redlock', "Renewer A's validity ends"],
+    ['redlock', "Renewer A's keys lapse"],
     ['lesson', "Renewer A's lease expires"],
   ] as const)('%s: the lease running out is told in its own words', (service, label) => {
     const { timeline, narrations } = told(presetConfig({ service, storage: 'unchecked' }));

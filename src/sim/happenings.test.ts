@@ -17,7 +17,7 @@ const cases: [Happening, HappeningShape][] = [
     { shape: 'message', from: 'A', to: LOCK_SERVICE },
   ],
   [
-    { kind: 'leaseGranted', renewer: 'A', lease },
+    { kind: 'leaseGranted', renewer: 'A', lease, sentAt: virtualMs(0) },
     { shape: 'message', from: LOCK_SERVICE, to: 'A' },
   ],
   [

@@ -20,7 +20,13 @@ export type Happening =
       readonly leaseValue: string;
       readonly ttlMs: number;
     }
-  | { readonly kind: 'leaseGranted'; readonly renewer: RenewerId; readonly lease: LockTruth }
+  | {
+      readonly kind: 'leaseGranted';
+      readonly renewer: RenewerId;
+      readonly lease: LockTruth;
+      /** When the service sent the grant; the renewer reads it at the step's own time, later if it was frozen. */
+      readonly sentAt: VirtualMs;
+    }
   | {
       readonly kind: 'leaseRefused';
       readonly renewer: RenewerId;
@@ -36,6 +42,15 @@ export type Happening =
       readonly retryAt: VirtualMs;
     }
   | { readonly kind: 'renewerGaveUp'; readonly renewer: RenewerId; readonly attempts: number }
+  /** Chubby: the holder asks for its sequencer with `GetSequencer()`, a call of its own after the grant. */
+  | { readonly kind: 'sequencerRequested'; readonly renewer: RenewerId }
+  | {
+      /** The sequencer's generation, or null when the handle no longer holds the lock; then a retry at `retryAt`. */
+      readonly kind: 'sequencerReceived';
+      readonly renewer: RenewerId;
+      readonly token: FencingToken | null;
+      readonly retryAt: VirtualMs | null;
+    }
   | { readonly kind: 'certificateRequested'; readonly renewer: RenewerId; readonly readyAt: VirtualMs }
   | {
       readonly kind: 'processPaused';
@@ -44,6 +59,11 @@ export type Happening =
       readonly durationMs: number;
     }
   | { readonly kind: 'leaseExpired'; readonly lease: LockTruth }
+  | {
+      /** A Redlock client's validity (TTL − time acquiring took − drift) ran out; its keys outlive it on the nodes. */
+      readonly kind: 'validityEnded';
+      readonly renewer: RenewerId;
+    }
   | { readonly kind: 'processResumed'; readonly renewer: RenewerId; readonly pausedForMs: number }
   | { readonly kind: 'certificateReceived'; readonly renewer: RenewerId; readonly cert: Certificate }
   | {
@@ -139,9 +159,11 @@ export function writeOutcomeOf(happening: Extract<Happening, { kind: 'writeAnswe
 export function shapeOf(happening: Happening, allLifelines: readonly LifelineId[]): HappeningShape {
   switch (happening.kind) {
     case 'acquireRequested':
+    case 'sequencerRequested':
     case 'releaseRequested':
       return { shape: 'message', from: happening.renewer, to: LOCK_SERVICE };
     case 'leaseGranted':
+    case 'sequencerReceived':
     case 'leaseRefused':
     case 'leaseReleased':
     case 'releaseRefused':
@@ -154,6 +176,7 @@ export function shapeOf(happening: Happening, allLifelines: readonly LifelineId[
     case 'certificateRequested':
     case 'renewerGaveUp':
     case 'grantTooLate':
+    case 'validityEnded':
     case 'certificateReceived':
     case 'processPaused':
     case 'processResumed':

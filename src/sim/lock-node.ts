@@ -43,13 +43,16 @@ export function lockServiceReceivesAcquire(
   if (outcome.granted) {
     const grantOrder = world.grants + 1;
     const grant: LockTruth = { holder: message.from, token: outcome.token, expiresAt: outcome.expiresAt };
-    next = scheduleExpiryCheck({ ...next, grants: grantOrder }, outcome.expiresAt);
+    // The service's own end of the lease: for Redlock the keys' PX time, later than the client's validity.
+    const end = backend.truth(world.now)?.expiresAt ?? outcome.expiresAt;
+    next = scheduleExpiryCheck({ ...next, grants: grantOrder }, end);
     next = send(
       next,
       {
         kind: 'acquireReply',
         to: message.from,
         requestedAt: message.sentAt,
+        sentAt: world.now,
         result: { granted: true, grant, grantOrder },
       },
       context,
@@ -61,6 +64,7 @@ export function lockServiceReceivesAcquire(
         kind: 'acquireReply',
         to: message.from,
         requestedAt: message.sentAt,
+        sentAt: world.now,
         result: { granted: false, heldBy: outcome.heldBy },
       },
       context,
@@ -73,6 +77,17 @@ export function lockServiceReceivesAcquire(
     ttlMs: message.ttlMs,
   };
   return { world: next, happening };
+}
+
+/** Chubby's `GetSequencer()`: the generation, if the caller's handle still holds the lock. */
+export function lockServiceReceivesGetSequencer(
+  world: World,
+  message: Extract<Message, { kind: 'getSequencer' }>,
+  context: Context,
+) {
+  const token = world.lock.sequencer(message.from, world.now);
+  const next = send(world, { kind: 'sequencerReply', to: message.from, token }, context);
+  return { world: next, happening: { kind: 'sequencerRequested', renewer: message.from } satisfies Happening };
 }
 
 export function lockServiceReceivesRelease(

@@ -116,12 +116,13 @@ describe('a holder keeps its lease alive', () => {
     expect(due(next)).toEqual(['20000 keepAliveDue', '40000 expiryCheck']);
   });
 
-  it('a holder whose lease the service already revoked still books its next keep-alive, but nothing is left to expire', () => {
+  it('a holder whose lease the service already revoked stops sending keep-alives, yet still believes it holds the lock', () => {
     const { world, context } = heldByA({ kind: 'etcd' });
     const revoked = { ...world, lock: world.lock.expire(virtualMs(30_000)) };
     const { world: next } = keepAlive(at(revoked, 42_000), 'A', context);
     expect(next.lock.nextExpiry()).toBeNull();
-    expect(due(next)).toEqual(['52000 keepAliveDue']);
+    expect(due(next)).toEqual([]);
+    expect(A(next).belief.kind).toBe('holds');
   });
 
   it('a renewer that does not hold the lock sends nothing', () => {
@@ -163,12 +164,14 @@ describe('a renewer hears back about its request', () => {
     kind: 'acquireReply',
     to: 'A',
     requestedAt: virtualMs(0),
+    sentAt: virtualMs(0),
     result: { granted: false, heldBy },
   });
   const grant = (token: number | null, requestedAt = 0): Extract<Message, { kind: 'acquireReply' }> => ({
     kind: 'acquireReply',
     to: 'A',
     requestedAt: virtualMs(requestedAt),
+    sentAt: virtualMs(requestedAt),
     result: {
       granted: true,
       grant: { holder: 'A', token: token === null ? null : fencingToken(token), expiresAt: virtualMs(30_000) },
@@ -213,6 +216,7 @@ describe('a renewer hears back about its request', () => {
       kind: 'leaseGranted',
       renewer: 'A',
       lease: { holder: 'A', token: 33, expiresAt: 30_000 },
+      sentAt: 0,
     });
     expect(A(next)).toMatchObject({ phase: 'awaitingCertificate', belief: holds(33) });
     expect(due(next)).toEqual(['20 certificateRequestDue']);

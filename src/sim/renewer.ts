@@ -49,6 +49,10 @@ export function resumeProcess(world: World, id: RenewerId) {
 export function keepAlive(world: World, id: RenewerId, context: Context) {
   const renewer = renewerById(world, id);
   if (renewer.belief.kind !== 'holds' || renewer.phase === 'done') return { world, happening: null };
+  // A keep-alive for a lease or session that has already ended is answered as such (etcd: TTL 0; Chubby and
+  // ZooKeeper: session expired), and the client library stops sending them. The renewer's belief is another
+  // matter: it changes only when the work reaches the service, as the lesson shows.
+  if (world.lock.truth(world.now)?.holder !== id) return { world, happening: null };
   const ttlMs = context.scenario.leaseTtlMs;
   let next: World = { ...world, lock: world.lock.keepAlive(id, world.now, ttlMs) };
   next = schedule(next, world.now + world.lock.keepAliveIntervalMs(ttlMs), {
@@ -74,6 +78,16 @@ export function receiveCertificate(world: World, id: RenewerId, cert: Certificat
     );
   }
   return { world: next, happening: { kind: 'certificateReceived', renewer: id, cert } satisfies Happening };
+}
+
+/**
+ * A Redlock client's validity runs out. Frozen or not, nothing in the client reacts (the caller must check the
+ * time itself), so the belief stays; the step is shown only while the renewer still counts on that grant.
+ */
+export function validityEnds(world: World, id: RenewerId, grantOrder: number) {
+  const { belief } = renewerById(world, id);
+  const counting = belief.kind === 'holds' && belief.grantOrder === grantOrder;
+  return { world, happening: counting ? ({ kind: 'validityEnded', renewer: id } satisfies Happening) : null };
 }
 
 export function renewerReceivesAcquireReply(
@@ -109,15 +123,53 @@ export function renewerReceivesAcquireReply(
       grantOrder,
     },
   });
+  // A client that computes a validity (Redlock) counts the lock as held until then; the story marks the moment.
+  if (validityMs !== null && grant.expiresAt !== null) {
+    next = schedule(next, grant.expiresAt, { kind: 'validityEnds', renewer: id, grantOrder });
+  }
   if (world.lock.needsKeepAlive) {
     next = schedule(next, world.now + world.lock.keepAliveIntervalMs(context.scenario.leaseTtlMs), {
       kind: 'keepAliveDue',
       renewer: id,
     });
   }
+  const happening: Happening = { kind: 'leaseGranted', renewer: id, lease: grant, sentAt: message.sentAt };
+  // A Chubby holder asks for its sequencer before it starts the work the lock guards.
+  if (world.lock.sequencerCall) return { world: send(next, { kind: 'getSequencer', from: id }, context), happening };
+  return { world: schedule(next, world.now, { kind: 'certificateRequestDue', renewer: id }), happening };
+}
+
+/**
+ * The answer to `GetSequencer()`: with a sequencer, the holder has its token and starts its work; without one, its
+ * handle no longer holds the lock (its session lapsed while it was frozen), so it knows it lost and tries again.
+ */
+export function renewerReceivesSequencer(
+  world: World,
+  message: Extract<Message, { kind: 'sequencerReply' }>,
+  context: Context,
+): { world: World; happening: Happening } {
+  const id = message.to;
+  const { belief } = renewerById(world, id);
+  if (message.token !== null && belief.kind === 'holds') {
+    const next = updateRenewer(world, id, { belief: { ...belief, token: message.token } });
+    return {
+      world: schedule(next, world.now, { kind: 'certificateRequestDue', renewer: id }),
+      happening: { kind: 'sequencerReceived', renewer: id, token: message.token, retryAt: null },
+    };
+  }
+  // Like a refusal, a lost sequencer counts as a failed attempt, so a session too short for the network ends.
+  const definition = definitionOf(context, id);
+  const attempts = renewerById(world, id).attempts + 1;
+  const lostBelief: Belief = { kind: 'lost', token: null };
+  if (attempts >= (definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)) {
+    const next = updateRenewer(world, id, { phase: 'done', belief: lostBelief, leaseValue: null, attempts });
+    return { world: next, happening: { kind: 'renewerGaveUp', renewer: id, attempts } };
+  }
+  const retryAt = virtualMs(world.now + definition.retryEveryMs);
+  const lost = updateRenewer(world, id, { phase: 'waiting', belief: lostBelief, leaseValue: null, attempts });
   return {
-    world: schedule(next, world.now, { kind: 'certificateRequestDue', renewer: id }),
-    happening: { kind: 'leaseGranted', renewer: id, lease: grant },
+    world: schedule(lost, retryAt, { kind: 'attemptDue', renewer: id }),
+    happening: { kind: 'sequencerReceived', renewer: id, token: null, retryAt },
   };
 }
 

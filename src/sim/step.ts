@@ -1,11 +1,19 @@
 import type { Happening } from './happenings.ts';
-import { checkExpiry, failOver, lockServiceReceivesAcquire, lockServiceReceivesRelease } from './lock-node.ts';
+import {
+  checkExpiry,
+  failOver,
+  lockServiceReceivesAcquire,
+  lockServiceReceivesGetSequencer,
+  lockServiceReceivesRelease,
+} from './lock-node.ts';
 import {
   keepAlive,
+  validityEnds,
   pauseProcess,
   receiveCertificate,
   renewerReceivesAcquireReply,
   renewerReceivesReleaseReply,
+  renewerReceivesSequencer,
   renewerReceivesWriteReply,
   requestCertificate,
   requestLease,
@@ -83,6 +91,7 @@ function targetRenewer(event: SimEvent): RenewerId | null {
     case 'keepAliveDue':
       return event.renewer;
     case 'expiryCheck':
+    case 'validityEnds':
     case 'failover':
     case 'clockJumped':
     case 'networkPartitioned':
@@ -109,6 +118,8 @@ function handle(world: World, event: SimEvent, context: Context): { world: World
       return { world, happening: { kind: 'networkPartitioned', unreachable: event.unreachable } satisfies Happening };
     case 'keepAliveDue':
       return keepAlive(world, event.renewer, context);
+    case 'validityEnds':
+      return validityEnds(world, event.renewer, event.grantOrder);
     case 'certificateRequestDue':
       return requestCertificate(world, event.renewer, context);
     case 'certificateIssued':
@@ -128,6 +139,10 @@ function deliver(world: World, message: Message, context: Context): { world: Wor
       return storageReceivesWrite(world, message, context);
     case 'writeReply':
       return renewerReceivesWriteReply(world, message, context);
+    case 'getSequencer':
+      return lockServiceReceivesGetSequencer(world, message, context);
+    case 'sequencerReply':
+      return renewerReceivesSequencer(world, message, context);
     case 'release':
       return lockServiceReceivesRelease(world, message, context);
     case 'releaseReply':

@@ -60,6 +60,8 @@ export type Message =
       readonly to: RenewerId;
       /** When the renewer sent the request: a Redlock client measures elapsed time from here. */
       readonly requestedAt: VirtualMs;
+      /** When the service answered: a reply read late was still sent then. */
+      readonly sentAt: VirtualMs;
       readonly result:
         | { readonly granted: true; readonly grant: LockTruth; readonly grantOrder: number }
         | { readonly granted: false; readonly heldBy: LockTruth | null };
@@ -79,6 +81,8 @@ export type Message =
       readonly previousFence: number | null;
       readonly overwroteNewer: boolean;
     }
+  | { readonly kind: 'getSequencer'; readonly from: RenewerId }
+  | { readonly kind: 'sequencerReply'; readonly to: RenewerId; readonly token: FencingToken | null }
   | { readonly kind: 'release'; readonly from: RenewerId; readonly leaseValue: string }
   | {
       readonly kind: 'releaseReply';
@@ -100,7 +104,9 @@ export type SimEvent =
   | { readonly kind: 'failover' }
   | { readonly kind: 'clockJumped'; readonly node: string; readonly byMs: number }
   | { readonly kind: 'networkPartitioned'; readonly unreachable: Readonly<Record<string, readonly string[]>> }
-  | { readonly kind: 'keepAliveDue'; readonly renewer: RenewerId };
+  | { readonly kind: 'keepAliveDue'; readonly renewer: RenewerId }
+  /** The moment a Redlock client's validity runs out: nothing happens in the client, the story only marks it. */
+  | { readonly kind: 'validityEnds'; readonly renewer: RenewerId; readonly grantOrder: number };
 
 interface Scheduled {
   readonly at: VirtualMs;

@@ -62,7 +62,16 @@ export function captionVariables(frame: Frame, timeline: Timeline): Record<strin
       return { ...base, readyAt: formatTime(happening.readyAt) };
     case 'renewerGaveUp':
       return { ...base, attempts: String(happening.attempts) };
+    case 'sequencerRequested':
+      return base;
+    case 'sequencerReceived':
+      return {
+        ...base,
+        token: tokenText(happening.token),
+        retryAt: happening.retryAt === null ? '–' : formatTime(happening.retryAt),
+      };
     case 'grantTooLate':
+    case 'validityEnded':
     case 'emailRequested':
       return base;
     case 'processPaused':

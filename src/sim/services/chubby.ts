@@ -96,7 +96,8 @@ const chubbyModel: LockModel<ChubbyState> = {
     const until = virtualMs(request.now + chubbySessionTtl(request.ttlMs));
     return {
       state: { lock, sessions: { ...state.sessions, [request.holder]: until } },
-      outcome: { granted: true, token: fencingToken(sequencer.generation), expiresAt: until },
+      // TryAcquire answers only whether it succeeded; the sequencer takes a GetSequencer() call of its own.
+      outcome: { granted: true, token: null, expiresAt: until },
     };
   },
   release: (state, request) => ({
@@ -114,6 +115,13 @@ const chubbyModel: LockModel<ChubbyState> = {
     return holder && until !== undefined && now >= until ? { ...state, lock: loseHolder(state.lock, now) } : state;
   },
   nextExpiry: (state) => earliest(Object.values(state.sessions)),
+  // GetSequencer() describes the lock the handle holds; a handle whose session lapsed holds none.
+  sequencer(state, holder, now) {
+    const until = state.sessions[holder];
+    return state.lock.holder === holder && until !== undefined && now < until
+      ? fencingToken(state.lock.generation)
+      : null;
+  },
   truth(state) {
     const holder = state.lock.holder;
     return holder

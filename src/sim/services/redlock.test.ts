@@ -4,11 +4,14 @@ import {
   clockDriftMs,
   compareAndDelete,
   createNodes,
+  majorityEndsAt,
   majorityHolders,
   nodeTime,
+  REDLOCK_NODE_TIMEOUT_MS,
   REDLOCK_SERVICE,
   releaseRedlock,
   setNx,
+  trueTimeAt,
 } from './redlock';
 import { virtualMs } from '../types';
 
@@ -69,12 +72,53 @@ describe('redlock (Redis docs, "Distributed Locks with Redis")', () => {
     expect(nodeTime({ offsetMs: 0, driftRate: 0.01, jumps: [] }, virtualMs(10_000))).toBe(10_100);
   });
 
+  it('an unreachable node costs the client its per-node timeout (redlock-rb: 100 ms), which eats the validity', () => {
+    const partial = acquireRedlock(createNodes(NODES), attempt('client-1', 0, new Set(['A', 'B', 'C'])));
+    expect(REDLOCK_NODE_TIMEOUT_MS).toBe(100);
+    expect(partial.elapsedMs).toBe(3 * 5 + 2 * 100);
+    expect(partial.validityMs).toBe(30_000 - 215 - clockDriftMs(30_000));
+    const everyNode = acquireRedlock(createNodes(NODES), attempt('client-1', 0));
+    expect(everyNode.elapsedMs).toBe(25);
+  });
+
+  it('the keys outlive the validity: a majority of them lapses at the third-last PX expiry, not when the client stops counting', () => {
+    const result = acquireRedlock(createNodes(NODES), attempt('client-1', 0));
+    // Keys set at 5, 10, … 25 ms, each for 30 s; the validity is 30 000 − 25 − 302.
+    expect(result.finishedAt + result.validityMs).toBe(29_698);
+    expect(majorityEndsAt(result.nodes, KEY, 'client-1')).toBe(30_015);
+    expect(majorityHolders(result.nodes, KEY, virtualMs(30_014))).toEqual(['client-1']);
+    expect(majorityHolders(result.nodes, KEY, virtualMs(30_015))).toEqual([]);
+    expect(majorityEndsAt(result.nodes, KEY, 'someone-else')).toBeNull();
+  });
+
   it("releases on every node, but only keys holding the caller's value", () => {
     const first = acquireRedlock(createNodes(NODES), attempt('client-1', 0));
     const wrongRelease = releaseRedlock(first.nodes, KEY, 'client-2', virtualMs(100));
     expect(majorityHolders(wrongRelease, KEY, virtualMs(100))).toEqual(['client-1']);
     const release = releaseRedlock(first.nodes, KEY, 'client-1', virtualMs(100));
     expect(majorityHolders(release, KEY, virtualMs(100))).toEqual([]);
+  });
+});
+
+describe("a node's clock read backwards: when a key stored with an expiry is gone", () => {
+  it('on a steady clock, at the expiry itself', () => {
+    expect(trueTimeAt({ offsetMs: 0, driftRate: 0, jumps: [] }, 30_005)).toBe(30_005);
+  });
+
+  it('on a clock 10 % fast, sooner; 10 % slow, later; each the first millisecond the clock has got there', () => {
+    const fast = { offsetMs: 0, driftRate: 0.1, jumps: [] };
+    const slow = { offsetMs: 0, driftRate: -0.1, jumps: [] };
+    expect(trueTimeAt(fast, 33_000)).toBe(30_000);
+    expect(trueTimeAt(slow, 27_000)).toBe(30_000);
+    expect(nodeTime(fast, trueTimeAt(fast, 10_001))).toBeGreaterThanOrEqual(10_001);
+    expect(nodeTime(fast, virtualMs(trueTimeAt(fast, 10_001) - 1))).toBeLessThan(10_001);
+  });
+
+  it('a jump over the expiry ends the key at the jump; a jump after it changes nothing', () => {
+    const jump = { offsetMs: 0, driftRate: 0, jumps: [{ atMs: 1_000, byMs: 60_000 }] };
+    expect(trueTimeAt(jump, 30_005)).toBe(1_000);
+    expect(trueTimeAt(jump, 500)).toBe(500);
+    expect(trueTimeAt(jump, 90_000)).toBe(30_000);
   });
 });
 
@@ -131,16 +175,17 @@ describe('the Redlock lock service', () => {
   // 5 nodes at 5 ms each, minus the 302 ms drift allowance: a grant at t lasts until t + 30 000 − 302.
   const heldByA = () => REDLOCK_SERVICE.create(config, settings).acquire(config, request('A', 0)).backend;
 
-  it('grants with no token, until the validity the client computed runs out', () => {
+  it("grants with no token; the client counts on it until its validity, the nodes keep it until the keys' PX time", () => {
     const { outcome, backend } = REDLOCK_SERVICE.create(config, settings).acquire(config, request('A', 0));
     expect(outcome).toEqual({ granted: true, token: null, expiresAt: 29_698 });
-    expect(backend.nextExpiry()).toBe(29_698);
-    expect(backend.truth(virtualMs(100))).toEqual({ holder: 'A', token: null, expiresAt: 29_698 });
+    expect(backend.nextExpiry()).toBe(30_015);
+    expect(backend.truth(virtualMs(100))).toEqual({ holder: 'A', token: null, expiresAt: 30_015 });
+    expect(backend.truth(virtualMs(29_900))?.holder).toBe('A');
   });
 
   it('refuses a second client while the majority holds A, naming A', () => {
     const { outcome } = heldByA().acquire(config, request('B', 1_000));
-    expect(outcome).toEqual({ granted: false, heldBy: { holder: 'A', token: null, expiresAt: 29_698 } });
+    expect(outcome).toEqual({ granted: false, heldBy: { holder: 'A', token: null, expiresAt: 30_015 } });
   });
 
   it("A's release deletes its keys on the nodes, so B can take the lock at once", () => {
@@ -151,21 +196,23 @@ describe('the Redlock lock service', () => {
     expect(released.backend.acquire(config, request('B', 1_000)).outcome.granted).toBe(true);
   });
 
-  it('expiring before the validity is up keeps the holding; at its end, it goes', () => {
-    expect(heldByA().expire(virtualMs(29_697)).nextExpiry()).toBe(29_698);
-    expect(heldByA().expire(virtualMs(29_698)).nextExpiry()).toBeNull();
+  it('expiring before the keys lapse keeps the holding, past the validity; when they lapse, it goes', () => {
+    expect(heldByA().expire(virtualMs(30_014)).nextExpiry()).toBe(30_015);
+    expect(heldByA().expire(virtualMs(30_014)).truth(virtualMs(30_014))?.holder).toBe('A');
+    expect(heldByA().expire(virtualMs(30_015)).nextExpiry()).toBeNull();
+    expect(heldByA().expire(virtualMs(30_015)).truth(virtualMs(30_015))).toBeNull();
   });
 
   it('a holder that takes the lock again replaces its old holding', () => {
     const again = heldByA().acquire(config, request('A', 30_000)).backend;
-    expect(again.nextExpiry()).toBe(59_698);
+    expect(again.nextExpiry()).toBe(60_015);
   });
 
-  it("until expiry is processed, A's lapsed holding is still the next expiry after B takes the lock; B's release leaves it", () => {
-    const b = heldByA().acquire(config, request('B', 30_000)).backend;
-    expect(b.truth(virtualMs(30_000))?.holder).toBe('B');
-    expect(b.nextExpiry()).toBe(29_698);
+  it("once B's keys replace A's on the nodes, B's are the next to lapse; B's release leaves nothing to expire", () => {
+    const b = heldByA().acquire(config, request('B', 30_100)).backend;
+    expect(b.truth(virtualMs(30_100))?.holder).toBe('B');
+    expect(b.nextExpiry()).toBe(60_115);
     const released = b.release({ holder: 'B', value: 'v-B', now: virtualMs(31_000) });
-    expect(released.backend.nextExpiry()).toBe(29_698);
+    expect(released.backend.nextExpiry()).toBeNull();
   });
 });

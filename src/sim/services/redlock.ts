@@ -37,6 +37,46 @@ export function createNodes(
   return ids.map((id) => ({ id, clock: clocks[id] ?? steadyClock, keys: {} }));
 }
 
+/**
+ * The true moment a node's clock first reads `nodeMs`: where a key stored with that expiry is gone. The clock may
+ * run fast or slow and jump forward; a jump over the reading makes the key vanish at the jump.
+ */
+export function trueTimeAt(clock: NodeClock, nodeMs: number): VirtualMs {
+  const rate = 1 + clock.driftRate;
+  let jumped = 0;
+  let from = -Infinity;
+  let at: number | null = null;
+  for (const jump of [...clock.jumps].sort((a, b) => a.atMs - b.atMs)) {
+    const reached = (nodeMs - clock.offsetMs - jumped) / rate;
+    if (reached < jump.atMs) {
+      at = Math.max(reached, from);
+      break;
+    }
+    jumped += jump.byMs;
+    from = jump.atMs;
+  }
+  let time = Math.ceil(at ?? Math.max((nodeMs - clock.offsetMs - jumped) / rate, from));
+  // Rounding of a drifting clock's reading: step to the first whole millisecond at which it has been reached.
+  while (nodeTime(clock, virtualMs(time)) < nodeMs) time += 1;
+  return virtualMs(time);
+}
+
+/**
+ * When `value` stops holding `key` on a majority of the nodes: the moment the keys themselves end, which is later
+ * than the validity its client computed (that subtracts the time acquiring took and a drift allowance). Null if it
+ * holds no majority.
+ */
+export function majorityEndsAt(nodes: readonly RedlockNode[], key: string, value: string): VirtualMs | null {
+  const ends = nodes
+    .flatMap((node) => {
+      const entry = node.keys[key];
+      return entry?.value === value ? [trueTimeAt(node.clock, entry.expiresAtNodeMs)] : [];
+    })
+    .sort((a, b) => a - b);
+  const quorum = Math.floor(nodes.length / 2) + 1;
+  return ends.length < quorum ? null : ends[ends.length - quorum]!;
+}
+
 function liveValue(node: RedlockNode, key: string, now: VirtualMs): string | null {
   const entry = node.keys[key];
   return entry && nodeTime(node.clock, now) < entry.expiresAtNodeMs ? entry.value : null;
@@ -61,6 +101,12 @@ export function clockDriftMs(ttlMs: number): number {
   return Math.floor(ttlMs * 0.01) + 2;
 }
 
+/**
+ * How long a client waits for a node that does not answer: redlock-rb's default (`DEFAULT_REDIS_TIMEOUT = 0.1`,
+ * seconds). The Redis docs ask for a timeout small against the TTL ("5-50 milliseconds" for a 10 s TTL).
+ */
+export const REDLOCK_NODE_TIMEOUT_MS = 100;
+
 export interface RedlockAttempt {
   readonly key: string;
   readonly value: string;
@@ -69,6 +115,8 @@ export interface RedlockAttempt {
   readonly startAt: VirtualMs;
   /** Round trip to each node, in order. */
   readonly perNodeMs: number;
+  /** How long the client waits for a node that does not answer before it moves on to the next. */
+  readonly perNodeTimeoutMs?: number;
   /** Nodes this client can reach; the others time out and count as failures. */
   readonly reachable: ReadonlySet<string>;
   /** A stop-the-world pause of the client after it sent its requests, before it reads the replies. */
@@ -94,8 +142,12 @@ export function acquireRedlock(nodes: readonly RedlockNode[], attempt: RedlockAt
   const lockedOn: string[] = [];
   let current = [...nodes];
   current = current.map((node) => {
+    // An unreachable node costs the client its whole per-node timeout, which counts against the validity.
+    if (!attempt.reachable.has(node.id)) {
+      clock = virtualMs(clock + (attempt.perNodeTimeoutMs ?? REDLOCK_NODE_TIMEOUT_MS));
+      return node;
+    }
     clock = virtualMs(clock + attempt.perNodeMs);
-    if (!attempt.reachable.has(node.id)) return node;
     const result = setNx(node, attempt.key, attempt.value, attempt.ttlMs, clock);
     if (result.ok) lockedOn.push(node.id);
     return result.node;
@@ -136,7 +188,6 @@ export type RedlockNodeId = (typeof REDLOCK_NODES)[number];
 interface RedlockHolding {
   readonly holder: RenewerId;
   readonly value: string;
-  readonly expiresAt: VirtualMs;
 }
 
 interface RedlockState {
@@ -167,10 +218,11 @@ const redlockModel: LockModel<RedlockState> = {
       const next = { ...state, nodes: result.nodes };
       return { state: next, outcome: { granted: false, heldBy: redlockModel.truth(next, request.now) } };
     }
+    // The client counts the lock as held until its validity ends; the nodes keep the keys until their PX time.
     const expiresAt = virtualMs(result.finishedAt + result.validityMs);
     const holdings = [
       ...state.holdings.filter((holding) => holding.holder !== request.holder),
-      { holder: request.holder, value: request.value, expiresAt },
+      { holder: request.holder, value: request.value },
     ];
     return { state: { nodes: result.nodes, holdings }, outcome: { granted: true, token: null, expiresAt } };
   },
@@ -185,12 +237,17 @@ const redlockModel: LockModel<RedlockState> = {
     };
   },
   keepAlive: (state) => state,
-  expire: (state, now) => ({ ...state, holdings: state.holdings.filter((holding) => now < holding.expiresAt) }),
-  nextExpiry: (state) => earliest(state.holdings.map((holding) => holding.expiresAt)),
+  expire(state, now) {
+    const values = majorityHolders(state.nodes, 'lock', now);
+    return { ...state, holdings: state.holdings.filter((holding) => values.includes(holding.value)) };
+  },
+  nextExpiry: (state) => earliest(state.holdings.map((holding) => majorityEndsAt(state.nodes, 'lock', holding.value))),
+  // Who holds the lock is what the nodes say: a majority of live keys with one client's value, until they expire.
   truth(state, now) {
     const values = majorityHolders(state.nodes, 'lock', now);
     const holding = state.holdings.find((candidate) => values.includes(candidate.value));
-    return holding ? { holder: holding.holder, token: null, expiresAt: holding.expiresAt } : null;
+    const expiresAt = holding ? majorityEndsAt(state.nodes, 'lock', holding.value) : null;
+    return holding ? { holder: holding.holder, token: null, expiresAt } : null;
   },
 };
 

@@ -105,6 +105,11 @@ export interface LockModel<State> {
   keepAliveIntervalMs?(ttlMs: number): number;
   /** For clients that check the clock once the replies are in (Redlock): how much of the lease is left. */
   validityOnReplyMs?(ttlMs: number, elapsedMs: number): number;
+  /**
+   * Where the grant carries no token and the holder asks for it in a call of its own (Chubby's `GetSequencer()`):
+   * the token, while `holder` still holds the lock, or null.
+   */
+  sequencer?(state: State, holder: RenewerId, now: VirtualMs): FencingToken | null;
   view?(state: State): ServiceView;
 }
 
@@ -126,6 +131,9 @@ export interface LockBackend {
   keepAliveIntervalMs(ttlMs: number): number;
   /** What the client computes is left of its lock when it reads the reply; null where clients do not check. */
   validityOnReplyMs(ttlMs: number, elapsedMs: number): number | null;
+  /** Whether a holder asks for its token in a separate call after the grant (Chubby's `GetSequencer()`). */
+  readonly sequencerCall: boolean;
+  sequencer(holder: RenewerId, now: VirtualMs): FencingToken | null;
   view(): ServiceView;
 }
 
@@ -166,6 +174,8 @@ function bind<State>(kind: LockServiceKind, model: LockModel<State>, state: Stat
     truth: (now) => model.truth(state, now),
     keepAliveIntervalMs: (ttlMs) => Math.max(500, model.keepAliveIntervalMs?.(ttlMs) ?? Math.floor(ttlMs / 3)),
     validityOnReplyMs: (ttlMs, elapsedMs) => model.validityOnReplyMs?.(ttlMs, elapsedMs) ?? null,
+    sequencerCall: model.sequencer !== undefined,
+    sequencer: (holder, now) => model.sequencer?.(state, holder, now) ?? null,
     view: () => model.view?.(state) ?? { kind: 'none' },
   };
 }

@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import content from 'virtual:lockstep/content';
+import { describe, expect, it } from 'vitest';
+import { CAPTION_CLAIMS, claimHolds } from '@/content/caption-claims';
+import { captionKeyOf } from '@/content/caption-key-of';
+import { labPageUrl } from '@/route/share-links';
+import { LAB_FIELDS, LAB_SERVICES, withApplicableStorage, type LabConfig } from '@/settings/lab-config';
+import { ALL_MODELS } from '@/sim/all-models';
+import { runScenario } from '@/sim/run';
+import { narrationsFor } from '@/story/timeline-narrations';
+import { labNarration } from './lab-narration';
+import { labRunSettings, labScenario } from './lab-scenario';
+
+/*
+ * Every sentence true in every run. The lab's captions are assembled from templates over six services, two
+ * resources, three ways to pause, clock faults, a failover and two or three renewers; each template declares what
+ * it asserts (content/caption-claims.ts), and this test fills every caption of thousands of seeded runs across
+ * the lab's whole range and checks each claim against the frame the caption tells.
+ */
+
+const seed = content.scenarios[0]!;
+/** LOCKSTEP_CLAIM_RUNS=100000 npm run test:unit -- caption-truth runs the larger search the README describes. */
+const RUNS = Number(process.env.LOCKSTEP_CLAIM_RUNS ?? 5_000);
+
+/** A field's value: mostly near the story's own times, where the runs differ, sometimes anywhere in its range. */
+function field(name: keyof typeof LAB_FIELDS, near: number) {
+  const { min, max } = LAB_FIELDS[name];
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: Math.max(min, 0), max: Math.min(max, near) }) },
+    { weight: 1, arbitrary: fc.integer({ min, max }) },
+    { weight: 1, arbitrary: fc.constant(min) },
+  );
+}
+
+const configurations: fc.Arbitrary<LabConfig> = fc
+  .record({
+    service: fc.constantFrom(...LAB_SERVICES),
+    resource: fc.constantFrom('certificate' as const, 'email' as const),
+    storage: fc.constantFrom('fenced' as const, 'unchecked' as const, 'idempotencyKey' as const),
+    ttlMs: field('ttlMs', 90_000),
+    pauseWhen: fc.constantFrom('afterAcquiring' as const, 'whileAcquiring' as const),
+    pauseAtMs: field('pauseAtMs', 30_000),
+    pauseMs: fc.oneof(fc.constant(0), field('pauseMs', 120_000)),
+    writeDelayMs: fc.oneof(
+      { weight: 3, arbitrary: fc.constant(0) },
+      { weight: 1, arbitrary: field('writeDelayMs', 60_000) },
+    ),
+    clockJumpMs: fc.oneof(
+      { weight: 2, arbitrary: fc.constant(0) },
+      { weight: 1, arbitrary: field('clockJumpMs', 60_000) },
+    ),
+    clockDriftPct: fc.oneof(
+      { weight: 2, arbitrary: fc.constant(0) },
+      { weight: 1, arbitrary: field('clockDriftPct', 50) },
+    ),
+    renewers: fc.constantFrom(2 as const, 3 as const),
+    lockDelayMs: field('lockDelayMs', 60_000),
+    failoverAtMs: fc.oneof(
+      { weight: 1, arbitrary: fc.constant(0) },
+      { weight: 1, arbitrary: field('failoverAtMs', 60_000) },
+    ),
+  })
+  .map(withApplicableStorage);
+
+/** Each false sentence of a run: the lab's address, the step, the claim that failed and the words. */
+function falseSentences(config: LabConfig): string[] {
+  const timeline = runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
+  const narrations = narrationsFor(timeline, labNarration);
+  return timeline.frames.flatMap((frame, index) => {
+    const key = labNarration.keyOf(frame, timeline) ?? captionKeyOf(frame.happening);
+    const { label, caption } = narrations[index]!;
+    const wrong = CAPTION_CLAIMS[key].filter((claim) => !claimHolds(claim, frame, timeline)).map(({ fact }) => fact);
+    const unfilled = /\{\w+\}|token none|fence none|higher than none/.test(label + caption);
+    if (wrong.length === 0 && !unfilled) return [];
+    const why = unfilled ? 'a placeholder shown unfilled or a token named where there is none' : wrong.join(', ');
+    return [
+      `${labPageUrl('https://lockstep.test/', config)} step ${index + 1} (${key}): false ${why}: "${label}" / "${caption}"`,
+    ];
+  });
+}
+
+describe('every caption of every lab run says only what its run shows', () => {
+  it(
+    `holds for ${RUNS} seeded configurations across the lab's whole range`,
+    () => {
+      const found = fc.sample(configurations, { seed: 20261201, numRuns: RUNS }).flatMap(falseSentences);
+      expect(found.length, `${found.length} false sentences, the first:\n${found.slice(0, 12).join('\n')}`).toBe(0);
+    },
+    // A limit for a hung run, not a speed test: the larger search gets time in proportion.
+    Math.max(120_000, RUNS * 20),
+  );
+});
+
+describe("the walkthrough's own captions", () => {
+  it.each([true, false])('say only what the story shows, with fencing %s', (fencing) => {
+    const timeline = runScenario(seed, { fencing });
+    const wrong = timeline.frames.flatMap((frame) =>
+      CAPTION_CLAIMS[captionKeyOf(frame.happening)]
+        .filter((claim) => !claimHolds(claim, frame, timeline))
+        .map(({ fact }) => `step ${frame.index + 1} (${captionKeyOf(frame.happening)}): ${fact}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+});
