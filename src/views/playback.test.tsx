@@ -26,18 +26,57 @@ describe('stepAtTime: where a scrubber dragged to a time lands', () => {
 describe('<Playback>', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('plays one step a second, twice as fast at 2×, and stops at the last step', async () => {
+  it('plays in virtual time: a step at the same instant stays 0.8 s, a 2 s gap takes 2 s', async () => {
     vi.useFakeTimers();
-    const { store } = renderWalkthrough(<Playback />, { cursor: stepCount - 4 });
+    const { store } = renderWalkthrough(<Playback />, { cursor: 0 });
     fireEvent.click(screen.getByRole('button', { name: 'Play' }));
     expect(screen.getByRole('button', { name: 'Pause' })).toHaveAttribute('aria-pressed', 'true');
-    await act(() => vi.advanceTimersByTimeAsync(999));
-    expect(store.getState().cursor).toBe(stepCount - 4);
+    await act(() => vi.advanceTimersByTimeAsync(799));
+    expect(store.getState().cursor).toBe(0);
     await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(store.getState().cursor).toBe(stepCount - 3);
-    fireEvent.change(screen.getByRole('combobox', { name: 'Speed' }), { target: { value: '2' } });
-    await act(() => vi.advanceTimersByTimeAsync(500));
-    expect(store.getState().cursor).toBe(stepCount - 2);
+    expect(store.getState().cursor).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_600));
+    expect(store.getState().cursor).toBe(3);
+    // Step 3 is at 0 s and step 4 at 2 s: two seconds at 1×.
+    await act(() => vi.advanceTimersByTimeAsync(1_999));
+    expect(store.getState().cursor).toBe(3);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(store.getState().cursor).toBe(4);
+  });
+
+  it('waits at a prediction until the reader answers, then shows the 13 s gap in 2 s and says so', async () => {
+    vi.useFakeTimers();
+    const { store, progressActions } = renderWalkthrough(<Playback />, { cursor: 4 });
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(store.getState()).toMatchObject({ cursor: 4, playing: true });
+    expect(screen.getByText(/Paused for your prediction/)).toBeInTheDocument();
+    act(() => progressActions.predict(`${DEFAULT_SCENARIO_ID}:on:firstAttempt`, 'refused'));
+    expect(screen.getByText('13 s gap, shown in 2 s')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1_999));
+    expect(store.getState().cursor).toBe(4);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(store.getState().cursor).toBe(5);
+  });
+
+  it('Next skips a prediction while playing, and 2× halves every wait', async () => {
+    vi.useFakeTimers();
+    const { store, actions } = renderWalkthrough(<Playback />, { cursor: 4, speed: 2 });
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(store.getState().cursor).toBe(4);
+    act(() => actions.next());
+    // 15 s to 15 s: the 0.8 s a step stays, halved.
+    await act(() => vi.advanceTimersByTimeAsync(399));
+    expect(store.getState().cursor).toBe(5);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(store.getState().cursor).toBe(6);
+  });
+
+  it('stops at the last step', async () => {
+    vi.useFakeTimers();
+    const { store } = renderWalkthrough(<Playback />, { cursor: stepCount - 3 });
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     expect(store.getState()).toMatchObject({ cursor: stepCount - 1, playing: false });
     expect(screen.getByRole('button', { name: 'Play' })).toHaveAttribute('aria-pressed', 'false');
@@ -63,5 +102,40 @@ describe('<Playback>', () => {
     fireEvent.change(scrubber, { target: { value: '30500' } });
     expect(store.getState().cursor).toBe(lastIndexAt(30_000));
     expect(scrubber).toHaveAttribute('aria-valuetext', `30 s, step ${lastIndexAt(30_000) + 1} of ${stepCount}`);
+  });
+
+  it('moves between the times steps happen at by keyboard, and keeps those keys to itself', () => {
+    const outside = vi.fn();
+    document.addEventListener('keydown', outside);
+    const { store } = renderWalkthrough(<Playback />);
+    const scrubber = screen.getByRole('slider', { name: 'Virtual time' });
+    fireEvent.keyDown(scrubber, { key: 'ArrowRight' });
+    expect(store.getState().cursor).toBe(lastIndexAt(2_000));
+    fireEvent.keyDown(scrubber, { key: 'ArrowUp' });
+    expect(store.getState().cursor).toBe(lastIndexAt(15_000));
+    fireEvent.keyDown(scrubber, { key: 'ArrowLeft' });
+    expect(store.getState().cursor).toBe(lastIndexAt(2_000));
+    // Page Up goes up to 10 s on; with no step in the next 10 s, to the next step time (15 s).
+    fireEvent.keyDown(scrubber, { key: 'PageUp' });
+    expect(store.getState().cursor).toBe(lastIndexAt(15_000));
+    fireEvent.keyDown(scrubber, { key: 'PageUp' });
+    expect(store.getState().cursor).toBe(lastIndexAt(30_000));
+    // From 30 s, the last step time within 10 s is 36 s.
+    fireEvent.keyDown(scrubber, { key: 'PageUp' });
+    expect(store.getState().cursor).toBe(lastIndexAt(36_000));
+    fireEvent.keyDown(scrubber, { key: 'End' });
+    expect(store.getState().cursor).toBe(stepCount - 1);
+    fireEvent.keyDown(scrubber, { key: 'PageDown' });
+    expect(store.getState().cursor).toBe(lastIndexAt(36_000));
+    fireEvent.keyDown(scrubber, { key: 'PageDown' });
+    expect(store.getState().cursor).toBe(lastIndexAt(30_000));
+    fireEvent.keyDown(scrubber, { key: 'Home' });
+    expect(store.getState().cursor).toBe(lastIndexAt(0));
+    expect(outside).not.toHaveBeenCalled();
+    // Other keys, and arrows with a modifier, are not the slider's.
+    fireEvent.keyDown(scrubber, { key: 'ArrowRight', altKey: true });
+    expect(store.getState().cursor).toBe(lastIndexAt(0));
+    expect(outside).toHaveBeenCalledTimes(1);
+    document.removeEventListener('keydown', outside);
   });
 });

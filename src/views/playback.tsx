@@ -1,16 +1,22 @@
-import { useEffect, useId } from 'react';
+import content from 'virtual:lockstep/content';
+import { useEffect, useId, type KeyboardEvent } from 'react';
+import { fillTemplate } from '@/content/fill-template';
+import { useProgress } from '@/progress/use-progress';
 import { useKeyShortcutsAttribute } from '@/shortcuts/use-shortcuts';
 import { selectCursor, selectFrame, selectStepCount, selectTimeline } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 import { PLAYBACK_SPEEDS } from '@/store/walkthrough-store';
-import { formatTick } from '@/story/format';
+import { formatTick, formatTime } from '@/story/format';
+import { playDelay } from './play-timing';
+import { predictionKey, predictionPoints } from './prediction';
 
-/** One step per second at 1×. */
-const STEP_MS = 1_000;
+/** Page Up and Page Down move the time slider this far in virtual time, to the step there. */
+const PAGE_MS = 10_000;
 
 /**
  * Play, its speed, and a scrubber over virtual time: dragging to a time shows the last step at or before it.
- * Playing stops at the last step; with reduced motion the steps are still instant, only the scrolling is not smooth.
+ * Play moves in virtual time (play-timing.ts) and waits at each prediction until the reader answers or presses Next.
+ * It stops at the last step; with reduced motion the steps are still instant, only the scrolling is not smooth.
  */
 export function Playback() {
   const timeline = useWalkthrough(selectTimeline);
@@ -23,16 +29,53 @@ export function Playback() {
   const playKeys = useKeyShortcutsAttribute('reading', 'playPause');
   const id = useId();
   const end = timeline.frames.at(-1)?.at ?? 0;
+  const scenarioId = useWalkthrough((state) => state.scenarioId);
+  const fencing = useWalkthrough((state) => state.fencing);
+  const predictions = useProgress((state) => state.predictions);
+  const asking = predictionPoints(timeline).find((point) => point.askAt === cursor);
+  const waiting = asking !== undefined && predictions[predictionKey(scenarioId, fencing, asking.id)] === undefined;
+  const next = timeline.frames[cursor + 1];
+  const delay = next ? playDelay(next.at - frame.at, speed) : null;
+  const delayMs = delay?.delayMs ?? null;
 
   useEffect(() => {
-    if (!playing) return;
-    if (cursor >= stepCount - 1) {
+    if (!playing || waiting) return;
+    if (delayMs === null) {
       actions.pause();
       return;
     }
-    const timer = setTimeout(actions.next, STEP_MS / speed);
+    const timer = setTimeout(actions.next, delayMs);
     return () => clearTimeout(timer);
-  }, [playing, cursor, stepCount, speed, actions]);
+  }, [playing, waiting, delayMs, cursor, actions]);
+
+  /** The slider's own keys: arrows and Page Up/Down move between the times steps happen at, not by 100 ms. */
+  const onScrubberKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    const times = [...new Set(timeline.frames.map((candidate) => candidate.at))];
+    const at = frame.at;
+    const target = {
+      ArrowRight: times.find((time) => time > at),
+      ArrowUp: times.find((time) => time > at),
+      ArrowLeft: times.findLast((time) => time < at),
+      ArrowDown: times.findLast((time) => time < at),
+      PageUp: times.findLast((time) => time <= at + PAGE_MS && time > at) ?? times.find((time) => time > at),
+      PageDown: times.find((time) => time >= at - PAGE_MS && time < at) ?? times.findLast((time) => time < at),
+      Home: times[0],
+      End: times.at(-1),
+    }[event.key];
+    if (!(event.key in SCRUBBER_KEYS) || event.altKey || event.ctrlKey || event.metaKey) return;
+    // Keep these keys from the run's own ←/→ stepping, and from the browser's 100 ms nudge that would snap back.
+    event.preventDefault();
+    event.stopPropagation();
+    if (target !== undefined) actions.goToTime(target);
+  };
+  const status = waiting
+    ? content.panels.playback.waiting
+    : playing && delay?.compressed && next
+      ? fillTemplate(content.panels.playback.compressed, {
+          gap: formatTime(next.at - frame.at),
+          shown: formatTime(delay.delayMs),
+        })
+      : null;
 
   return (
     <div className="playback" role="group" aria-label="Play the timeline">
@@ -67,10 +110,23 @@ export function Playback() {
         value={frame.at}
         aria-valuetext={`${formatTick(frame.at)}, step ${cursor + 1} of ${stepCount}`}
         onChange={(event) => actions.goToTime(Number(event.target.value))}
+        onKeyDown={onScrubberKey}
       />
       <output htmlFor={`${id}-scrubber`} className="scrubber-time">
         {formatTick(frame.at)}
       </output>
+      {playing && status && <p className="playback-status">{status}</p>}
     </div>
   );
 }
+
+const SCRUBBER_KEYS = {
+  ArrowRight: 1,
+  ArrowUp: 1,
+  ArrowLeft: 1,
+  ArrowDown: 1,
+  PageUp: 1,
+  PageDown: 1,
+  Home: 1,
+  End: 1,
+};

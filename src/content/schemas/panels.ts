@@ -38,6 +38,13 @@ export const panelsSchema = z
         rowNow: template(['certificate', 'fence']),
       })
       .strict(),
+    /** What Play says while it plays: a long gap shown shorter than it is, or a wait for the reader's prediction. */
+    playback: z
+      .object({
+        compressed: template(['gap', 'shown']),
+        waiting: template([]),
+      })
+      .strict(),
   })
   .strict();
 
