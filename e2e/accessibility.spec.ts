@@ -116,3 +116,56 @@ for (const fencing of ['on', 'off'] as const) {
     await expect(row).toBeInViewport({ ratio: 1 });
   });
 }
+
+test("the first Tab stop skips to the walkthrough's controls, and Next is the next one", async ({
+  walkthrough,
+  page,
+}) => {
+  await walkthrough.open('?step=2');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: "Skip to the walkthrough's controls" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#walkthrough-controls')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(walkthrough.back).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(walkthrough.next).toBeFocused();
+  // The address is as it was.
+  expect(new URL(page.url()).hash).toBe('');
+});
+
+test('a prediction is heard with its step: the live region holds the caption, then the prompt; then the result', async ({
+  walkthrough,
+  page,
+}) => {
+  await walkthrough.open('?step=4');
+  await walkthrough.next.click();
+  const live = page.locator('#walkthrough [aria-live="polite"]');
+  await expect(live).toHaveCount(1);
+  await expect(live).toContainText(/Renewer A is frozen.*Predict before you press Next/);
+  await page.getByRole('radio', { name: 'Yes, B gets the lock' }).check();
+  await walkthrough.next.click();
+  await walkthrough.next.click();
+  await expect(live).toContainText(/The lock service answers .*Not this time\./);
+});
+
+test('the time slider moves between step times by keyboard, and Play waits at a prediction', async ({
+  walkthrough,
+  page,
+}) => {
+  await walkthrough.open('?step=1');
+  const slider = page.locator('#walkthrough').getByRole('slider', { name: 'Virtual time' });
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(slider).toHaveAttribute('aria-valuetext', /^2 s, step 5 of/);
+  await page.keyboard.press('ArrowRight');
+  await expect(slider).toHaveAttribute('aria-valuetext', /^15 s, step 7 of/);
+  await page.keyboard.press('Home');
+  await expect(slider).toHaveAttribute('aria-valuetext', /^0 s, step 4 of/);
+  await page.keyboard.press('ArrowRight');
+  await page.locator('#walkthrough').getByRole('button', { name: 'Play' }).click();
+  await expect(page.getByText(/Paused for your prediction/)).toBeVisible();
+  await walkthrough.expectStep(5);
+});

@@ -1,3 +1,4 @@
+import { SkipLink } from '@/components/skip-link';
 import content from 'virtual:lockstep/content';
 import { lazy, Suspense, useEffect } from 'react';
 import { keepReadingPosition } from '@/lesson/reading-position';
@@ -52,6 +53,7 @@ export function App() {
   }
   return (
     <>
+      <SkipLink targetId="walkthrough-controls">Skip to the walkthrough's controls</SkipLink>
       <header className="site-header">
         <p className="brand">Lockstep</p>
         <p className="tagline">Distributed locks, leases and fencing tokens, one step at a time</p>

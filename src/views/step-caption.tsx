@@ -1,11 +1,16 @@
+import type { ReactNode } from 'react';
 import { CodeText } from '@/components/code-text';
 import { selectCursor, selectFrame, selectStepCount, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { formatTime } from '@/story/format';
 import { narrationsFor } from '@/story/timeline-narrations';
 
-/** The current step in plain words, announced to screen readers as each step arrives. */
-export function StepCaption() {
+/**
+ * The current step in plain words, announced to screen readers as each step arrives. `children` (the walkthrough's
+ * prediction prompt and its result) join the same live region, so a step with a question is heard as one
+ * announcement, caption first.
+ */
+export function StepCaption({ children }: { children?: ReactNode }) {
   const timeline = useWalkthrough(selectTimeline);
   const frame = useWalkthrough(selectFrame);
   const cursor = useWalkthrough(selectCursor);
@@ -14,9 +19,9 @@ export function StepCaption() {
   const outcome = frame.happening.kind === 'scenarioEnded' ? frame.happening.outcome.kind : null;
 
   return (
-    <>
-      {/* The caption is its own live region: read once as each step arrives, not again from a hidden copy. */}
-      <div className={`caption${outcome ? ` outcome-${outcome}` : ''}`} aria-live="polite" aria-atomic="true">
+    // One live region: read once as each step arrives, not again from a hidden copy.
+    <div className="caption-region" aria-live="polite" aria-atomic="true">
+      <div className={`caption${outcome ? ` outcome-${outcome}` : ''}`}>
         <p className="caption-time">
           <span className="visually-hidden">
             Step {cursor + 1} of {stepCount}, at{' '}
@@ -28,6 +33,7 @@ export function StepCaption() {
           {narration && <CodeText text={narration.caption} />}
         </p>
       </div>
-    </>
+      {children}
+    </div>
   );
 }

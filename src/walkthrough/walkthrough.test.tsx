@@ -67,6 +67,23 @@ describe('<Walkthrough>', () => {
     expect(screen.getByRole('img', { name: /^Sequence diagram/ })).not.toHaveAccessibleName(/asks the lock service/);
   });
 
+  it('announces a prediction prompt, then its result, with the caption in the same live region', async () => {
+    const user = userEvent.setup();
+    const { container } = renderWalkthrough(<Walkthrough />, { cursor: 3 });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const prompt = await screen.findByRole('group', { name: /Will the lock service grant it\?/ });
+    const live = container.querySelectorAll('[aria-live="polite"]');
+    expect(live).toHaveLength(1);
+    expect(live[0]).toContainElement(prompt);
+    expect(live[0]).toHaveTextContent(/^Step 5 of \d+, at 2 s: Renewer A is frozen.*Predict before you press Next/);
+    await user.click(screen.getByRole('radio', { name: "No, it is still A's" }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(container.querySelectorAll('[aria-live="polite"]')[0]).toHaveTextContent(
+      /^Step 7 of \d+, at 15 s: The lock service answers .*You predicted it\./,
+    );
+  });
+
   it('draws the steps so far, highlights the current one, and hides later ones', () => {
     const { container } = renderWalkthrough(<Walkthrough />, { cursor: 4 });
     const diagram = screen.getByRole('img', { name: /^Sequence diagram, step 5 of/ });

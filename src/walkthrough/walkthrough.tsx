@@ -69,15 +69,17 @@ export function Walkthrough({
         Walkthrough
       </Heading>
       {!wide && <ViewToggles />}
-      <div className="walkthrough-bar" ref={bar}>
+      {/* The skip link's target: focus lands here, and the next Tab stop is Back or Next. */}
+      <div className="walkthrough-bar" id="walkthrough-controls" tabIndex={-1} ref={bar}>
         <div className="bar-row">
           <StepControls />
           {wide && <ViewToggles />}
         </div>
-        <StepCaption />
-        <Suspense fallback={null}>
-          <Predictions />
-        </Suspense>
+        <StepCaption>
+          <Suspense fallback={null}>
+            <Predictions />
+          </Suspense>
+        </StepCaption>
       </div>
       {compare ? (
         <Suspense fallback={<p className="loading">Loading the side-by-side view…</p>}>
