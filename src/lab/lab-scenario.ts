@@ -7,7 +7,7 @@ const WEEKLY_REPORT = { owner: 'owner-4711', week: '2026-W48' } as const;
 
 /**
  * The scenario a configuration describes, built on the lesson's story: A starts at once, B at 15 s, C (if
- * any) at 22 s, each retrying and waiting for the CA as the story's first renewer does. A clock jump on Redlock's node C comes with Kleppmann's partition: A cannot reach D and E,
+ * any) at 22 s, each retrying and waiting for the CA as the story's first renewer does. A clock jump on Redlock's node R3 comes with Kleppmann's partition: A cannot reach R4 and R5,
  * B cannot reach A and B.
  */
 export function labScenario(base: ScenarioDefinition, config: LabConfig): ScenarioDefinition {
@@ -66,8 +66,8 @@ function lockServiceOf(config: LabConfig): LockServiceConfig {
       const jumps = config.clockJumpMs > 0 ? [{ atMs: 1_000, byMs: config.clockJumpMs }] : [];
       return {
         kind: 'redlock',
-        clocks: { C: { offsetMs: 0, driftRate: config.clockDriftPct / 100, jumps } },
-        unreachable: { A: ['D', 'E'], B: ['A', 'B'] },
+        clocks: { R3: { offsetMs: 0, driftRate: config.clockDriftPct / 100, jumps } },
+        unreachable: { A: ['R4', 'R5'], B: ['R1', 'R2'] },
       };
     }
     case 'chubby':

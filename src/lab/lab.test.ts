@@ -114,10 +114,10 @@ describe('a pause during acquisition', () => {
 /** A problem as the lab page words it. */
 const say = (problem: FieldProblem | undefined) => (problem ? fieldProblemMessage(problem, lab.fields) : undefined);
 
-describe('clock drift on node C', () => {
+describe('clock drift on node R3', () => {
   it("a clock 100 % too fast is refused; 50 % fast expires A's 20 s key on C at 13.3 s and breaks the majority", () => {
     expect(say(parseLabConfig('?drift=100').problems[0])).toBe(
-      'Clock drift on node C must be between -50 and 50 %; using 50.',
+      'Clock drift on node R3 must be between -50 and 50 %; using 50.',
     );
     const config: LabConfig = {
       ...DEFAULT_LAB_CONFIG,
@@ -343,7 +343,7 @@ describe('lab settings from a link', () => {
     expect(problems.map(say)).toEqual([
       'Lease TTL must be between 1000 and 600000 ms; using 600000.',
       'Pause length takes whole milliseconds; using 0.',
-      'Clock drift on node C must be between -50 and 50 %; using -50.',
+      'Clock drift on node R3 must be between -50 and 50 %; using -50.',
     ]);
   });
 
@@ -398,13 +398,13 @@ describe('the lab shows the causes it relies on', () => {
     expect(narrations[index('grantTooLate', 'A')]!.label).toBe('replies read too late: not held');
   });
 
-  it("clock jump: the partition and node C's jump are steps of their own, before B is granted", () => {
+  it("clock jump: the partition and node R3's jump are steps of their own, before B is granted", () => {
     const { timeline, index, narrations } = told(presetNamed('clock-jump-on-node-c'));
     expect(index('networkPartitioned')).toBe(1);
-    expect(narrations[1]!.caption).toMatch(/Renewer A: D, E; Renewer B: A, B/);
+    expect(narrations[1]!.caption).toMatch(/Renewer A: R4, R5; Renewer B: R1, R2/);
     const jump = index('clockJumped');
     expect(timeline.frames[jump]!.at).toBe(1_000);
-    expect(narrations[jump]!.label).toBe("node C's clock jumps 60 s");
+    expect(narrations[jump]!.label).toBe("node R3's clock jumps 60 s");
     const bGranted = timeline.frames.findIndex(
       (frame) => frame.happening.kind === 'leaseGranted' && frame.happening.renewer === 'B',
     );

@@ -36,9 +36,9 @@ export interface LabConfig {
   /** 0 means A is never paused. */
   readonly pauseMs: number;
   readonly writeDelayMs: number;
-  /** A forward jump of Redlock node C's clock, one second in; 0 means none. */
+  /** A forward jump of Redlock node R3's clock, one second in; 0 means none. */
   readonly clockJumpMs: number;
-  /** How fast Redlock node C's clock runs, in percent: 10 means ten per cent fast, −10 ten per cent slow. */
+  /** How fast Redlock node R3's clock runs, in percent: 10 means ten per cent fast, −10 ten per cent slow. */
   readonly clockDriftPct: number;
   readonly renewers: 2 | 3;
   /** Chubby's lock-delay after a lost holder (at most a minute). */
@@ -66,8 +66,8 @@ export const LAB_FIELDS: Readonly<Record<NumericField, NumericSpec>> = {
   pauseAtMs: { param: 'pauseAt', min: 0, max: 600_000, label: 'Pause starts at', unit: 'ms' },
   pauseMs: { param: 'pause', min: 0, max: 600_000, label: 'Pause length', unit: 'ms' },
   writeDelayMs: { param: 'writeDelay', min: 0, max: 600_000, label: "Network delay on A's write", unit: 'ms' },
-  clockJumpMs: { param: 'jump', min: 0, max: 600_000, label: 'Clock jump on node C', unit: 'ms' },
-  clockDriftPct: { param: 'drift', min: -50, max: 50, label: 'Clock drift on node C', unit: '%' },
+  clockJumpMs: { param: 'jump', min: 0, max: 600_000, label: 'Clock jump on node R3', unit: 'ms' },
+  clockDriftPct: { param: 'drift', min: -50, max: 50, label: 'Clock drift on node R3', unit: '%' },
   lockDelayMs: { param: 'lockDelay', min: 0, max: MAX_LOCK_DELAY_MS, label: 'Lock-delay', unit: 'ms' },
   failoverAtMs: { param: 'failover', min: 0, max: 600_000, label: 'Redis failover at', unit: 'ms' },
 };

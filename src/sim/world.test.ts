@@ -47,7 +47,7 @@ describe('a new world', () => {
   });
 
   it('a Redlock partition is shown at the start when some renewer cannot reach some node', () => {
-    const cut = createWorld(scenarioOn({ kind: 'redlock', unreachable: { A: ['D', 'E'], B: [] } }), ALL_MODELS);
+    const cut = createWorld(scenarioOn({ kind: 'redlock', unreachable: { A: ['R4', 'R5'], B: [] } }), ALL_MODELS);
     expect(events(cut)).toEqual(['0 networkPartitioned', '100 attemptDue']);
     const whole = createWorld(scenarioOn({ kind: 'redlock', unreachable: { A: [], B: [] } }), ALL_MODELS);
     expect(events(whole)).toEqual(['100 attemptDue']);
@@ -55,11 +55,11 @@ describe('a new world', () => {
 
   it('each Redlock clock jump is scheduled; a clock that never jumps adds nothing', () => {
     const clocks = {
-      C: { offsetMs: 0, driftRate: 0, jumps: [{ atMs: 1_000, byMs: 60_000 }] },
-      D: { offsetMs: 500, driftRate: 0.01, jumps: [] },
+      R3: { offsetMs: 0, driftRate: 0, jumps: [{ atMs: 1_000, byMs: 60_000 }] },
+      R4: { offsetMs: 500, driftRate: 0.01, jumps: [] },
     };
     const world = createWorld(scenarioOn({ kind: 'redlock', clocks }), ALL_MODELS);
-    expect(events(world)).toEqual(['100 attemptDue', '1000 clockJumped C']);
+    expect(events(world)).toEqual(['100 attemptDue', '1000 clockJumped R3']);
   });
 });
 

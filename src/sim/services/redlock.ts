@@ -182,7 +182,8 @@ export function majorityHolders(nodes: readonly RedlockNode[], key: string, now:
   return [...counts].filter(([, count]) => count >= quorum).map(([value]) => value);
 }
 
-export const REDLOCK_NODES = ['A', 'B', 'C', 'D', 'E'] as const;
+/** Named R1–R5 so that no node can be taken for renewer A or B. */
+export const REDLOCK_NODES = ['R1', 'R2', 'R3', 'R4', 'R5'] as const;
 export type RedlockNodeId = (typeof REDLOCK_NODES)[number];
 
 interface RedlockHolding {
