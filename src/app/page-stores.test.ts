@@ -42,6 +42,16 @@ describe('the app shell and the address bar', () => {
     expect(stores.walkthroughStore.getState()).toMatchObject({ cursor: 2, fencing: true });
   });
 
+  it('Back from a step link to a fresh visit leaves its address as it was, without a step', () => {
+    const stores = openAt('/?utm=course');
+    stores.navigation.visitStep({ cursor: 18, fencing: false });
+    expect(window.location.search).toBe('?step=19&fencing=off&utm=course');
+    window.history.replaceState(null, '', '/?utm=course');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    expect(stores.walkthroughStore.getState()).toMatchObject({ cursor: 0, fencing: true });
+    expect(window.location.search).toBe('?utm=course');
+  });
+
   it('puts presenter mode in the address, and keeps the step when leaving it', () => {
     const stores = openAt('/');
     stores.walkthroughActions.goToStep(4);

@@ -38,8 +38,10 @@ export function createPageStores(browser: Window = window, options: PageOptions 
   // A fresh visit's address gains step and fencing only once the learner steps or toggles; a link that named
   // them keeps them.
   let moved = parsed.route.page === 'lesson' && parsed.route.place !== null;
+  /** Set while Back or Forward returns the walkthrough to an entry's step: that is not the learner moving. */
+  let restoring = false;
   walkthroughStore.subscribe((state, previous) => {
-    if (state.cursor !== previous.cursor || state.fencing !== previous.fencing) moved = true;
+    if (!restoring && (state.cursor !== previous.cursor || state.fencing !== previous.fencing)) moved = true;
   });
   const addressBar = options.lms
     ? { flush: () => undefined, visit: () => undefined }
@@ -75,8 +77,12 @@ export function createPageStores(browser: Window = window, options: PageOptions 
   browser.addEventListener('popstate', () => {
     const { route } = parseRoute(browser.location, stepCount);
     if (route.page !== 'lesson') return;
-    walkthroughActions.goToPlace(route.place ?? START);
+    // Before the walkthrough moves: the address bar writes as it moves, and an entry without a step (a fresh
+    // visit's `/`) must stay without one.
     moved = route.place !== null;
+    restoring = true;
+    walkthroughActions.goToPlace(route.place ?? START);
+    restoring = false;
     const position = positions.get(entryKey());
     if (position !== undefined) browser.requestAnimationFrame(() => browser.scrollTo(0, position));
   });

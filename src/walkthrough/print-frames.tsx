@@ -3,6 +3,7 @@ import './print.css';
 import { flushSync } from 'react-dom';
 import practice from 'virtual:lockstep/practice';
 import { rightAnswerIds } from '@/progress/score';
+import { joinAnswers } from './answer-text';
 import { selectTimeline, timelineFor } from '@/store/selectors';
 import { predictionPoints } from '@/views/prediction';
 import { useWalkthrough } from '@/store/use-walkthrough';
@@ -85,10 +86,11 @@ export default function PrintFrames() {
               <strong>
                 {question.kind === 'order'
                   ? question.items.map((item) => item.text).join(' → ')
-                  : question.options
-                      .filter((option) => rightAnswerIds(question).includes(option.id))
-                      .map((option) => option.text)
-                      .join('; ')}
+                  : joinAnswers(
+                      question.options
+                        .filter((option) => rightAnswerIds(question).includes(option.id))
+                        .map((option) => option.text),
+                    )}
               </strong>
             </li>
           ))}
