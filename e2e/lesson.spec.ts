@@ -80,3 +80,36 @@ test('axe finds no violations on the lesson page, with quiz feedback and a model
     results.violations.map((violation) => `${violation.id}: ${violation.help} ${violation.nodes[0]?.target}`),
   ).toEqual([]);
 });
+
+test('sections 2 to 6 and 9 each hold a live run that steps, ends with its verdict and opens in the lab', async ({
+  lesson,
+  page,
+}) => {
+  await lesson.open();
+  const sections = [
+    'What is the lock for?',
+    'The simple lock: one Redis key',
+    'Why no lock alone is enough',
+    'Fencing tokens',
+    'The check in Postgres',
+    'Implementations at a glance',
+  ];
+  for (const name of sections) {
+    const section = page
+      .locator('section.lesson-section')
+      .filter({ has: page.getByRole('heading', { name, exact: true }) });
+    const run = section.getByRole('region', { name: /^Try it: / }).first();
+    // The heading's level follows the page; any level will do.
+    await run.scrollIntoViewIfNeeded();
+    await expect(run, name).toBeVisible();
+    await run.getByRole('button', { name: 'Next' }).click();
+    await expect(run.getByText(/^Step 2 of \d+$/)).toBeVisible();
+    await expect(run.getByText(/^Verdict:/)).toHaveCount(0);
+    await run.getByRole('button', { name: 'Go to the end' }).click();
+    await expect(run.getByText(/^Verdict:/)).toBeVisible();
+    await expect(run.getByRole('link', { name: 'Open this run in the lock lab' })).toHaveAttribute(
+      'href',
+      /[?&]lab(&|#|$)/,
+    );
+  }
+});
