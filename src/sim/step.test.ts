@@ -93,11 +93,44 @@ describe('a paused process runs none of its code', () => {
     ['its certificate request', { kind: 'certificateRequestDue', renewer: 'A' }],
     ['a second pause', { kind: 'pauseStarted', renewer: 'A', durationMs: 5_000 }],
     ['its keep-alive', { kind: 'keepAliveDue', renewer: 'A' }],
+    [
+      'the certificate the CA issues for it',
+      { kind: 'certificateIssued', renewer: 'A', cert: { serial: 1001, issuedAt: virtualMs(1_000) } },
+    ],
+    [
+      'a reply addressed to it',
+      {
+        kind: 'messageDelivered',
+        message: {
+          kind: 'writeReply',
+          to: 'A',
+          fencingToken: null,
+          rowsChanged: 1,
+          previousFence: 32,
+          overwroteNewer: false,
+        },
+      },
+    ],
+    [
+      'the answer to its GetSequencer()',
+      { kind: 'messageDelivered', message: { kind: 'sequencerReply', to: 'A', token: fencingToken(33) } },
+    ],
   ])('%s waits until it wakes', (_, event) => {
     const { world, happening } = run(pausedA(event));
     expect(happening).toBeNull();
     expect(world.queue).toHaveLength(1);
     expect(world.queue[0]).toMatchObject({ at: 40_000, event });
+  });
+
+  it.each<[string, SimEvent]>([
+    [
+      'its Redlock validity running out (the story marks it; nothing in the process runs)',
+      { kind: 'validityEnds', renewer: 'A', grantOrder: 1 },
+    ],
+    ['an expiry check on the lock service', { kind: 'expiryCheck' }],
+  ])('%s is not deferred', (_, event) => {
+    const { world } = run(pausedA(event));
+    expect(world.queue.some((entry) => entry.event === event)).toBe(false);
   });
 
   it('the end of its pause is not deferred', () => {

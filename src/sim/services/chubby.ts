@@ -1,5 +1,5 @@
 import { fencingToken, virtualMs, type VirtualMs } from '../types.ts';
-import { earliest, lockService, MAX_LOCK_DELAY_MS, type LockModel } from './service.ts';
+import { aThirdOf, earliest, lockService, MAX_LOCK_DELAY_MS, type LockModel } from './service.ts';
 
 export { MAX_LOCK_DELAY_MS };
 
@@ -82,7 +82,7 @@ interface ChubbyState {
 
 const chubbyModel: LockModel<ChubbyState> = {
   needsKeepAlive: true,
-  keepAliveIntervalMs: (ttlMs) => Math.floor(chubbySessionTtl(ttlMs) / 3),
+  keepAliveIntervalMs: (ttlMs) => aThirdOf(chubbySessionTtl(ttlMs)),
   create: (config, settings) => ({
     lock: createChubbyLock(settings.key, config.kind === 'chubby' ? config.lockDelayMs : 0, settings.firstToken - 1),
     sessions: {},

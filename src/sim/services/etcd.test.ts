@@ -6,11 +6,11 @@ import {
   expireEtcdLeases,
   grantEtcdLease,
   keepAliveEtcdLease,
-  keepAliveIntervalMs,
   lockEtcd,
   unlockEtcd,
 } from './etcd';
 import { virtualMs } from '../types';
+import { aThirdOf } from './service';
 
 const PREFIX = 'locks/cert/go.shop.example';
 
@@ -53,7 +53,7 @@ describe('etcd lock (etcd concurrency.Mutex; Jepsen etcd 3.4.3)', () => {
   });
 
   it('keeps a lease alive with a keep-alive every TTL/3 (client/v3/lease.go)', () => {
-    expect(keepAliveIntervalMs(30_000)).toBe(10_000);
+    expect(aThirdOf(30_000)).toBe(10_000);
     let { store, lease } = grantEtcdLease(createEtcd(1, 1), 30_000, virtualMs(0));
     for (const at of [10_000, 20_000, 30_000, 40_000]) {
       const kept = keepAliveEtcdLease(store, lease.id, virtualMs(at));

@@ -1,6 +1,6 @@
 import { nextRandom } from '../random.ts';
 import { fencingToken, virtualMs, type VirtualMs } from '../types.ts';
-import { earliest, lockService, type LockModel } from './service.ts';
+import { aThirdOf, earliest, lockService, type LockModel } from './service.ts';
 
 /**
  * etcd's store as its lock client uses it (etcd API docs, client/v3/concurrency/mutex.go): every change
@@ -57,8 +57,6 @@ export function keepAliveEtcdLease(
   const renewed = { ...lease, expiresAt: virtualMs(now + lease.ttlMs) };
   return { store: { ...store, leases: { ...store.leases, [leaseId]: renewed } }, alive: true };
 }
-
-export const keepAliveIntervalMs = (ttlMs: number) => Math.floor(ttlMs / 3);
 
 /** Expired leases are revoked and their keys deleted; each deletion is a change, so the revision moves on. */
 export function expireEtcdLeases(store: EtcdStore, now: VirtualMs): EtcdStore {
@@ -124,7 +122,7 @@ interface EtcdState {
 
 const etcdModel: LockModel<EtcdState> = {
   needsKeepAlive: true,
-  keepAliveIntervalMs: (ttlMs) => keepAliveIntervalMs(etcdLeaseTtl(ttlMs)),
+  keepAliveIntervalMs: (ttlMs) => aThirdOf(etcdLeaseTtl(ttlMs)),
   create: (_config, settings) => ({ store: createEtcd(settings.firstToken - 1, settings.seed), keys: {} }),
   acquire(state, _config, request) {
     const lease = grantEtcdLease(state.store, etcdLeaseTtl(request.ttlMs), request.now);

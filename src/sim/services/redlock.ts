@@ -37,6 +37,9 @@ export function createNodes(
   return ids.map((id) => ({ id, clock: clocks[id] ?? steadyClock, keys: {} }));
 }
 
+/** A majority of `count` nodes: 3 of 5, as the Redis documentation's N/2 + 1. */
+export const quorumOf = (count: number): number => Math.floor(count / 2) + 1;
+
 /**
  * The true moment a node's clock first reads `nodeMs`: where a key stored with that expiry is gone. The clock may
  * run fast or slow and jump forward; a jump over the reading makes the key vanish at the jump.
@@ -73,7 +76,7 @@ export function majorityEndsAt(nodes: readonly RedlockNode[], key: string, value
       return entry?.value === value ? [trueTimeAt(node.clock, entry.expiresAtNodeMs)] : [];
     })
     .sort((a, b) => a - b);
-  const quorum = Math.floor(nodes.length / 2) + 1;
+  const quorum = quorumOf(nodes.length);
   return ends.length < quorum ? null : ends[ends.length - quorum]!;
 }
 
@@ -155,8 +158,7 @@ export function acquireRedlock(nodes: readonly RedlockNode[], attempt: RedlockAt
   const finishedAt = virtualMs(clock + (attempt.pauseBeforeRepliesMs ?? 0));
   const elapsedMs = finishedAt - attempt.startAt;
   const validityMs = attempt.ttlMs - elapsedMs - clockDriftMs(attempt.ttlMs);
-  const quorum = Math.floor(nodes.length / 2) + 1;
-  const granted = lockedOn.length >= quorum && validityMs > 0;
+  const granted = lockedOn.length >= quorumOf(nodes.length) && validityMs > 0;
   if (!granted) current = releaseRedlock(current, attempt.key, attempt.value, finishedAt);
   return { nodes: current, granted, lockedOn, elapsedMs, validityMs, finishedAt };
 }
@@ -178,8 +180,7 @@ export function majorityHolders(nodes: readonly RedlockNode[], key: string, now:
     const value = liveValue(node, key, now);
     if (value !== null) counts.set(value, (counts.get(value) ?? 0) + 1);
   }
-  const quorum = Math.floor(nodes.length / 2) + 1;
-  return [...counts].filter(([, count]) => count >= quorum).map(([value]) => value);
+  return [...counts].filter(([, count]) => count >= quorumOf(nodes.length)).map(([value]) => value);
 }
 
 /** Named R1–R5 so that no node can be taken for renewer A or B. */

@@ -50,6 +50,9 @@ export const MAX_LOCK_DELAY_MS = 60_000;
 
 export const issuesTokens = (kind: LockServiceKind): boolean => ISSUES_TOKENS[kind];
 
+/** A holder renews every third of its lease or session, as etcd's client does (TTL/3); the one place it is said. */
+export const aThirdOf = (leaseMs: number): number => Math.floor(leaseMs / 3);
+
 /** What the lock service itself knows: who holds the lock, with which token, until when. */
 export interface LockTruth {
   readonly holder: RenewerId;
@@ -172,7 +175,7 @@ function bind<State>(kind: LockServiceKind, model: LockModel<State>, state: Stat
     },
     nextExpiry: () => model.nextExpiry(state),
     truth: (now) => model.truth(state, now),
-    keepAliveIntervalMs: (ttlMs) => Math.max(500, model.keepAliveIntervalMs?.(ttlMs) ?? Math.floor(ttlMs / 3)),
+    keepAliveIntervalMs: (ttlMs) => Math.max(500, model.keepAliveIntervalMs?.(ttlMs) ?? aThirdOf(ttlMs)),
     validityOnReplyMs: (ttlMs, elapsedMs) => model.validityOnReplyMs?.(ttlMs, elapsedMs) ?? null,
     sequencerCall: model.sequencer !== undefined,
     sequencer: (holder, now) => model.sequencer?.(state, holder, now) ?? null,
