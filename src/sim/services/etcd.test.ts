@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  etcdLeaseTtl,
   createEtcd,
   ETCD_SERVICE,
   etcdLockOwner,
@@ -150,5 +151,18 @@ describe('the etcd lock service', () => {
     expect(lateA.released).toBe(false);
     expect(lateA.backend.truth(virtualMs(31_000))?.holder).toBe('B');
     expect(lateA.backend.release({ holder: 'B', value: 'v-B', now: virtualMs(31_000) }).released).toBe(true);
+  });
+});
+
+describe("etcd's lease TTL (the server's minimum, checked against a real etcd in etcd.real.test.ts)", () => {
+  it.each([
+    [1, 2_000],
+    [1_999, 2_000],
+    [2_000, 2_000],
+    [2_001, 3_000],
+    [30_000, 30_000],
+    [29_708, 30_000],
+  ])('a TTL of %i ms is granted as %i ms: whole seconds, never under 2 s', (asked, granted) => {
+    expect(etcdLeaseTtl(asked)).toBe(granted);
   });
 });
