@@ -45,7 +45,8 @@ export default function InlineRun({ presetId }: { presetId: string }) {
 
   return (
     <section className={`${styles.inlineRun} panel`} aria-labelledby={headingId} ref={region} tabIndex={-1}>
-      <h4 id={headingId}>Try it: {preset.title}</h4>
+      {/* A section (h2) may place a run before its first subsection (h3): h3 keeps the heading order either way. */}
+      <h3 id={headingId}>Try it: {preset.title}</h3>
       <RunStepper label={`Step through ${preset.title}`} step={step} count={last + 1} actions={actions} />
       <p className="caption" aria-live="polite">
         <span className="caption-time">{formatTime(frame.at)}</span>{' '}
