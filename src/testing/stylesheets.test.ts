@@ -16,7 +16,6 @@ const GLOBAL = [
   'src/presenter/presenter.css',
   'src/lesson/lesson.css',
   'src/walkthrough/compare.css',
-  'src/views/prediction.css',
   'src/walkthrough/print.css',
   'src/walkthrough/text-version.css',
   'src/real-postgres/real-postgres.css',
