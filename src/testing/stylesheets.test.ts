@@ -15,9 +15,7 @@ const GLOBAL = [
   'src/story/time-strip.css',
   'src/presenter/presenter.css',
   'src/lesson/lesson.css',
-  'src/walkthrough/compare.css',
   'src/walkthrough/print.css',
-  'src/walkthrough/text-version.css',
   'src/real-postgres/real-postgres.css',
 ];
 
