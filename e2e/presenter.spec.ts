@@ -16,7 +16,7 @@ async function onScreen(page: Page) {
     return {
       caption: inside(document.querySelector('.presenter [data-testid="step-caption"]')),
       row: inside(row) && !!rowBox && rowBox.top >= box.top - 1 && rowBox.bottom <= box.bottom + 1,
-      tableRow: inside(document.querySelector('.presenter .strip-row-now')),
+      tableRow: inside(document.querySelector('.presenter [data-testid="strip-row-now"]')),
       pageScrolls: document.scrollingElement!.scrollHeight > window.innerHeight + 1,
     };
   });

@@ -30,8 +30,8 @@ export function CompactPlayer() {
       <div className={styles.caption}>
         <StepCaption />
       </div>
-      <Suspense fallback={<div className="time-strip time-strip-placeholder" />}>
-        <TimeStrip />
+      <Suspense fallback={<div className="time-strip-placeholder" />}>
+        <TimeStrip compact />
       </Suspense>
       <div className={styles.diagram}>
         <SequenceDiagram scrollWithin />

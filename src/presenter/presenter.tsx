@@ -208,7 +208,7 @@ function useBarHiddenWhilePresenting(ref: React.RefObject<HTMLElement | null>) {
 function PresenterTimeStrip() {
   const timeline = useWalkthrough(selectTimeline);
   const cursor = useWalkthrough(selectCursor);
-  return <TimeStripView timeline={timeline} cursor={cursor} />;
+  return <TimeStripView timeline={timeline} cursor={cursor} className="presenter-time-strip" />;
 }
 
 /**
