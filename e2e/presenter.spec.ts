@@ -10,7 +10,7 @@ async function onScreen(page: Page) {
       const box = element.getBoundingClientRect();
       return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight + 0.5 && box.left >= 0;
     };
-    const row = document.querySelector('.presenter .diagram-scroll-box g.row.current');
+    const row = document.querySelector('.presenter .diagram-scroll-box g[data-row="current"]');
     const box = document.querySelector('.presenter .diagram-scroll-box')!.getBoundingClientRect();
     const rowBox = row?.getBoundingClientRect();
     return {

@@ -25,7 +25,7 @@ export default function WalkthroughToolbar({
 
   const exportAs = async (format: 'svg' | 'png') => {
     setExportProblem('');
-    const svg = document.querySelector<SVGSVGElement>('#walkthrough .stage svg.sequence-diagram');
+    const svg = document.querySelector<SVGSVGElement>('#walkthrough .stage .diagram > svg');
     if (!svg) return setExportProblem('Switch off the side-by-side view to download the diagram.');
     try {
       // Export code loads only when someone exports.
