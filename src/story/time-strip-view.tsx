@@ -25,7 +25,7 @@ export function TimeStripView({
   /** The compact player's strip: no space below it, and no key on a narrow screen. */
   compact?: boolean;
   /** A class of the page that places the strip, for its place and size there. */
-  className?: string;
+  className?: string | undefined;
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(containerRef, 720);
