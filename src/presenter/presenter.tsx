@@ -223,7 +223,16 @@ function PresenterTimeStrip() {
 function PresenterDiagram() {
   const timeline = useWalkthrough(selectTimeline);
   const cursor = useWalkthrough(selectCursor);
-  return <SequenceDiagramView timeline={timeline} cursor={cursor} scale={1.4} scrollWithin stickyHeader />;
+  return (
+    <SequenceDiagramView
+      timeline={timeline}
+      cursor={cursor}
+      scale={1.4}
+      scrollWithin
+      stickyHeader
+      className={styles.diagram}
+    />
+  );
 }
 
 function PresenterQuestion({

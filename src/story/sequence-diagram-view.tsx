@@ -20,6 +20,7 @@ export function SequenceDiagramView({
   scale,
   windowRows,
   scrollWithin = false,
+  className,
 }: {
   timeline: Timeline;
   cursor: number;
@@ -38,6 +39,8 @@ export function SequenceDiagramView({
    * the box's scrollTop, which never scrolls the page or the frame's host around it.
    */
   scrollWithin?: boolean;
+  /** A class of the page that places the diagram, for its size there. */
+  className?: string | undefined;
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const currentRowRef = useRef<SVGGElement>(null);
@@ -104,7 +107,7 @@ export function SequenceDiagramView({
 
   return (
     <div
-      className={scrollWithin ? 'diagram diagram-scroll-box' : 'diagram'}
+      className={['diagram', scrollWithin && 'diagram-scroll-box', className].filter(Boolean).join(' ')}
       ref={containerRef}
       // A box that scrolls must be reachable by keyboard to be scrolled by keyboard.
       {...(scrollWithin ? { tabIndex: 0, role: 'group', 'aria-label': 'Sequence diagram, scrolls' } : {})}
