@@ -1,8 +1,8 @@
+import styles from './diagram.module.css';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import type { Timeline } from '@/sim/run';
 import { layoutDiagram, type DiagramLayout, type DiagramRow } from './diagram-layout';
-import styles from './diagram.module.css';
 import { narrationsFor } from './timeline-narrations';
 import { useElementHeight, useElementWidth } from './use-element-size';
 import { useMediaQuery } from './use-media-query';

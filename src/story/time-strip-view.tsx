@@ -1,3 +1,4 @@
+import styles from './time-strip.module.css';
 import { useMemo, useRef } from 'react';
 import content from 'virtual:lockstep/content';
 import { fillTemplate } from '@/content/fill-template';
@@ -6,7 +7,6 @@ import type { Timeline } from '@/sim/run';
 import { describeCertificate } from './narrate';
 import { formatTick } from './format';
 import { layoutTimeStrip, type StripBar } from './time-strip-layout';
-import styles from './time-strip.module.css';
 import { useElementWidth } from './use-element-size';
 
 /**

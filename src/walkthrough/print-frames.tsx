@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import styles from './print.module.css';
 import { flushSync } from 'react-dom';
 import practice from 'virtual:lockstep/practice';
 import { rightAnswerIds } from '@/progress/score';
@@ -9,7 +10,6 @@ import { CodeText } from '@/components/code-text';
 import { formatTime } from '@/story/format';
 import { narrationsFor } from '@/story/timeline-narrations';
 import { SequenceDiagramView } from '@/story/sequence-diagram-view';
-import styles from './print.module.css';
 
 /**
  * True while the page is being printed. The frames must be in the page before the browser lays it out
