@@ -56,7 +56,7 @@ test("real Postgres loads only when asked, and gives the simulation's row counts
     panel.getByText(/^The row on real Postgres: serial 1002, issued at 36 s, fence 34, the same/),
   ).toBeVisible();
 
-  const results = await new AxeBuilder({ page }).include('.real-postgres').analyze();
+  const results = await new AxeBuilder({ page }).include('[data-testid="real-postgres"]').analyze();
   expect(results.violations.map((violation) => `${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
 });
 

@@ -69,7 +69,7 @@ export function RealPostgres() {
   };
 
   return (
-    <section className={`panel ${styles.realPostgres}`} aria-labelledby={headingId}>
+    <section className={`panel ${styles.realPostgres}`} aria-labelledby={headingId} data-testid="real-postgres">
       <h4 id={headingId}>Real Postgres in this page</h4>
       {state.phase === 'off' && !unsupported && (
         <>
