@@ -15,7 +15,7 @@ const recorded = (page: Page, name: 'lockstepEvents' | 'secondEvents' | 'rawMess
 /** Inside the frame: is the current row inside the diagram's box, and Next inside the frame's screen? */
 const inView = (page: Page) =>
   page.frame({ url: /embed\.html/ })!.evaluate(() => {
-    const row = document.querySelector('g.row.current')!.getBoundingClientRect();
+    const row = document.querySelector('g[data-row="current"]')!.getBoundingClientRect();
     const box = document.querySelector('.diagram-scroll-box')!.getBoundingClientRect();
     const next = [...document.querySelectorAll('button')].find((button) => button.textContent?.startsWith('Next'));
     const nextBox = next!.getBoundingClientRect();
@@ -63,7 +63,7 @@ test('a link into the compact player at step 20 opens with the stale write in vi
   await expect(frame.getByText(/^Step 20 of 23$/)).toBeVisible();
   await expect.poll(async () => (await page.locator('#widget').boundingBox())?.height).toBe(560);
   await expect.poll(async () => (await inView(page)).rowInBox).toBe(true);
-  await expect(frame.locator('g.row.current')).toContainText('stale write landed');
+  await expect(frame.locator('g[data-row="current"]')).toContainText('stale write landed');
   // Reaching the end from there completes the walkthrough; a link that opens at the end does not.
   await frame.getByRole('button', { name: 'Next', exact: true }).focus();
   await page.keyboard.press('End');

@@ -133,7 +133,7 @@ test('the Redis failover preset shows the failover as a step before B is granted
   for (let step = 0; step < 4 && !(await caption.textContent())?.includes('fails over'); step += 1) await next.click();
   await expect(caption).toContainText("Redis's primary crashes, and its replica is promoted.");
   await expect(caption).toContainText('Renewer A, which still believes it holds the lock');
-  await expect(page.locator('#lab section[aria-labelledby="run-heading"] g.row.current')).toContainText(
+  await expect(page.locator('#lab section[aria-labelledby="run-heading"] g[data-row="current"]')).toContainText(
     'primary fails over',
   );
 });

@@ -56,7 +56,7 @@ test("real Postgres loads only when asked, and gives the simulation's row counts
     panel.getByText(/^The row on real Postgres: serial 1002, issued at 36 s, fence 34, the same/),
   ).toBeVisible();
 
-  const results = await new AxeBuilder({ page }).include('.real-postgres').analyze();
+  const results = await new AxeBuilder({ page }).include('[data-testid="real-postgres"]').analyze();
   expect(results.violations.map((violation) => `${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
 });
 
@@ -69,18 +69,18 @@ test("the SQL console runs the seed's statements and shows Postgres's own error 
   const panel = await startPostgres(page);
   const consoleForm = panel.getByRole('form', { name: 'SQL console' });
   const sql = consoleForm.getByRole('textbox', { name: 'SQL' });
-  const output = consoleForm.locator('.console-output');
+  const output = consoleForm.getByTestId('console-output');
 
   // The evening in order: each write, then the row it left.
   await consoleForm.getByRole('button', { name: 'Run step 1: B writes with token 34' }).click();
-  await expect(output.locator('.tag').first()).toHaveText('UPDATE 1');
+  await expect(output.getByTestId('command-tag').first()).toHaveText('UPDATE 1');
   await expect(output).toContainText('The row now: serial 1002, fence 34.');
   await consoleForm.getByRole('button', { name: "Run step 2: A's late write with token 33" }).click();
-  await expect(output.locator('.tag').first()).toHaveText('UPDATE 0');
+  await expect(output.getByTestId('command-tag').first()).toHaveText('UPDATE 0');
   await expect(output).toContainText('The row now: serial 1002, fence 34.');
   // The same statement again from the editor, by keyboard.
   await sql.press('Control+Enter');
-  await expect(output.locator('.tag').first()).toHaveText('UPDATE 0');
+  await expect(output.getByTestId('command-tag').first()).toHaveText('UPDATE 0');
 
   await sql.fill('SELEC cert FROM certificates;');
   await consoleForm.getByRole('button', { name: 'Run', exact: true }).click();
@@ -126,7 +126,7 @@ test('a blocked download leaves a clear message and a way to try again', async (
 async function openConsole(page: Page) {
   const panel = await startPostgres(page);
   const form = panel.getByRole('form', { name: 'SQL console' });
-  const output = form.locator('.console-output');
+  const output = form.getByTestId('console-output');
   const run = async (text: string) => {
     await form.getByRole('textbox', { name: 'SQL' }).fill(text);
     await form.getByRole('button', { name: 'Run', exact: true }).click();
@@ -142,7 +142,7 @@ test("run first on a fresh table, A's write lands, and the console says why that
   await walkthrough.open();
   const { form, output } = await openConsole(page);
   await form.getByRole('button', { name: "Run step 2: A's late write with token 33" }).click();
-  await expect(output.locator('.tag').first()).toHaveText('UPDATE 1');
+  await expect(output.getByTestId('command-tag').first()).toHaveText('UPDATE 1');
   await expect(output).toContainText('The row now: serial 1001, fence 33.');
   await expect(output).toContainText(
     "A's write landed because B has not written yet: on this table the fence is still 32",
@@ -152,7 +152,7 @@ test("run first on a fresh table, A's write lands, and the console says why that
   await form.getByRole('button', { name: 'Run step 1: B writes with token 34' }).click();
   await expect(output).toContainText('The row now: serial 1002, fence 34.');
   await form.getByRole('button', { name: "Run step 2: A's late write with token 33" }).click();
-  await expect(output.locator('.tag').first()).toHaveText('UPDATE 0');
+  await expect(output.getByTestId('command-tag').first()).toHaveText('UPDATE 0');
   await expect(output).not.toContainText('landed because');
 });
 
@@ -168,7 +168,7 @@ test('two writes run together report their own counts, and a late fenced write c
       "UPDATE certificates SET cert = 'serial 1001', fence = 33 WHERE domain = 'go.shop.example' AND fence <= 33;\n" +
       'SELECT 1 AS a, 2 AS a; SELECT fence FROM certificates',
   );
-  await expect(output.locator('.tag')).toHaveText(['UPDATE 1', 'UPDATE 0', 'SELECT 1', 'SELECT 1']);
+  await expect(output.getByTestId('command-tag')).toHaveText(['UPDATE 1', 'UPDATE 0', 'SELECT 1', 'SELECT 1']);
   const [duplicate, row] = [output.getByRole('table').nth(0), output.getByRole('table').nth(1)];
   await expect(duplicate.getByRole('columnheader')).toHaveText(['a', 'a']);
   await expect(duplicate.getByRole('cell')).toHaveText(['1', '2']);
@@ -228,12 +228,12 @@ test("the learner's open transaction survives stepping: the steps wait for it, t
   await walkthrough.open('?step=23');
   const { panel, output, run } = await openConsole(page);
   await run('BEGIN; CREATE TABLE mine (id int); INSERT INTO mine VALUES (7)');
-  await expect(output.locator('.tag')).toHaveText(['BEGIN', 'CREATE TABLE', 'INSERT 0 1']);
+  await expect(output.getByTestId('command-tag')).toHaveText(['BEGIN', 'CREATE TABLE', 'INSERT 0 1']);
   await expect(output).toContainText('A transaction is open');
   await walkthrough.back.click();
   await expect(panel.getByText(/^The steps wait: the SQL console has a transaction open/)).toBeVisible();
   await run('COMMIT; SELECT id FROM mine');
-  await expect(output.locator('.tag')).toHaveText(['COMMIT', 'SELECT 1']);
+  await expect(output.getByTestId('command-tag')).toHaveText(['COMMIT', 'SELECT 1']);
   await expect(output.getByRole('cell')).toHaveText(['7']);
   await expect(panel.getByRole('table', { name: /^Writes up to step 22,/ })).toBeVisible();
 });
@@ -282,7 +282,7 @@ test('after every kind of failure the console offers Run again, and Postgres com
   await run("SELECT repeat('y', 200000) FROM generate_series(1, 500)");
   await expect(output).toContainText('… and 190,000 more characters', BOOT);
   await expect(output).toContainText('The console keeps at most 2,000,000 characters of output');
-  await expect(output.locator('.timing')).toHaveText(/^Took /);
+  await expect(output.getByText(/^Took /)).toBeVisible();
   await idle();
 });
 
@@ -294,7 +294,7 @@ test("nothing the console does changes the walkthrough's steps on real Postgres"
     'CREATE VIEW every_certificate AS SELECT * FROM certificates; SET default_transaction_read_only = on; ' +
       'SET statement_timeout = 1',
   );
-  await expect(output.locator('.tag')).toHaveText(['CREATE VIEW', 'SET', 'SET']);
+  await expect(output.getByTestId('command-tag')).toHaveText(['CREATE VIEW', 'SET', 'SET']);
   // Stepping runs the walkthrough's writes again, apart from all that.
   await walkthrough.back.click();
   await walkthrough.next.click();

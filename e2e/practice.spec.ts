@@ -99,7 +99,7 @@ test('predict the late write, then see the prediction judged, and remembered', a
   await walkthrough.next.click();
   await expect(page.getByText(/You predicted/)).toHaveCount(0);
   await walkthrough.next.click();
-  const result = page.locator('.prediction-result');
+  const result = page.getByText(/You predicted: /);
   await expect(result).toContainText('You predicted it. You predicted: “No, it matches 0 rows”.');
   await expect(result).toContainText('WHERE fence <= 33 matches no row');
   await page.reload();

@@ -10,13 +10,13 @@ async function onScreen(page: Page) {
       const box = element.getBoundingClientRect();
       return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight + 0.5 && box.left >= 0;
     };
-    const row = document.querySelector('.presenter .diagram-scroll-box g.row.current');
-    const box = document.querySelector('.presenter .diagram-scroll-box')!.getBoundingClientRect();
+    const row = document.querySelector('main .diagram-scroll-box g[data-row="current"]');
+    const box = document.querySelector('main .diagram-scroll-box')!.getBoundingClientRect();
     const rowBox = row?.getBoundingClientRect();
     return {
-      caption: inside(document.querySelector('.presenter [data-testid="step-caption"]')),
+      caption: inside(document.querySelector('main [data-testid="step-caption"]')),
       row: inside(row) && !!rowBox && rowBox.top >= box.top - 1 && rowBox.bottom <= box.bottom + 1,
-      tableRow: inside(document.querySelector('.presenter .strip-row-now')),
+      tableRow: inside(document.querySelector('main [data-testid="strip-row-now"]')),
       pageScrolls: document.scrollingElement!.scrollHeight > window.innerHeight + 1,
     };
   });
@@ -60,8 +60,8 @@ test('while blank, a clicker only brings the screen back, and the room sees noth
   // Nothing visible but black: the return button, focused for the keyboard, is clipped away (screen readers only).
   expect(
     await page.evaluate(() => {
-      const button = document.querySelector('.blank-screen button')!;
-      const dialog = document.querySelector('.blank-screen')!;
+      const dialog = document.querySelector('[role="dialog"][aria-label="Screen blanked"]')!;
+      const button = dialog.querySelector('button')!;
       return [
         document.activeElement === button,
         getComputedStyle(button).clip,
@@ -143,7 +143,7 @@ test('a prediction is a poll for the room: answers by letter, revealed with R, g
   await expect(poll.getByRole('status')).toContainText(
     "What happens: A's lease runs until 30 s. The lock service sees a lease that has not ended",
   );
-  await expect(poll.locator('li.right-answer')).toHaveText("No, it is still A's");
+  await expect(poll.locator('li[data-right-answer]')).toHaveText("No, it is still A's");
   // The reveal did not step on.
   await expect(indicator).toHaveText(`Step ${step} of 23`);
   // The controls are back in sight for the check (a key hid them).

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import './toolbar.css';
+import styles from './toolbar.module.css';
 
 /**
  * Copies text to the clipboard. Where the browser refuses (no permission, an insecure page, a sandboxed
@@ -17,15 +17,15 @@ export function CopyButton({ label, text, what }: { label: string; text: string;
     }
   };
   return (
-    <span className="copy">
+    <span className={styles.copy}>
       <button type="button" onClick={() => void copy()}>
         {label}
       </button>
-      <span role="status" className="copy-status">
+      <span role="status" className={styles.copyStatus}>
         {state === 'copied' ? `Copied the ${what}.` : ''}
       </span>
       {state === 'manual' && (
-        <span className="copy-manual">
+        <span className={styles.copyManual}>
           <label htmlFor={id}>Copy the {what} from here:</label>
           <textarea id={id} readOnly value={text} rows={3} ref={(box) => box?.select()} />
         </span>

@@ -6,6 +6,7 @@ import { SequenceDiagram } from '@/views/sequence-diagram';
 import { StepCaption } from '@/views/step-caption';
 import { StepControls, ViewToggles } from '@/views/timeline-controls';
 import { stepHref } from '@/route/route';
+import screen from '@/components/embed-screen.module.css';
 import styles from './compact-player.module.css';
 
 // The run to scale, with Play and the table's row under it; it needs d3, so it follows the controls.
@@ -19,7 +20,13 @@ export function CompactPlayer() {
   const scope = useRef<HTMLElement>(null);
   useWalkthroughKeys(scope);
   return (
-    <section id="walkthrough" className={styles.player} aria-labelledby="walkthrough-heading" ref={scope} tabIndex={-1}>
+    <section
+      id="walkthrough"
+      className={`${screen.screen} ${styles.player}`}
+      aria-labelledby="walkthrough-heading"
+      ref={scope}
+      tabIndex={-1}
+    >
       <h2 id="walkthrough-heading" className="visually-hidden">
         Walkthrough
       </h2>
@@ -30,8 +37,8 @@ export function CompactPlayer() {
       <div className={styles.caption}>
         <StepCaption />
       </div>
-      <Suspense fallback={<div className="time-strip time-strip-placeholder" />}>
-        <TimeStrip />
+      <Suspense fallback={<div className="time-strip-placeholder" />}>
+        <TimeStrip compact />
       </Suspense>
       <div className={styles.diagram}>
         <SequenceDiagram scrollWithin />

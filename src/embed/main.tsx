@@ -4,7 +4,6 @@ import { createRoot } from 'react-dom/client';
 import { createPageStores, PageProviders } from '@/app/page-stores';
 import { scoreAnswer } from '@/progress/score';
 import '@/styles.css';
-import '@/lesson/lesson.css';
 import { connectToHost } from './bridge';
 import { EmbedApp } from './embed-app';
 import { resolveParentOrigin } from './protocol';

@@ -30,6 +30,7 @@ import { labNarration } from './lab-narration';
 import { createLabActions, createLabStore, selectLabTimeline } from './lab-store';
 import { RunStepper } from './run-stepper';
 import { reasonFor, verdictOf, type Verdict } from './verdict';
+import screen from '@/components/embed-screen.module.css';
 import styles from './lab.module.css';
 import { verdictClass } from './verdict-style';
 
@@ -261,7 +262,7 @@ export default function LabPage({
 
   return (
     // Inside the embed's own <main>, a second one would be a nested landmark.
-    <Root className={compact ? `${styles.lab} ${styles.compact}` : styles.lab} id="lab">
+    <Root className={compact ? `${styles.lab} ${screen.screen} ${styles.compact}` : styles.lab} id="lab">
       <h1>Lock lab</h1>
       <p>
         {!compact && `${lab.page.intro} `}

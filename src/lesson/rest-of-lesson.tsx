@@ -7,7 +7,6 @@ import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import { restoreReadingPosition } from './reading-position';
 import { SectionView } from './section-view';
 import { SourceCards } from './source-cards';
-import './lesson.css';
 
 /** What the page places in the lesson: a live run for each `::run-<preset>::`, the quiz and the interview. */
 export interface LessonWidgets {

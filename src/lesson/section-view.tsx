@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Prose } from '@/components/prose';
 import type { LessonSection } from '@/content/types';
 
 /**
@@ -10,7 +11,7 @@ export function SectionView({ section, widgets }: { section: LessonSection; widg
     <section className="lesson-section" aria-labelledby={section.id}>
       {section.segments.map((segment, index) =>
         segment.kind === 'html' ? (
-          <div key={index} className="prose" dangerouslySetInnerHTML={{ __html: segment.html }} />
+          <Prose key={index} html={segment.html} />
         ) : (
           <div key={index} className="widget-slot">
             {widgets[segment.widget]}

@@ -1,4 +1,5 @@
 import type { LessonContent } from '@/content/types';
+import styles from './lesson.module.css';
 
 type Source = LessonContent['sources'][number];
 
@@ -9,16 +10,16 @@ export function SourceCards({ sources }: { sources: LessonContent['sources'] }) 
   return (
     <>
       <h3 id="sources-accounts">Accounts and arguments</h3>
-      <ul className="source-cards" aria-labelledby="sources-accounts">
+      <ul className={styles.sourceCards} aria-labelledby="sources-accounts">
         {accounts.map((source) => (
-          <li key={source.id} className="source-card">
-            <p className="source-meta">
+          <li key={source.id} className={styles.sourceCard}>
+            <p className={styles.sourceMeta}>
               {source.author}, {source.year}
             </p>
             <h4 id={`source-${source.id}`}>{source.title}</h4>
             <p>{source.summary}</p>
             {source.finding && (
-              <p className="source-finding">
+              <p className={styles.sourceFinding}>
                 <strong>What we found:</strong> {source.finding}
               </p>
             )}
@@ -27,7 +28,7 @@ export function SourceCards({ sources }: { sources: LessonContent['sources'] }) 
         ))}
       </ul>
       <h3 id="sources-references">Documentation and source code</h3>
-      <ul className="source-references" aria-labelledby="sources-references">
+      <ul className={styles.sourceReferences} aria-labelledby="sources-references">
         {references.map((source) => (
           <li key={source.id} id={`source-${source.id}`} tabIndex={-1}>
             <strong>{source.cite}</strong>: <SourceLink source={source} text={source.title} />. {source.author},{' '}

@@ -1,5 +1,6 @@
 import practice from 'virtual:lockstep/practice';
 import { useId } from 'react';
+import { Prose } from '@/components/prose';
 import type { InterviewQuestion } from '@/content/types';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
 import styles from './practice.module.css';
@@ -46,7 +47,7 @@ export function InterviewQuestionView({ question, number }: { question: Intervie
         <div className={styles.modelAnswer}>
           <h4>Our answer</h4>
           {/* Rendered from content/practice/interview.json at build time. */}
-          <div className="prose" dangerouslySetInnerHTML={{ __html: question.modelAnswerHtml }} />
+          <Prose html={question.modelAnswerHtml} />
           <fieldset className={styles.rubric}>
             <legend>
               Points you covered: {ticked.length} of {question.rubric.length}

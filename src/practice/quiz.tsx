@@ -2,6 +2,7 @@ import practice from 'virtual:lockstep/practice';
 import { useEffect, useId, useRef } from 'react';
 import { CodeText } from '@/components/code-text';
 import { CopyButton } from '@/components/copy-button';
+import { Toolbar } from '@/components/toolbar';
 import type { QuizLink, QuizQuestion } from '@/content/schemas/quiz';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
 import { currentOrder, rightAnswerIds, scoreAnswer } from '@/progress/score';
@@ -22,13 +23,13 @@ export default function Quiz({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   return (
     <div className={styles.quiz}>
       <Heading>Quiz</Heading>
-      <div className="toolbar" role="group" aria-label="Share the quiz">
+      <Toolbar label="Share the quiz">
         <CopyButton
           label="Copy embed code for the quiz"
           text={iframeSnippet(quizEmbedUrl(lessonPage()), 'Lockstep quiz: distributed locking', 900)}
           what="embed code"
         />
-      </div>
+      </Toolbar>
       <div className={styles.score} role="status">
         Score: {right.length} of {practice.quiz.length} right
         {checked.length < practice.quiz.length && ` (${practice.quiz.length - checked.length} not answered yet)`}

@@ -2,6 +2,7 @@ import practice from 'virtual:lockstep/practice';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { predictionPoints } from '@/views/prediction';
+import styles from './presenter.module.css';
 
 /**
  * Where the reading page asks the learner to predict, the projected screen asks the room: the question and its
@@ -23,22 +24,26 @@ export function PresenterPoll({
   const { poll } = practice.prediction;
   const { prompt, options, why } = practice.prediction.points[point.id];
   return (
-    <section className="presenter-poll" aria-labelledby="presenter-poll-heading">
+    <section className={styles.presenterPoll} aria-labelledby="presenter-poll-heading">
       <h2 id="presenter-poll-heading">{poll.heading}</h2>
-      <p className="presenter-prompt">{prompt}</p>
-      <ol className="presenter-poll-options" type="A">
+      <p className={styles.presenterPrompt}>{prompt}</p>
+      <ol className={styles.presenterPollOptions} type="A">
         {options.map((option) => (
-          <li key={option.id} className={revealed && option.id === point.outcome ? 'right-answer' : undefined}>
+          <li
+            key={option.id}
+            className={revealed && option.id === point.outcome ? styles.rightAnswer : undefined}
+            data-right-answer={revealed && option.id === point.outcome ? '' : undefined}
+          >
             {option.text}
           </li>
         ))}
       </ol>
       {revealed ? (
-        <p className="revealed-note" role="status">
+        <p className={styles.revealedNote} role="status">
           <strong>{poll.answer}</strong> {why[point.outcome as keyof typeof why]}
         </p>
       ) : (
-        <p className="presenter-poll-ask">
+        <p className={styles.presenterPollAsk}>
           {poll.instruction}{' '}
           <button type="button" onClick={onReveal} aria-keyshortcuts={revealKeys}>
             Reveal

@@ -16,7 +16,7 @@ import { ShortcutSettings } from '@/shortcuts/shortcut-settings';
 import { useShortcutPrefs, useShortcuts } from '@/shortcuts/use-shortcuts';
 import { PresenterPoll } from './presenter-poll';
 import { usePresenterSync } from './use-presenter-sync';
-import './presenter.css';
+import styles from './presenter.module.css';
 
 /**
  * Presenter mode: the walkthrough's steps, then the quiz questions one at a time, in large type with the
@@ -105,10 +105,10 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
   const quizQuestion = question === null ? null : practice.quiz[question];
 
   return (
-    <div className="presenter">
+    <div className={styles.presenter}>
       <h1 className="visually-hidden">Lockstep presentation</h1>
       <div
-        className={barHidden ? 'presenter-bar idle' : 'presenter-bar'}
+        className={barHidden ? `${styles.presenterBar} ${styles.idle}` : styles.presenterBar}
         role="group"
         aria-label="Presentation controls"
         ref={barRef}
@@ -148,16 +148,21 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
         />
       ) : (
         <>
-          <div className="presenter-caption">
+          <div className={styles.presenterCaption}>
             <h2 className="visually-hidden">The current step</h2>
             <StepCaption />
             <PresenterPoll revealed={revealed} onReveal={reveal} revealKeys={shortcut('reveal')} />
           </div>
-          <div className="presenter-stage">
+          <div className={styles.presenterStage}>
             <PresenterTimeStrip />
             <PresenterDiagram />
             {/* Scrolls within the screen when it overflows; focusable so a keyboard can scroll it too. */}
-            <div className="panels" tabIndex={0} role="region" aria-label="Lock service and certificates table">
+            <div
+              className={`panels ${styles.panels}`}
+              tabIndex={0}
+              role="region"
+              aria-label="Lock service and certificates table"
+            >
               <LockServicePanel />
               <CertificatesPanel />
             </div>
@@ -168,7 +173,7 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
         // A click anywhere brings the screen back; the room sees nothing but black.
         // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- every key already returns (the listener above)
         <div
-          className="blank-screen"
+          className={styles.blankScreen}
           role="dialog"
           aria-modal="true"
           aria-label="Screen blanked"
@@ -208,7 +213,7 @@ function useBarHiddenWhilePresenting(ref: React.RefObject<HTMLElement | null>) {
 function PresenterTimeStrip() {
   const timeline = useWalkthrough(selectTimeline);
   const cursor = useWalkthrough(selectCursor);
-  return <TimeStripView timeline={timeline} cursor={cursor} />;
+  return <TimeStripView timeline={timeline} cursor={cursor} className={styles.timeStrip} />;
 }
 
 /**
@@ -218,7 +223,16 @@ function PresenterTimeStrip() {
 function PresenterDiagram() {
   const timeline = useWalkthrough(selectTimeline);
   const cursor = useWalkthrough(selectCursor);
-  return <SequenceDiagramView timeline={timeline} cursor={cursor} scale={1.4} scrollWithin stickyHeader />;
+  return (
+    <SequenceDiagramView
+      timeline={timeline}
+      cursor={cursor}
+      scale={1.4}
+      scrollWithin
+      stickyHeader
+      className={styles.diagram}
+    />
+  );
 }
 
 function PresenterQuestion({
@@ -235,26 +249,26 @@ function PresenterQuestion({
   const rightIds = question.kind === 'order' ? [] : rightAnswerIds(question);
   const entries = question.kind === 'order' ? question.items : question.options;
   return (
-    <section className="presenter-question" aria-label="Quiz question">
-      <p className="presenter-prompt">
+    <section className={styles.presenterQuestion} aria-label="Quiz question">
+      <p className={styles.presenterPrompt}>
         <CodeText text={question.prompt} />
       </p>
       {question.kind === 'order' ? (
-        <ol className="presenter-options">
+        <ol className={styles.presenterOptions}>
           {(revealed ? question.items.map((item) => item.id) : question.startOrder).map((id) => {
             const item = question.items.find((candidate) => candidate.id === id);
             return item ? <li key={id}>{item.text}</li> : null;
           })}
         </ol>
       ) : (
-        <ol className="presenter-options" type="A">
+        <ol className={styles.presenterOptions} type="A">
           {entries.map((entry) => {
             const right = rightIds.includes(entry.id);
             return (
-              <li key={entry.id} className={revealed ? (right ? 'right-answer' : 'neutral') : undefined}>
+              <li key={entry.id} className={revealed && right ? styles.rightAnswer : undefined}>
                 <CodeText text={entry.text} />
                 {revealed && (
-                  <p className="explanation">
+                  <p className={styles.explanation}>
                     {right && <strong>The right answer. </strong>}
                     <CodeText text={entry.explanation} />
                   </p>
@@ -265,7 +279,9 @@ function PresenterQuestion({
         </ol>
       )}
       {revealed ? (
-        <p className="revealed-note">{question.kind === 'order' ? 'Shown in the right order.' : 'Answer revealed.'}</p>
+        <p className={styles.revealedNote}>
+          {question.kind === 'order' ? 'Shown in the right order.' : 'Answer revealed.'}
+        </p>
       ) : (
         <button type="button" onClick={onReveal} aria-keyshortcuts={revealKeys}>
           Reveal answer

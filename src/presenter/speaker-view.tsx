@@ -10,7 +10,7 @@ import { narrationsFor } from '@/story/timeline-narrations';
 import { predictionPoints } from '@/views/prediction';
 import { useShortcuts } from '@/shortcuts/use-shortcuts';
 import { usePresenterSync } from './use-presenter-sync';
-import './presenter.css';
+import styles from './presenter.module.css';
 
 const NOTES: Partial<Record<CaptionKey, string>> = presenter.notes;
 
@@ -41,9 +41,9 @@ export default function SpeakerView() {
   );
 
   return (
-    <main className="speaker-view">
+    <main className={styles.speakerView}>
       <h1>Speaker view</h1>
-      <div className="presenter-bar" role="group" aria-label="Presentation controls">
+      <div className={styles.presenterBar} role="group" aria-label="Presentation controls">
         <button type="button" onClick={actions.back} disabled={!canGoBack}>
           <span aria-hidden="true">← </span>Back
         </button>
@@ -54,14 +54,14 @@ export default function SpeakerView() {
         <button type="button" className="primary" onClick={actions.next} disabled={!canGoNext}>
           Next<span aria-hidden="true"> →</span>
         </button>
-        <span className="speaker-timer" role="timer" aria-label="Time presenting">
+        <span className={styles.speakerTimer} role="timer" aria-label="Time presenting">
           {formatElapsed(elapsed)}
         </span>
       </div>
       {!connected && <p className="notice">{presenter.speakerView.notInStep}</p>}
       <section aria-labelledby="speaker-notes-heading">
         <h2 id="speaker-notes-heading">Notes for this step</h2>
-        <p className="speaker-notes">{note ?? presenter.speakerView.noNotes}</p>
+        <p className={styles.speakerNotes}>{note ?? presenter.speakerView.noNotes}</p>
       </section>
       {prompt && (
         <section aria-labelledby="speaker-poll-heading">

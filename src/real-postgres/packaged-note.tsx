@@ -1,11 +1,12 @@
 import postgres from 'virtual:lockstep/postgres';
 import { fillTemplate } from '@/content/fill-template';
+import styles from './real-postgres.module.css';
 
 /** In a course package, in place of the in-page Postgres: where the real thing runs. */
 export default function PackagedNote({ site }: { site: string }) {
   const [before, after] = fillTemplate(postgres.panel.packaged, { site: '\u0000' }).split('\u0000');
   return (
-    <section className="real-postgres" aria-labelledby="real-postgres-heading">
+    <section className={styles.realPostgres} aria-labelledby="real-postgres-heading">
       <h4 id="real-postgres-heading">Real Postgres</h4>
       <p>
         {before}

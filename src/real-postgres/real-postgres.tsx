@@ -13,7 +13,7 @@ import { ENGINE_OFF, type EngineState } from './engine-lifecycle';
 import { createPostgresEngine, STEPS_TIME_LIMIT_MS, type PostgresEngine, type StepsReply } from './postgres-engine';
 import { planSteps } from './run-steps';
 import { SqlConsole } from './sql-console';
-import './real-postgres.css';
+import styles from './real-postgres.module.css';
 
 const PANEL = postgres.panel;
 /** Before the learner asks for Postgres there is no engine; its state is simply off. */
@@ -69,7 +69,7 @@ export function RealPostgres() {
   };
 
   return (
-    <section className="panel real-postgres" aria-labelledby={headingId}>
+    <section className={`panel ${styles.realPostgres}`} aria-labelledby={headingId} data-testid="real-postgres">
       <h4 id={headingId}>Real Postgres in this page</h4>
       {state.phase === 'off' && !unsupported && (
         <>
@@ -80,7 +80,7 @@ export function RealPostgres() {
         </>
       )}
       {unsupported && (
-        <div role="alert" className="postgres-failed">
+        <div role="alert" className={styles.postgresFailed}>
           <p>{fillTemplate(PANEL.failed, { message: PANEL.noWebAssembly })}</p>
         </div>
       )}
@@ -88,7 +88,7 @@ export function RealPostgres() {
         <Loading phase={PANEL.starting} since={since} />
       )}
       {!loaded && state.phase === 'broken' && (
-        <div role="alert" className="postgres-failed">
+        <div role="alert" className={styles.postgresFailed}>
           <p>{fillTemplate(PANEL.failed, { message: state.message })}</p>
           <button type="button" onClick={() => void start()}>
             Try again
@@ -123,7 +123,7 @@ function Loading({ phase, since }: { phase: string; since: number }) {
     return () => clearInterval(timer);
   }, []);
   return (
-    <p role="status" className="postgres-loading">
+    <p role="status">
       {phase}… {formatTick(Math.max(0, now - since))}
     </p>
   );
@@ -163,7 +163,7 @@ function StepsOnPostgres({ engine, generation }: { engine: PostgresEngine; gener
     realRow?.fence === simulatedRow?.fence;
   const sql = timeline.settings.fencing ? postgres.sql.fenced : postgres.sql.unfenced;
   return (
-    <div className="postgres-steps">
+    <div className={styles.postgresSteps}>
       <p>{fillTemplate(PANEL.stepsIntro, { domain: timeline.scenario.domain })}</p>
       <pre className="sql">
         <code>{sql}</code>
@@ -189,7 +189,7 @@ function StepsOnPostgres({ engine, generation }: { engine: PostgresEngine; gener
             </tr>
           ) : (
             result.writes.map((write) => (
-              <tr key={write.step} className={write.realRows === write.simulatedRows ? undefined : 'differs'}>
+              <tr key={write.step} className={write.realRows === write.simulatedRows ? undefined : styles.differs}>
                 <td>{write.step}</td>
                 <td>
                   Renewer {write.renewer}: &apos;{write.params[1]}&apos;, {write.params[2] ?? 'NULL'}

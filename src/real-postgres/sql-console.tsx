@@ -11,6 +11,7 @@ import {
   type TransactionState,
 } from './console-engine';
 import { CONSOLE_TIME_LIMIT_MS, type ConsoleReply, type PostgresEngine } from './postgres-engine';
+import styles from './real-postgres.module.css';
 
 const PANEL = postgres.panel;
 const EVENING = postgres.evening;
@@ -106,7 +107,7 @@ export function SqlConsole({
 
   return (
     <form
-      className="sql-console"
+      className={styles.sqlConsole}
       aria-labelledby={`${id}-heading`}
       onSubmit={(event) => {
         event.preventDefault();
@@ -115,8 +116,8 @@ export function SqlConsole({
     >
       <h5 id={`${id}-heading`}>SQL console</h5>
       <p>{PANEL.consoleIntro}</p>
-      <div className="evening" role="group" aria-labelledby={`${id}-evening`}>
-        <p id={`${id}-evening`} className="evening-title">
+      <div className={styles.evening} role="group" aria-labelledby={`${id}-evening`}>
+        <p id={`${id}-evening`} className={styles.eveningTitle}>
           {EVENING.title}
         </p>
         <ol>
@@ -132,7 +133,7 @@ export function SqlConsole({
           Reset the table
         </button>
       </div>
-      <div className="examples" role="group" aria-label="Ready-made statements">
+      <div className={styles.examples} role="group" aria-label="Ready-made statements">
         {postgres.examples.map((example) => (
           <button key={example.label} type="button" onClick={() => setSql(example.sql)}>
             {example.label}
@@ -154,10 +155,10 @@ export function SqlConsole({
           }
         }}
       />
-      <p id={`${id}-limit`} className="console-limit">
+      <p id={`${id}-limit`} className={styles.consoleLimit}>
         {fillTemplate(PANEL.consoleLimit, { seconds: LIMIT_SECONDS })}
       </p>
-      <div className="console-actions">
+      <div className={styles.consoleActions}>
         <button type="submit" className="primary" disabled={running} aria-keyshortcuts="Control+Enter">
           Run
         </button>
@@ -166,9 +167,9 @@ export function SqlConsole({
           Cancel
         </button>
       </div>
-      <div className="console-output" aria-live="polite" aria-busy={running}>
+      <div className={styles.consoleOutput} data-testid="console-output" aria-live="polite" aria-busy={running}>
         {broken !== null && (
-          <div role="alert" className="postgres-failed">
+          <div role="alert" className={styles.postgresFailed}>
             <p>{fillTemplate(PANEL.broken, { message: broken })}</p>
             <button
               type="button"
@@ -192,9 +193,11 @@ export function SqlConsole({
           </p>
         )}
         {outcome && <ConsoleResult statements={outcome.statements} ms={outcome.ms} />}
-        {note && <p className="evening-note">{note}</p>}
+        {note && <p className={styles.eveningNote}>{note}</p>}
         {transaction !== 'idle' && (
-          <p className="transaction-note">{transaction === 'open' ? PANEL.transactionOpen : PANEL.transactionFailed}</p>
+          <p className={styles.transactionNote}>
+            {transaction === 'open' ? PANEL.transactionOpen : PANEL.transactionFailed}
+          </p>
         )}
       </div>
     </form>
@@ -205,10 +208,10 @@ function ConsoleResult({ statements, ms }: { statements: readonly StatementOutco
   return (
     <>
       {statements.map((outcome, index) => (
-        <div key={index} className="console-result">
-          {outcome.kind === 'refused' && <p className="pg-error">{PANEL[outcome.refusal]}</p>}
+        <div key={index} className={styles.consoleResult}>
+          {outcome.kind === 'refused' && <p className={styles.pgError}>{PANEL[outcome.refusal]}</p>}
           {outcome.kind === 'failed' && (
-            <p className="pg-error">
+            <p className={styles.pgError}>
               ERROR: {outcome.error.message}
               {outcome.error.code &&
                 ` (SQLSTATE ${outcome.error.code}${outcome.error.position ? `, at character ${outcome.error.position}` : ''})`}
@@ -231,7 +234,7 @@ function ConsoleResult({ statements, ms }: { statements: readonly StatementOutco
                     {outcome.rows.map((row, rowIndex) => (
                       <tr key={rowIndex}>
                         {row.map((value, position) => (
-                          <td key={position} className={value === null ? 'null' : undefined}>
+                          <td key={position} className={value === null ? styles.null : undefined}>
                             <CellView cell={value} />
                           </td>
                         ))}
@@ -241,7 +244,7 @@ function ConsoleResult({ statements, ms }: { statements: readonly StatementOutco
                 </table>
               )}
               {outcome.rowCount > outcome.rows.length && (
-                <p className="rows-shown">
+                <p className={styles.rowsShown}>
                   {fillTemplate(PANEL.rowsShown, {
                     shown: String(outcome.rows.length),
                     count: outcome.rowCount.toLocaleString('en'),
@@ -250,12 +253,14 @@ function ConsoleResult({ statements, ms }: { statements: readonly StatementOutco
                     ` ${fillTemplate(PANEL.outputLimited, { characters: OUTPUT_CHARACTERS.toLocaleString('en') })}`}
                 </p>
               )}
-              <p className="tag">{outcome.tag}</p>
+              <p className={styles.tag} data-testid="command-tag">
+                {outcome.tag}
+              </p>
             </>
           )}
         </div>
       ))}
-      {ms !== null && <p className="timing">Took {formatTime(ms)}.</p>}
+      {ms !== null && <p className={styles.timing}>Took {formatTime(ms)}.</p>}
     </>
   );
 }
@@ -267,7 +272,7 @@ function CellView({ cell }: { cell: Cell }) {
   return (
     <>
       {cell.start}
-      <span className="cell-cut">
+      <span className={styles.cellCut}>
         {fillTemplate(PANEL.cellCut, {
           count: cell.more.toLocaleString('en'),
           limit: CELL_CHARACTERS.toLocaleString('en'),

@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { fillTemplate } from '@/content/fill-template';
 import { DEFAULT_KEYMAPS, isReservedKey, keyName, remap, type KeyAction, type KeymapContext } from './keymap';
 import { useShortcutPrefs, useShortcutStore } from './use-shortcuts';
-import './shortcuts.css';
+import styles from './shortcuts.module.css';
 
 /** Control labels for each action, by context. */
 const ACTION_LABELS: { readonly [C in KeymapContext]: { readonly [A in KeyAction<C>]: string } } = {
@@ -72,7 +72,7 @@ export function ShortcutSettings({ contexts }: { contexts: readonly KeymapContex
       </button>
       <dialog
         ref={dialog}
-        className="shortcut-settings"
+        className={styles.settings}
         aria-labelledby={headingId}
         onClose={() => {
           setCapturing(null);
@@ -80,7 +80,7 @@ export function ShortcutSettings({ contexts }: { contexts: readonly KeymapContex
         }}
       >
         <h2 id={headingId}>Keyboard shortcuts</h2>
-        <label className="shortcut-enabled">
+        <label>
           <input
             type="checkbox"
             checked={prefs.enabled}
@@ -95,7 +95,7 @@ export function ShortcutSettings({ contexts }: { contexts: readonly KeymapContex
           const keymap = prefs.keymaps[context] as Record<string, readonly string[]>;
           const labels = ACTION_LABELS[context] as Record<string, string>;
           return (
-            <table key={context} className="shortcut-table">
+            <table key={context} className={styles.table}>
               <caption>{CONTEXT_TITLES[context]}</caption>
               <thead>
                 <tr>
@@ -143,7 +143,7 @@ export function ShortcutSettings({ contexts }: { contexts: readonly KeymapContex
         <p role="status">
           {refused && fillTemplate(content.notices.shortcuts.reservedKey, { key: KEY_LABELS[refused] ?? refused })}
         </p>
-        <p className="shortcut-actions">
+        <p className={styles.actions}>
           <button type="button" onClick={() => store.change((stored) => ({ ...stored, keymaps: DEFAULT_KEYMAPS }))}>
             Reset to the usual keys
           </button>

@@ -1,4 +1,4 @@
-import './diagram.css';
+import styles from './diagram.module.css';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import type { Timeline } from '@/sim/run';
@@ -20,6 +20,7 @@ export function SequenceDiagramView({
   scale,
   windowRows,
   scrollWithin = false,
+  className,
 }: {
   timeline: Timeline;
   cursor: number;
@@ -38,6 +39,8 @@ export function SequenceDiagramView({
    * the box's scrollTop, which never scrolls the page or the frame's host around it.
    */
   scrollWithin?: boolean;
+  /** A class of the page that places the diagram, for its size there. */
+  className?: string | undefined;
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const currentRowRef = useRef<SVGGElement>(null);
@@ -104,7 +107,7 @@ export function SequenceDiagramView({
 
   return (
     <div
-      className={scrollWithin ? 'diagram diagram-scroll-box' : 'diagram'}
+      className={['diagram', scrollWithin && 'diagram-scroll-box', className].filter(Boolean).join(' ')}
       ref={containerRef}
       // A box that scrolls must be reachable by keyboard to be scrolled by keyboard.
       {...(scrollWithin ? { tabIndex: 0, role: 'group', 'aria-label': 'Sequence diagram, scrolls' } : {})}
@@ -116,7 +119,7 @@ export function SequenceDiagramView({
         width={layout.width * zoom}
         height={viewHeight * zoom}
         viewBox={`0 ${viewTop} ${layout.width} ${viewHeight}`}
-        className={`sequence-diagram${layout.compact ? ' compact' : ''}`}
+        className={layout.compact ? `${styles.sequenceDiagram} ${styles.compact}` : styles.sequenceDiagram}
       >
         <defs>
           {(['current', 'past'] as const).map((state) => (
@@ -131,18 +134,18 @@ export function SequenceDiagramView({
               markerUnits="userSpaceOnUse"
               orient="auto-start-reverse"
             >
-              <path d="M 0 0 L 10 5 L 0 10 z" className={`arrow-head ${state}`} />
+              <path d="M 0 0 L 10 5 L 0 10 z" className={`${styles.arrowHead} ${styles[state]}`} />
             </marker>
           ))}
           <pattern id={hatchId} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-            <rect width="6" height="6" className="pause-hatch-bg" />
-            <line x1="0" y1="0" x2="0" y2="6" className="pause-hatch-line" />
+            <rect width="6" height="6" className={styles.pauseHatchBg} />
+            <line x1="0" y1="0" x2="0" y2="6" className={styles.pauseHatchLine} />
           </pattern>
         </defs>
         <TimeAxis layout={layout} cursor={cursor} />
         {layout.lanes.map((lane) => (
-          <g key={lane.id} className="lane">
-            <line x1={lane.x} x2={lane.x} y1={layout.headerHeight - 6} y2={layout.height} className="lifeline" />
+          <g key={lane.id}>
+            <line x1={lane.x} x2={lane.x} y1={layout.headerHeight - 6} y2={layout.height} className={styles.lifeline} />
           </g>
         ))}
         {layout.bars
@@ -154,7 +157,7 @@ export function SequenceDiagramView({
             return (
               <rect
                 key={bar.id}
-                className={`bar bar-${bar.kind}`}
+                className={bar.kind === 'pause' ? styles.barPause : styles.barLease}
                 x={bar.x - barWidth / 2}
                 y={top}
                 width={barWidth}
@@ -176,9 +179,9 @@ export function SequenceDiagramView({
             />
           ))}
         {/* Drawn last, over any row scrolled up beneath it when only a window of rows is shown. */}
-        <g className="diagram-header" transform={`translate(0 ${viewTop})`}>
-          {viewTop > 0 && <rect className="header-bg" width={layout.width} height={layout.headerHeight} />}
-          <text x={4} y={layout.headerHeight - 14} className="axis-title">
+        <g transform={`translate(0 ${viewTop})`}>
+          {viewTop > 0 && <rect className={styles.headerBg} width={layout.width} height={layout.headerHeight} />}
+          <text x={4} y={layout.headerHeight - 14} className={styles.axisTitle}>
             time
           </text>
           {layout.lanes.map((lane) => (
@@ -198,7 +201,7 @@ function LaneHeader({ layout, zoom }: { layout: DiagramLayout; zoom: number }) {
   const laneWidth = ((layout.lanes[1]?.x ?? layout.width) - (layout.lanes[0]?.x ?? 0)) * zoom;
   return (
     <div
-      className={`lane-header${layout.compact ? ' compact' : ''}`}
+      className="lane-header"
       aria-hidden="true"
       style={{
         height: layout.headerHeight * zoom,
@@ -223,12 +226,12 @@ function LaneHeader({ layout, zoom }: { layout: DiagramLayout; zoom: number }) {
 function TimeAxis({ layout, cursor }: { layout: DiagramLayout; cursor: number }) {
   const axisX = layout.gutter - 8;
   return (
-    <g className="time-axis">
-      <line x1={axisX} x2={axisX} y1={layout.headerHeight} y2={layout.height - 6} className="axis-line" />
+    <g>
+      <line x1={axisX} x2={axisX} y1={layout.headerHeight} y2={layout.height - 6} className={styles.axisLine} />
       {layout.ticks
         .filter((tick) => tick.index <= cursor)
         .map((tick) => (
-          <g key={tick.index} className={tick.index === cursor ? 'tick current' : 'tick'}>
+          <g key={tick.index} className={tick.index === cursor ? `${styles.tick} ${styles.current}` : styles.tick}>
             <line x1={axisX - 4} x2={axisX} y1={tick.y} y2={tick.y} />
             <text x={axisX - 6} y={tick.y} dy="0.35em" textAnchor="end">
               {tick.label}
@@ -243,7 +246,7 @@ function LaneTitle({ name, x, compact }: { name: string; x: number; compact: boo
   // Two-word names break onto two lines on narrow screens, so four lifelines fit a phone.
   const lines = compact ? name.split(' ') : [name];
   return (
-    <text x={x} y={compact ? 14 : 24} textAnchor="middle" className="lane-title">
+    <text x={x} y={compact ? 14 : 24} textAnchor="middle" className={styles.laneTitle}>
       {lines.map((line, index) => (
         <tspan key={line} x={x} dy={index === 0 ? 0 : '1.15em'}>
           {line}
@@ -260,14 +263,14 @@ function LaneTitle({ name, x, compact }: { name: string; x: number; compact: boo
 function WriteOutcomeMark({ mark, x, y }: { mark: 'rejected' | 'stale'; x: number; y: number }) {
   if (mark === 'rejected') {
     return (
-      <g className="write-mark write-mark-rejected">
+      <g className={`${styles.writeMark} ${styles.writeMarkRejected}`}>
         <circle cx={x} cy={y} r={8} />
         <path d={`M ${x - 4} ${y - 4} L ${x + 4} ${y + 4} M ${x + 4} ${y - 4} L ${x - 4} ${y + 4}`} />
       </g>
     );
   }
   return (
-    <g className="write-mark write-mark-stale">
+    <g className={`${styles.writeMark} ${styles.writeMarkStale}`}>
       <path d={`M ${x} ${y - 9} L ${x + 9} ${y + 7} L ${x - 9} ${y + 7} Z`} />
       <text x={x} y={y + 5} textAnchor="middle">
         !
@@ -275,6 +278,9 @@ function WriteOutcomeMark({ mark, x, y }: { mark: 'rejected' | 'stale'; x: numbe
     </g>
   );
 }
+
+/** A row whose write the table refused, or whose stale write landed, says so in its arrow and label. */
+const MARK_ROW = { rejected: styles.rowRejected, stale: styles.rowStale };
 
 function Row({
   row,
@@ -292,10 +298,14 @@ function Row({
   const top = row.y - layout.rowHeight / 2;
   const mark = row.shape === 'message' ? row.mark : undefined;
   return (
-    <g className={`row ${state} row-${row.shape}${mark ? ` row-${mark}` : ''}`} ref={ref}>
+    <g
+      className={[styles.row, styles[state], mark && MARK_ROW[mark]].filter(Boolean).join(' ')}
+      data-row={state}
+      ref={ref}
+    >
       {state === 'current' && (
         <rect
-          className="row-highlight"
+          className={styles.rowHighlight}
           x={layout.gutter - 4}
           y={top + 1}
           width={layout.width - layout.gutter}
@@ -310,18 +320,18 @@ function Row({
             x2={row.x2}
             y1={row.y + 6}
             y2={row.y + 6}
-            className="arrow"
+            className={styles.arrow}
             markerEnd={`url(#${markerId})`}
           />
           {mark && <WriteOutcomeMark mark={mark} x={row.x1} y={row.y + 6} />}
-          <text x={(row.x1 + row.x2) / 2} y={row.y + 1} textAnchor="middle" className="arrow-label">
+          <text x={(row.x1 + row.x2) / 2} y={row.y + 1} textAnchor="middle" className={styles.arrowLabel}>
             {row.label}
           </text>
         </>
       ) : (
         <>
-          <rect x={row.x} y={top + 4} width={row.width} height={layout.rowHeight - 8} rx={3} className="note" />
-          <text x={row.x + row.width / 2} y={row.y} dy="0.35em" textAnchor="middle" className="note-label">
+          <rect x={row.x} y={top + 4} width={row.width} height={layout.rowHeight - 8} rx={3} className={styles.note} />
+          <text x={row.x + row.width / 2} y={row.y} dy="0.35em" textAnchor="middle" className={styles.noteLabel}>
             {row.label}
           </text>
         </>

@@ -1,4 +1,4 @@
-import './time-strip.css';
+import styles from './time-strip.module.css';
 import { useMemo, useRef } from 'react';
 import content from 'virtual:lockstep/content';
 import { fillTemplate } from '@/content/fill-template';
@@ -14,7 +14,19 @@ import { useElementWidth } from './use-element-size';
  * A lease is drawn for its whole term once granted (its end is known from the start), a pause only as far
  * as it has lasted.
  */
-export function TimeStripView({ timeline, cursor }: { timeline: Timeline; cursor: number }) {
+export function TimeStripView({
+  timeline,
+  cursor,
+  compact = false,
+  className,
+}: {
+  timeline: Timeline;
+  cursor: number;
+  /** The compact player's strip: no space below it, and no key on a narrow screen. */
+  compact?: boolean;
+  /** A class of the page that places the strip, for its place and size there. */
+  className?: string | undefined;
+}) {
   const containerRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(containerRef, 720);
   const layout = useMemo(() => layoutTimeStrip(timeline, width), [timeline, width]);
@@ -38,18 +50,21 @@ export function TimeStripView({ timeline, cursor }: { timeline: Timeline; cursor
     '.';
 
   return (
-    <div className="time-strip" ref={containerRef}>
-      <svg role="img" aria-label={summary} width={layout.width} height={layout.height} className="time-strip-svg">
+    <div
+      className={[styles.timeStrip, compact && styles.compact, className].filter(Boolean).join(' ')}
+      ref={containerRef}
+    >
+      <svg role="img" aria-label={summary} width={layout.width} height={layout.height} className={styles.svg}>
         {layout.rows.map((row) => (
-          <g key={row.id} className="strip-row">
-            <text x={4} y={row.y} dy="0.35em" className="strip-row-name">
+          <g key={row.id}>
+            <text x={4} y={row.y} dy="0.35em" className={styles.rowName}>
               {row.name}
             </text>
-            <line x1={layout.gutter} x2={layout.width - 8} y1={row.y} y2={row.y} className="strip-row-line" />
+            <line x1={layout.gutter} x2={layout.width - 8} y1={row.y} y2={row.y} className={styles.rowLine} />
           </g>
         ))}
         {layout.ticks.map((tick) => (
-          <g key={tick.label} className="strip-tick">
+          <g key={tick.label} className={styles.tick}>
             <line x1={tick.x} x2={tick.x} y1={0} y2={layout.axisY} />
             <text x={tick.x} y={layout.axisY + 14} textAnchor="middle">
               {tick.label}
@@ -62,7 +77,7 @@ export function TimeStripView({ timeline, cursor }: { timeline: Timeline; cursor
           // A pause is labelled with how long it has lasted so far: its end is not known yet.
           const label = bar.kind === 'pause' ? formatTick(Math.min(bar.to, now) - bar.from) : bar.label;
           return (
-            <g key={bar.id} className={`strip-bar strip-${bar.kind}`}>
+            <g key={bar.id} className={bar.kind === 'pause' ? styles.pause : styles.lease}>
               <rect x={bar.x1} y={y - 8} width={Math.max(x2 - bar.x1, 2)} height={16} rx={3} />
               {x2 - bar.x1 > label.length * 7 + 8 && (
                 <text x={bar.x1 + 6} y={y} dy="0.35em">
@@ -75,37 +90,38 @@ export function TimeStripView({ timeline, cursor }: { timeline: Timeline; cursor
         {marks.map((mark) => (
           <StripMarkGlyph key={mark.id} kind={mark.kind} x={mark.x} y={rowY(mark.row)} />
         ))}
-        <g className="strip-now">
+        <g className={styles.now}>
           <line x1={nowX} x2={nowX} y1={0} y2={layout.axisY} />
         </g>
       </svg>
       {row && (
         // The row the writes hit, beside them: on a phone, caption, write and row then fit one screen.
-        <p className="strip-row-now">
+        <p className={styles.rowNow} data-testid="strip-row-now">
           {fillTemplate(content.panels.table.rowNow, {
             certificate: describeCertificate(row.cert),
             fence: String(row.fence),
           })}
         </p>
       )}
-      <ul className="strip-legend" aria-label="Key">
+      <ul className={styles.legend} aria-label="Key">
         <li>
-          <span className="swatch swatch-lease" aria-hidden="true" /> lease held, on the lock service
+          <span className={`${styles.swatch} ${styles.swatchLease}`} aria-hidden="true" /> lease held, on the lock
+          service
         </li>
         <li>
-          <span className="swatch swatch-pause" aria-hidden="true" /> process paused
+          <span className={`${styles.swatch} ${styles.swatchPause}`} aria-hidden="true" /> process paused
         </li>
         <li>
           <span aria-hidden="true">✓</span> write landed
         </li>
         <li>
-          <span className="legend-rejected" aria-hidden="true">
+          <span className={styles.legendRejected} aria-hidden="true">
             ✕
           </span>{' '}
           write refused by the fence
         </li>
         <li>
-          <span className="legend-stale" aria-hidden="true">
+          <span className={styles.legendStale} aria-hidden="true">
             ⚠
           </span>{' '}
           stale write landed
@@ -118,24 +134,27 @@ export function TimeStripView({ timeline, cursor }: { timeline: Timeline; cursor
 function StripMarkGlyph({ kind, x, y }: { kind: 'accepted' | 'rejected' | 'stale' | 'expired'; x: number; y: number }) {
   switch (kind) {
     case 'expired':
-      return <line className="strip-mark strip-mark-expired" x1={x} x2={x} y1={y - 10} y2={y + 10} />;
+      return <line className={`${styles.mark} ${styles.markExpired}`} x1={x} x2={x} y1={y - 10} y2={y + 10} />;
     case 'accepted':
       return (
         <path
-          className="strip-mark strip-mark-accepted"
+          className={`${styles.mark} ${styles.markAccepted}`}
           d={`M ${x - 5} ${y} L ${x - 1} ${y + 4} L ${x + 6} ${y - 5}`}
         />
       );
     case 'rejected':
       return (
         <path
-          className="strip-mark strip-mark-rejected"
+          className={`${styles.mark} ${styles.markRejected}`}
           d={`M ${x - 5} ${y - 5} L ${x + 5} ${y + 5} M ${x + 5} ${y - 5} L ${x - 5} ${y + 5}`}
         />
       );
     case 'stale':
       return (
-        <path className="strip-mark strip-mark-stale" d={`M ${x} ${y - 8} L ${x + 8} ${y + 6} L ${x - 8} ${y + 6} Z`} />
+        <path
+          className={`${styles.mark} ${styles.markStale}`}
+          d={`M ${x} ${y - 8} L ${x + 8} ${y + 6} L ${x - 8} ${y + 6} Z`}
+        />
       );
   }
 }

@@ -1,6 +1,6 @@
 import practice from 'virtual:lockstep/practice';
 import { useId } from 'react';
-import './prediction.css';
+import styles from './prediction.module.css';
 import type { PredictionId } from '@/content/schemas/prediction';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
 import { selectCursor, selectTimeline } from '@/store/selectors';
@@ -34,7 +34,7 @@ export default function Predictions() {
   return (
     <>
       {asking && (
-        <fieldset className="prediction">
+        <fieldset className={styles.prediction}>
           <legend>{POINTS[asking.id].prompt}</legend>
           {POINTS[asking.id].options.map((option) => (
             <label key={option.id}>
@@ -60,7 +60,7 @@ function Reveal({ point, guess }: { point: PredictionPoint; guess: string }) {
   const wasRight = guess === point.outcome;
   const guessed = content.options.find((option) => option.id === guess)?.text ?? guess;
   return (
-    <p className={`prediction-result ${wasRight ? 'right' : 'wrong'}`}>
+    <p className={`${styles.result} ${wasRight ? styles.right : styles.wrong}`}>
       <strong>{wasRight ? practice.prediction.reveal.right : practice.prediction.reveal.wrong}</strong> You predicted: “
       {guessed}”. {content.why[point.outcome]}
     </p>

@@ -3,13 +3,16 @@ import { Playback } from './playback';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 
-/** The walkthrough's run to scale, at the learner's current step, with play and a scrubber over its time. */
-export default function TimeStrip() {
+/**
+ * The walkthrough's run to scale, at the learner's current step, with play and a scrubber over its time.
+ * `compact` is the compact player's strip (see TimeStripView).
+ */
+export default function TimeStrip({ compact = false }: { compact?: boolean }) {
   const timeline = useWalkthrough(selectTimeline);
   const cursor = useWalkthrough(selectCursor);
   return (
     <div className="time-strip-area">
-      <TimeStripView timeline={timeline} cursor={cursor} />
+      <TimeStripView timeline={timeline} cursor={cursor} compact={compact} />
       <Playback />
     </div>
   );

@@ -1,4 +1,4 @@
-import './compare.css';
+import styles from './compare.module.css';
 import { useEffect, useRef } from 'react';
 import { CodeText } from '@/components/code-text';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
@@ -16,15 +16,15 @@ export default function CompareView() {
   const view = useRef<HTMLDivElement>(null);
   useEffect(() => scrollIntoOwnView(view.current), []);
   return (
-    <div className="compare" ref={view}>
+    <div className={styles.compare} ref={view}>
       {([false, true] as const).map((fencing) => {
         const timeline = timelineFor(scenarioId, fencing);
         const step = Math.min(cursor, timeline.frames.length - 1);
         const label = `Fencing tokens ${fencing ? 'on' : 'off'}`;
         return (
-          <section key={label} className="compare-side" aria-label={label}>
+          <section key={label} className={styles.side} aria-label={label}>
             <h4>{label}</h4>
-            <p className="compare-caption">
+            <p className={styles.sideCaption}>
               <CodeText text={narrationsFor(timeline)[step]?.caption ?? ''} />
             </p>
             <SequenceDiagramView timeline={timeline} cursor={step} title={label} />

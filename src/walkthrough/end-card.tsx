@@ -1,10 +1,10 @@
 import practice from 'virtual:lockstep/practice';
 import { fillTemplate } from '@/content/fill-template';
-import '@/views/prediction.css';
 import { useProgress } from '@/progress/use-progress';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 import { predictionKey, predictionPoints } from '@/views/prediction';
+import styles from './end-card.module.css';
 
 const CARD = practice.endCard;
 
@@ -29,10 +29,10 @@ export default function EndCard() {
       ? fillTemplate(practice.prediction.tally, { right: String(right.length), count: String(points.length) })
       : null;
   return (
-    <section className="end-card" aria-label={CARD.title}>
+    <section className={styles.endCard} aria-label={CARD.title}>
       <h4>{CARD.title}</h4>
-      {tally && <p className="tally">{tally}</p>}
-      <div className="end-actions">
+      {tally && <p className={styles.tally}>{tally}</p>}
+      <div className={styles.actions}>
         <button type="button" onClick={() => actions.goToPlace({ cursor: 0, fencing: !fencing })}>
           {fillTemplate(CARD.replay, { fencing: fencing ? 'off' : 'on' })}
         </button>
@@ -42,7 +42,7 @@ export default function EndCard() {
           </button>
         )}
       </div>
-      <p className="end-lab">
+      <p className={styles.lab}>
         {CARD.labIntro}{' '}
         {CARD.labLinks.map((link, index) => (
           <span key={link.preset}>

@@ -8,7 +8,8 @@ export function exportFileName(step: number, fencing: boolean, format: 'svg' | '
  * background added, so it looks the same on a slide as on the page.
  */
 export async function diagramSvgFile(svg: SVGSVGElement): Promise<string> {
-  const { default: css } = await import('@/story/diagram.css?raw');
+  // Compiled, so its class names are the ones the diagram's elements carry.
+  const { default: css } = await import('@/story/diagram.module.css?inline');
   const copy = svg.cloneNode(true) as SVGSVGElement;
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   copy.removeAttribute('role');

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO_ID, timelineFor } from '@/store/selectors';
@@ -62,10 +62,8 @@ describe('<Walkthrough> predictions', () => {
     expect(screen.queryByText(/You predicted/)).not.toBeInTheDocument();
     for (let step = point.askAt + 1; step < point.revealAt; step += 1)
       await user.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() =>
-      expect(document.querySelector('.prediction-result')).toHaveTextContent(
-        /^You predicted it\. You predicted: “No, it is still A's”\..*it cannot tell that A is frozen\.$/,
-      ),
+    expect(await screen.findByText(/You predicted: /)).toHaveTextContent(
+      /^You predicted it\. You predicted: “No, it is still A's”\..*it cannot tell that A is frozen\.$/,
     );
   });
 

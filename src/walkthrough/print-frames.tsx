@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import './print.css';
+import styles from './print.module.css';
 import { flushSync } from 'react-dom';
 import practice from 'virtual:lockstep/practice';
 import { rightAnswerIds } from '@/progress/score';
@@ -52,10 +52,10 @@ export default function PrintFrames() {
   const parting = predictionPoints(other).find((point) => point.id === 'lateWrite')?.askAt ?? other.frames.length - 4;
   return (
     <>
-      <ol className="print-frames" aria-label="The walkthrough, frame by frame">
+      <ol className={styles.printFrames} aria-label="The walkthrough, frame by frame">
         {timeline.frames.map((frame) => (
-          <li key={frame.index} className="print-frame">
-            <p className="print-caption">
+          <li key={frame.index} className={styles.printFrame}>
+            <p className={styles.printCaption}>
               <strong>
                 Step {frame.index + 1} of {timeline.frames.length}, {formatTime(frame.at)}, fencing tokens{' '}
                 {timeline.settings.fencing ? 'on' : 'off'}.
@@ -66,7 +66,7 @@ export default function PrintFrames() {
           </li>
         ))}
       </ol>
-      <section className="print-frames print-other-ending" aria-label="The other ending">
+      <section className={`${styles.printFrames} ${styles.printOtherEnding}`} aria-label="The other ending">
         <h3>With fencing tokens {other.settings.fencing ? 'on' : 'off'}, the same evening ends like this</h3>
         <ol start={parting + 2}>
           {other.frames.slice(parting + 1).map((frame) => (
@@ -77,7 +77,7 @@ export default function PrintFrames() {
         </ol>
         <SequenceDiagramView timeline={other} cursor={other.frames.length - 1} windowRows={8} scale={1} />
       </section>
-      <section className="print-frames print-answer-key" aria-label="Answer key">
+      <section className={`${styles.printFrames} ${styles.printAnswerKey}`} aria-label="Answer key">
         <h3>Answer key</h3>
         <ol>
           {practice.quiz.map((question) => (

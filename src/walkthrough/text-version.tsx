@@ -6,7 +6,7 @@ import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 import { formatTime } from '@/story/format';
 import { narrationsFor } from '@/story/timeline-narrations';
-import './text-version.css';
+import styles from './text-version.module.css';
 
 /** Every step as an ordered list, for screen readers and for reading; each step links to itself. */
 export default function TextVersion() {
@@ -20,7 +20,12 @@ export default function TextVersion() {
   useEffect(() => scrollIntoOwnView(list.current), []);
 
   return (
-    <section id="text-version" className="panel text-version" aria-labelledby="text-version-heading" ref={list}>
+    <section
+      id="text-version"
+      className={`panel ${styles.textVersion}`}
+      aria-labelledby="text-version-heading"
+      ref={list}
+    >
       <h3 id="text-version-heading">
         The {timeline.frames.length} steps, fencing tokens {fencing ? 'on' : 'off'}
       </h3>

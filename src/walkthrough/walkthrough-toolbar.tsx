@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CopyButton } from '@/components/copy-button';
+import { Toolbar, ToolbarProblem } from '@/components/toolbar';
 import { iframeSnippet, stepLink, walkthroughEmbedUrl } from '@/route/share-links';
 import { ShortcutSettings } from '@/shortcuts/shortcut-settings';
 import { selectCursor } from '@/store/selectors';
@@ -24,7 +25,7 @@ export default function WalkthroughToolbar({
 
   const exportAs = async (format: 'svg' | 'png') => {
     setExportProblem('');
-    const svg = document.querySelector<SVGSVGElement>('#walkthrough .stage svg.sequence-diagram');
+    const svg = document.querySelector<SVGSVGElement>('#walkthrough .stage .diagram > svg');
     if (!svg) return setExportProblem('Switch off the side-by-side view to download the diagram.');
     try {
       // Export code loads only when someone exports.
@@ -38,7 +39,7 @@ export default function WalkthroughToolbar({
   };
 
   return (
-    <div className="toolbar" role="group" aria-label="Share, export and present">
+    <Toolbar label="Share, export and present">
       {onPresent && (
         <button type="button" onClick={onPresent}>
           Present
@@ -65,11 +66,9 @@ export default function WalkthroughToolbar({
             what="embed code"
           />
           <ShortcutSettings contexts={['reading', 'presenter']} />
-          <span role="status" className="toolbar-problem">
-            {exportProblem}
-          </span>
+          <ToolbarProblem>{exportProblem}</ToolbarProblem>
         </>
       )}
-    </div>
+    </Toolbar>
   );
 }

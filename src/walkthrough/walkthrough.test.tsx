@@ -90,9 +90,9 @@ describe('<Walkthrough>', () => {
     expect(diagram).toHaveAccessibleName(
       expect.stringContaining('Renewer A, Renewer B, Lock service, Certificates table'),
     );
-    expect(container.querySelectorAll('g.row')).toHaveLength(5);
-    expect(container.querySelectorAll('g.row.current')).toHaveLength(1);
-    expect(container.querySelector('g.row.current')).toHaveTextContent('GC pause, 40 s');
+    expect(container.querySelectorAll('g[data-row]')).toHaveLength(5);
+    expect(container.querySelectorAll('g[data-row="current"]')).toHaveLength(1);
+    expect(container.querySelector('g[data-row="current"]')).toHaveTextContent('GC pause, 40 s');
   });
 
   it('shows the text version as one list item per step when asked', async () => {

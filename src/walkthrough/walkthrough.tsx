@@ -87,7 +87,7 @@ export function Walkthrough({
         </Suspense>
       ) : (
         <div className="stage">
-          <Suspense fallback={<div className="time-strip time-strip-placeholder" />}>
+          <Suspense fallback={<div className="time-strip-placeholder" />}>
             <TimeStrip />
           </Suspense>
           <SequenceDiagram />
