@@ -20,7 +20,7 @@ export function StepCaption({ children }: { children?: ReactNode }) {
 
   return (
     // One live region: read once as each step arrives, not again from a hidden copy.
-    <div className="caption-region" aria-live="polite" aria-atomic="true">
+    <div aria-live="polite" aria-atomic="true">
       <div className={`caption${outcome ? ` outcome-${outcome}` : ''}`}>
         <p className="caption-time">
           <span className="visually-hidden">
