@@ -60,6 +60,10 @@ test('the diagram downloads as a valid SVG and a valid PNG', async ({ walkthroug
   expect(svg).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg /);
   expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
   expect(svg).toContain('<style>');
+  // The embedded stylesheet names the drawing's own classes (CSS Module names, generated at build time).
+  const rootClass = /<svg [^>]*class="([^" ]+)/.exec(svg)?.[1];
+  expect(rootClass).toBeTruthy();
+  expect(svg).toContain(`.${rootClass}`);
   expect(svg).toContain('UPDATE … (no check)');
   // Parsed on a blank page: a <style> parsed under the app's Content-Security-Policy would be reported.
   const blank = await page.context().newPage();
