@@ -27,6 +27,23 @@ for (const { query, step, notice } of nonsense) {
   });
 }
 
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} a corrected link's notice is on screen with the walkthrough it opened`, async ({
+    walkthrough,
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await walkthrough.open('?step=999&fencing=banana');
+    await walkthrough.expectStep(23, 23);
+    await expect(page.getByRole('status').filter({ hasText: /neither on nor off/ })).toBeInViewport();
+    await expect(walkthrough.indicator).toBeInViewport();
+    await expect(walkthrough.caption).toBeInViewport();
+  });
+}
+
 test('a fresh visit opens at the top, and the address gains step and fencing only once the learner steps', async ({
   walkthrough,
   page,

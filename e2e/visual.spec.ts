@@ -41,6 +41,8 @@ async function toStep(page: Page, step: number) {
   }
   // The picture settles once the step's parts have drawn; move the pointer out of the way of any hover style.
   await page.mouse.move(0, 0);
+  // The sticky bar sits where the page's scroll puts it: shoot from the top, so it is always in its own place.
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 const views = [

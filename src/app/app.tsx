@@ -56,16 +56,20 @@ export function App() {
       <SkipLink targetId="walkthrough-controls">Skip to the walkthrough's controls</SkipLink>
       <header className="site-header">
         <p className="brand">Lockstep</p>
-        <p className="tagline">Distributed locks, leases and fencing tokens, one step at a time</p>
+        {/* The page's title sits in the header's line, so the first screen's room goes to the picture. */}
+        <h1 className="tagline">Distributed locks, leases and fencing tokens, step by step</h1>
       </header>
       <main>
-        <h1>Distributed locking, step by step</h1>
-        <Notices />
-        <TableOfContents />
+        {/* The picture first: the story's lead, the walkthrough, then the longer introduction and the contents. */}
         <SectionView
+          opening
           section={content.opening}
-          widgets={{ walkthrough: <Walkthrough onPresent={present} extras={realPostgres} /> }}
+          widgets={{
+            // A corrected link is explained beside the walkthrough it corrected, not a screen above it.
+            walkthrough: <Walkthrough onPresent={present} extras={realPostgres} notices={<Notices />} />,
+          }}
         />
+        <TableOfContents />
         <Suspense fallback={<p className="loading">Loading the rest of the lesson…</p>}>
           <RestOfLesson />
         </Suspense>

@@ -25,17 +25,20 @@ const EndCard = lazy(() => import('./end-card'));
 
 /**
  * `headingLevel` fits the walkthrough's hidden heading into the page around it; `extras` is what the page adds
- * under the toolbar (the app adds real Postgres), so the walkthrough imports no other feature.
+ * under the toolbar (the app adds real Postgres), so the walkthrough imports no other feature; `notices` are
+ * the page's explanations of a corrected link, shown at the walkthrough's top, where a step link opens.
  */
 export function Walkthrough({
   headingLevel = 3,
   onPresent,
   extras,
+  notices,
   authorTools = true,
 }: {
   headingLevel?: 2 | 3;
   onPresent?: () => void;
   extras?: ReactNode;
+  notices?: ReactNode;
   /** Copy, download and shortcut settings; an embed hides them unless its code asks (`tools=on`). */
   authorTools?: boolean;
 }) {
@@ -68,6 +71,7 @@ export function Walkthrough({
       <Heading id="walkthrough-heading" className="visually-hidden">
         Walkthrough
       </Heading>
+      {notices}
       {!wide && <ViewToggles />}
       {/* The skip link's target: focus lands here, and the next Tab stop is Back or Next. */}
       <div className="walkthrough-bar" id="walkthrough-controls" tabIndex={-1} ref={bar}>
