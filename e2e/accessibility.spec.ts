@@ -148,7 +148,7 @@ test('a prediction is heard with its step: the live region holds the caption, th
   await page.getByRole('radio', { name: 'Yes, B gets the lock' }).check();
   await walkthrough.next.click();
   await walkthrough.next.click();
-  await expect(live).toContainText(/The lock service answers .*Not this time\./);
+  await expect(live).toContainText(/The lock service answers .*Not this time: you predicted “Yes, B gets the lock”\./);
 });
 
 test('the time slider moves between step times by keyboard, and Play waits at a prediction', async ({

@@ -99,11 +99,15 @@ test('predict the late write, then see the prediction judged, and remembered', a
   await walkthrough.next.click();
   await expect(page.getByText(/You predicted/)).toHaveCount(0);
   await walkthrough.next.click();
-  const result = page.getByText(/You predicted: /);
-  await expect(result).toContainText('You predicted it. You predicted: “No, it matches 0 rows”.');
-  await expect(result).toContainText('WHERE fence <= 33 matches no row');
+  const result = page.getByText(/^You predicted it: /);
+  await expect(result).toHaveText('You predicted it: “No, it matches 0 rows”.');
+  // The reason opens from the one-line result.
+  const why = page.getByText(/WHERE fence <= 33 matches no row/);
+  await expect(why).toBeHidden();
+  await page.locator('#walkthrough summary', { hasText: 'Why' }).click();
+  await expect(why).toBeVisible();
   await page.reload();
-  await expect(result).toContainText('You predicted it.');
+  await expect(result).toHaveText('You predicted it: “No, it matches 0 rows”.');
 });
 
 test('two embedded questions in two tabs keep both answers, and an open tab sees the other one', async ({

@@ -263,14 +263,14 @@ function LaneTitle({ name, x, compact }: { name: string; x: number; compact: boo
 function WriteOutcomeMark({ mark, x, y }: { mark: 'rejected' | 'stale'; x: number; y: number }) {
   if (mark === 'rejected') {
     return (
-      <g className={`${styles.writeMark} ${styles.writeMarkRejected}`}>
+      <g className={`${styles.writeMark} ${styles.writeMarkRejected}`} data-mark={mark}>
         <circle cx={x} cy={y} r={8} />
         <path d={`M ${x - 4} ${y - 4} L ${x + 4} ${y + 4} M ${x + 4} ${y - 4} L ${x - 4} ${y + 4}`} />
       </g>
     );
   }
   return (
-    <g className={`${styles.writeMark} ${styles.writeMarkStale}`}>
+    <g className={`${styles.writeMark} ${styles.writeMarkStale}`} data-mark={mark}>
       <path d={`M ${x} ${y - 9} L ${x + 9} ${y + 7} L ${x - 9} ${y + 7} Z`} />
       <text x={x} y={y + 5} textAnchor="middle">
         !

@@ -1,10 +1,7 @@
 import styles from './time-strip.module.css';
 import { useMemo, useRef } from 'react';
-import content from 'virtual:lockstep/content';
-import { fillTemplate } from '@/content/fill-template';
-import { findRow } from '@/sim/certificates-table';
 import type { Timeline } from '@/sim/run';
-import { describeCertificate } from './narrate';
+import { TableRowNowView } from './table-row-now-view';
 import { formatTick } from './format';
 import { layoutTimeStrip, type StripBar } from './time-strip-layout';
 import { useElementWidth } from './use-element-size';
@@ -18,12 +15,15 @@ export function TimeStripView({
   timeline,
   cursor,
   compact = false,
+  rowNow = true,
   className,
 }: {
   timeline: Timeline;
   cursor: number;
   /** The compact player's strip: no space below it, and no key on a narrow screen. */
   compact?: boolean;
+  /** Say the table's row under the strip; false where the page shows it elsewhere (a phone's sticky bar). */
+  rowNow?: boolean;
   /** A class of the page that places the strip, for its place and size there. */
   className?: string | undefined;
 }) {
@@ -31,11 +31,6 @@ export function TimeStripView({
   const width = useElementWidth(containerRef, 720);
   const layout = useMemo(() => layoutTimeStrip(timeline, width), [timeline, width]);
   const now = timeline.frames[cursor]?.at ?? 0;
-  const frame = timeline.frames[cursor];
-  const row =
-    frame && timeline.scenario.resource?.kind !== 'weeklyEmail'
-      ? findRow(frame.world.table, timeline.scenario.domain)
-      : null;
   const nowX = layout.xOf(now);
   const bars = layout.bars.filter((bar) => bar.fromIndex <= cursor);
   const marks = layout.marks.filter((mark) => mark.index <= cursor);
@@ -94,15 +89,7 @@ export function TimeStripView({
           <line x1={nowX} x2={nowX} y1={0} y2={layout.axisY} />
         </g>
       </svg>
-      {row && (
-        // The row the writes hit, beside them: on a phone, caption, write and row then fit one screen.
-        <p className={styles.rowNow} data-testid="strip-row-now">
-          {fillTemplate(content.panels.table.rowNow, {
-            certificate: describeCertificate(row.cert),
-            fence: String(row.fence),
-          })}
-        </p>
-      )}
+      {rowNow && <TableRowNowView timeline={timeline} cursor={cursor} />}
       <ul className={styles.legend} aria-label="Key">
         <li>
           <span className={`${styles.swatch} ${styles.swatchLease}`} aria-hidden="true" /> lease held, on the lock

@@ -1,5 +1,6 @@
 import practice from 'virtual:lockstep/practice';
 import { useId } from 'react';
+import { fillTemplate } from '@/content/fill-template';
 import styles from './prediction.module.css';
 import type { PredictionId } from '@/content/schemas/prediction';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
@@ -59,10 +60,15 @@ function Reveal({ point, guess }: { point: PredictionPoint; guess: string }) {
   const content = POINTS[point.id];
   const wasRight = guess === point.outcome;
   const guessed = content.options.find((option) => option.id === guess)?.text ?? guess;
+  const { reveal } = practice.prediction;
+  // One line, so on a phone the bar keeps room for the moment it describes; the reason opens from it.
   return (
-    <p className={`${styles.result} ${wasRight ? styles.right : styles.wrong}`}>
-      <strong>{wasRight ? practice.prediction.reveal.right : practice.prediction.reveal.wrong}</strong> You predicted: “
-      {guessed}”. {content.why[point.outcome]}
-    </p>
+    <div className={`${styles.result} ${wasRight ? styles.right : styles.wrong}`}>
+      <p>{fillTemplate(wasRight ? reveal.right : reveal.wrong, { guess: guessed })}</p>
+      <details>
+        <summary>{reveal.why}</summary>
+        <p>{content.why[point.outcome]}</p>
+      </details>
+    </div>
   );
 }

@@ -5,14 +5,14 @@ import { useWalkthrough } from '@/store/use-walkthrough';
 
 /**
  * The walkthrough's run to scale, at the learner's current step, with play and a scrubber over its time.
- * `compact` is the compact player's strip (see TimeStripView).
+ * `compact` is the compact player's strip; `rowNow` false leaves the table's row to the page (see TimeStripView).
  */
-export default function TimeStrip({ compact = false }: { compact?: boolean }) {
+export default function TimeStrip({ compact = false, rowNow = true }: { compact?: boolean; rowNow?: boolean }) {
   const timeline = useWalkthrough(selectTimeline);
   const cursor = useWalkthrough(selectCursor);
   return (
     <div className="time-strip-area">
-      <TimeStripView timeline={timeline} cursor={cursor} compact={compact} />
+      <TimeStripView timeline={timeline} cursor={cursor} compact={compact} rowNow={rowNow} />
       <Playback />
     </div>
   );

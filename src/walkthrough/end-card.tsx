@@ -4,9 +4,34 @@ import { useProgress } from '@/progress/use-progress';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 import { predictionKey, predictionPoints } from '@/views/prediction';
+import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import styles from './end-card.module.css';
 
 const CARD = practice.endCard;
+const END_CARD_ID = 'end-of-the-evening';
+
+/** At the last step the card is below the stage, out of sight on a phone: the bar points down to it. */
+export function EndCardPointer() {
+  const timeline = useWalkthrough(selectTimeline);
+  const cursor = useWalkthrough(selectCursor);
+  if (cursor !== timeline.frames.length - 1) return null;
+  return (
+    <p className={styles.pointer}>
+      <a
+        href={`#${END_CARD_ID}`}
+        onClick={(event) => {
+          event.preventDefault();
+          const card = document.getElementById(END_CARD_ID);
+          // Never scrollIntoView: inside an embed it would scroll the host page too.
+          scrollIntoOwnView(card);
+          card?.focus({ preventScroll: true });
+        }}
+      >
+        {CARD.pointer}
+      </a>
+    </p>
+  );
+}
 
 /**
  * The last step, below the stage (not in the sticky bar): the learner's tally of predictions, the other ending,
@@ -29,7 +54,7 @@ export default function EndCard() {
       ? fillTemplate(practice.prediction.tally, { right: String(right.length), count: String(points.length) })
       : null;
   return (
-    <section className={styles.endCard} aria-label={CARD.title}>
+    <section id={END_CARD_ID} tabIndex={-1} className={styles.endCard} aria-label={CARD.title}>
       <h4>{CARD.title}</h4>
       {tally && <p className={styles.tally}>{tally}</p>}
       <div className={styles.actions}>

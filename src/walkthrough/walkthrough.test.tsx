@@ -80,7 +80,7 @@ describe('<Walkthrough>', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(container.querySelectorAll('[aria-live="polite"]')[0]).toHaveTextContent(
-      /^Step 7 of \d+, at 15 s: The lock service answers .*You predicted it\./,
+      /^Step 7 of \d+, at 15 s: The lock service answers .*You predicted it: “No, it is still A's”\./,
     );
   });
 

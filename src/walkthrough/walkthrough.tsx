@@ -5,6 +5,7 @@ import { LockServicePanel } from '@/views/lock-service-panel';
 import { RenewersPanel } from '@/views/renewers-panel';
 import { SequenceDiagram } from '@/views/sequence-diagram';
 import { StepCaption } from '@/views/step-caption';
+import { TableRowNow } from '@/views/table-row-now';
 import { StepControls, ViewToggles } from '@/views/timeline-controls';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import { useElementHeight } from '@/story/use-element-size';
@@ -22,6 +23,7 @@ const PrintFrames = lazy(() => import('./print-frames'));
 // Needed from a few steps in; its code arrives long before.
 const Predictions = lazy(() => import('@/views/predictions'));
 const EndCard = lazy(() => import('./end-card'));
+const EndCardPointer = lazy(() => import('./end-card').then((module) => ({ default: module.EndCardPointer })));
 
 /**
  * `headingLevel` fits the walkthrough's hidden heading into the page around it; `extras` is what the page adds
@@ -84,6 +86,11 @@ export function Walkthrough({
             <Predictions />
           </Suspense>
         </StepCaption>
+        {/* On a phone the strip scrolls away under the diagram: the row the writes hit stays with the caption. */}
+        {!wide && <TableRowNow />}
+        <Suspense fallback={null}>
+          <EndCardPointer />
+        </Suspense>
       </div>
       {compare ? (
         <Suspense fallback={<p className="loading">Loading the side-by-side view…</p>}>
@@ -92,7 +99,7 @@ export function Walkthrough({
       ) : (
         <div className="stage">
           <Suspense fallback={<div className="time-strip-placeholder" />}>
-            <TimeStrip />
+            <TimeStrip rowNow={wide} />
           </Suspense>
           <SequenceDiagram />
           <div className="panels">

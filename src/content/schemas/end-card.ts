@@ -5,6 +5,8 @@ import { identifier, template, text } from './common.ts';
 export const endCardSchema = z
   .object({
     title: text,
+    /** The last step's pointer from the sticky bar down to the card. */
+    pointer: text,
     replay: template(['fencing']),
     compare: text,
     labIntro: text,

@@ -28,7 +28,8 @@ export const predictionSchema = z
         lateWrite: point('accepted', 'rejected'),
       })
       .strict(),
-    reveal: z.object({ right: text, wrong: text }).strict(),
+    /** The reveal fits in a line; the reason (`why`) opens from it, since the caption already says what happened. */
+    reveal: z.object({ right: template(['guess']), wrong: template(['guess']), why: text }).strict(),
     /** In presenter mode a prediction is a poll for the room, answered by the presenter's reveal. */
     poll: z.object({ heading: text, instruction: text, answer: text }).strict(),
     tally: template(['right', 'count']),

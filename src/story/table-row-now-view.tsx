@@ -1,0 +1,27 @@
+import styles from './time-strip.module.css';
+import content from 'virtual:lockstep/content';
+import { fillTemplate } from '@/content/fill-template';
+import { findRow } from '@/sim/certificates-table';
+import type { Timeline } from '@/sim/run';
+import { describeCertificate } from './narrate';
+
+/**
+ * The row the writes hit, in one line: under the time strip, or in a phone's sticky bar, so that the caption,
+ * the write and the row it hits share one screen.
+ */
+export function TableRowNowView({ timeline, cursor }: { timeline: Timeline; cursor: number }) {
+  const frame = timeline.frames[cursor];
+  const row =
+    frame && timeline.scenario.resource?.kind !== 'weeklyEmail'
+      ? findRow(frame.world.table, timeline.scenario.domain)
+      : null;
+  if (!row) return null;
+  return (
+    <p className={styles.rowNow} data-testid="strip-row-now">
+      {fillTemplate(content.panels.table.rowNow, {
+        certificate: describeCertificate(row.cert),
+        fence: String(row.fence),
+      })}
+    </p>
+  );
+}
