@@ -251,3 +251,17 @@ test('presenter views pass axe in forced colours: a step, a quiz question reveal
   await expect(page.getByRole('dialog', { name: 'Screen blanked' })).toBeVisible();
   expect(await violations('blank')).toEqual([]);
 });
+
+test("on a phone the presenter's lifeline names keep apart", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/?present&step=20');
+  await expect(page.getByText(/^Step 20 of 23$/)).toBeVisible();
+  const gaps = await page.evaluate(() => {
+    const titles = [...document.querySelectorAll('main .diagram svg > g text')]
+      .filter((text) => /^(Renewer ?A|Renewer ?B|Lock ?service|Certificates ?table)$/.test(text.textContent ?? ''))
+      .map((text) => text.getBoundingClientRect());
+    return titles.slice(1).map((box, index) => Math.round(box.left - titles[index]!.right));
+  });
+  expect(gaps).toHaveLength(3);
+  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(4);
+});

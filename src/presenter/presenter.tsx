@@ -10,6 +10,7 @@ import { LockServicePanel } from '@/views/lock-service-panel';
 import { selectTimeline } from '@/store/selectors';
 import { SequenceDiagramView } from '@/story/sequence-diagram-view';
 import { TimeStripView } from '@/story/time-strip-view';
+import { useMediaQuery } from '@/story/use-media-query';
 import { StepCaption } from '@/views/step-caption';
 import { ViewToggles } from '@/views/timeline-controls';
 import { ShortcutSettings } from '@/shortcuts/shortcut-settings';
@@ -209,6 +210,9 @@ function useBarHiddenWhilePresenting(ref: React.RefObject<HTMLElement | null>) {
   return [hidden, () => setHidden(true)] as const;
 }
 
+/** Matches presenter.module.css's phone layout, where the presentation is a page that scrolls. */
+const PHONE = '(max-width: 700px)';
+
 /** The run to scale above the diagram, so the room sees the pause outlast the lease. */
 function PresenterTimeStrip() {
   const timeline = useWalkthrough(selectTimeline);
@@ -223,11 +227,13 @@ function PresenterTimeStrip() {
 function PresenterDiagram() {
   const timeline = useWalkthrough(selectTimeline);
   const cursor = useWalkthrough(selectCursor);
+  // A phone is no projector: drawn larger there, the lifeline names would run into each other.
+  const phone = useMediaQuery(PHONE);
   return (
     <SequenceDiagramView
       timeline={timeline}
       cursor={cursor}
-      scale={1.4}
+      scale={phone ? 1 : 1.4}
       scrollWithin
       stickyHeader
       className={styles.diagram}
