@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 test('presenter mode steps with clicker keys and blanks the screen', async ({ walkthrough, page }) => {
@@ -105,6 +106,48 @@ test('compare side by side shows the same step with fencing off and on', async (
   const stacked = [await off.boundingBox(), await on.boundingBox()];
   expect(stacked[0]!.y + stacked[0]!.height).toBeLessThanOrEqual(stacked[1]!.y);
 });
+
+/** Each side's current row, measured from its bounding box. */
+async function compareRows(page: Page) {
+  return page.evaluate(() =>
+    ['off', 'on'].map((mode) => {
+      const side = document.querySelector(`#walkthrough section[aria-label="Fencing tokens ${mode}"]`)!;
+      const row = side.querySelector('g[data-row="current"]')!.getBoundingClientRect();
+      return { top: Math.round(row.top), bottom: Math.round(row.bottom), height: window.innerHeight };
+    }),
+  );
+}
+
+for (const step of [19, 20]) {
+  test(`compare opens with both endings of step ${step} in view and level, each with its run to scale`, async ({
+    walkthrough,
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await walkthrough.open(`?step=${step}&fencing=off`);
+    await page.getByRole('button', { name: 'Compare side by side' }).click();
+    for (const mode of ['off', 'on']) {
+      const side = page.getByRole('region', { name: `Fencing tokens ${mode}`, exact: true });
+      await expect(side.getByRole('img', { name: /^Time to scale/ })).toBeVisible();
+    }
+    await expect(
+      page.locator('#walkthrough section[aria-label="Fencing tokens on"] g[data-row="current"]'),
+    ).toBeInViewport();
+    const [off, on] = await compareRows(page);
+    expect(off!.top).toBe(on!.top);
+    for (const row of [off!, on!]) expect(row.top >= 0 && row.bottom <= row.height).toBe(true);
+
+    // On a phone the sides are stacked: the first ending is in view, the second within a screen below it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await walkthrough.open(`?step=${step}&fencing=off`);
+    await page.getByRole('button', { name: 'Compare side by side' }).click();
+    await expect(
+      page.locator('#walkthrough section[aria-label="Fencing tokens off"] g[data-row="current"]'),
+    ).toBeInViewport({ ratio: 1 });
+    const [first, second] = await compareRows(page);
+    expect(second!.bottom - first!.top).toBeLessThan(844);
+  });
+}
 
 test('printed, the walkthrough becomes numbered frames with captions and the controls disappear', async ({
   walkthrough,

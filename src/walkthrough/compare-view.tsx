@@ -7,8 +7,13 @@ import { useWalkthrough } from '@/store/use-walkthrough';
 import { CertificatesPanelView } from '@/story/certificates-panel-view';
 import { narrationsFor } from '@/story/timeline-narrations';
 import { SequenceDiagramView } from '@/story/sequence-diagram-view';
+import { TimeStripView } from '@/story/time-strip-view';
 
-/** The same step with fencing off and on, next to each other (stacked on a phone), so a class sees both endings. */
+/**
+ * The same step with fencing off and on, next to each other (stacked on a phone), so a class sees both endings.
+ * Each side has the run to scale, and its diagram is a box of its own that keeps the current row at its foot:
+ * the two rows where the endings part sit level, in view, without scrolling back from 0 s.
+ */
 export default function CompareView() {
   const scenarioId = useWalkthrough((state) => state.scenarioId);
   const cursor = useWalkthrough(selectCursor);
@@ -27,7 +32,15 @@ export default function CompareView() {
             <p className={styles.sideCaption}>
               <CodeText text={narrationsFor(timeline)[step]?.caption ?? ''} />
             </p>
-            <SequenceDiagramView timeline={timeline} cursor={step} title={label} />
+            <TimeStripView timeline={timeline} cursor={step} compact className={styles.strip} />
+            <SequenceDiagramView
+              timeline={timeline}
+              cursor={step}
+              title={label}
+              scrollWithin
+              stickyHeader
+              className={styles.diagram}
+            />
             <CertificatesPanelView
               timeline={timeline}
               cursor={step}
