@@ -176,6 +176,74 @@ test('printed, the walkthrough becomes numbered frames with captions and the con
   await expect(walkthrough.next).toBeVisible();
 });
 
+test('the printed handout reads in order: story, frames, lesson, quiz, and the answer key last; live runs print their end', async ({
+  walkthrough,
+  page,
+}) => {
+  await walkthrough.open();
+  // The lesson's parts load after the first view: wait for the quiz and the last live run before printing.
+  await expect(page.getByRole('button', { name: /Check answer/ }).first()).toBeAttached();
+  await expect(page.getByRole('heading', { name: /^Try it:/ })).toHaveCount(10);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('region', { name: 'Answer key' })).toBeVisible();
+  // Top to bottom on paper, only what prints (a box with a size).
+  const order = await page.evaluate(() => {
+    const top = (element: Element | null) => {
+      if (!element) return null;
+      const box = element.getBoundingClientRect();
+      return box.height > 0 ? box.top + window.scrollY : null;
+    };
+    const byText = (selector: string, text: RegExp) =>
+      [...document.querySelectorAll(selector)].find((element) => text.test(element.textContent ?? '')) ?? null;
+    return {
+      lead: top(byText('main p', /^Renewer A takes the lock for the TLS certificate/)),
+      story: top(byText('main p', /^Snip keeps the TLS certificate/)),
+      frames: top(document.querySelector('[aria-label="The walkthrough, frame by frame"]')),
+      otherEnding: top(document.querySelector('[aria-label="The other ending"]')),
+      lesson: top(byText('main h2', /^Why not just a stronger lock\?$/)),
+      quiz: top(document.getElementById('quiz')),
+      answerKey: top(document.querySelector('[aria-label="Answer key"]')),
+      contents: top(document.querySelector('nav.toc')),
+    };
+  });
+  expect(order.contents).toBeNull();
+  const sequence = [
+    order.lead,
+    order.story,
+    order.frames,
+    order.otherEnding,
+    order.lesson,
+    order.quiz,
+    order.answerKey,
+  ];
+  expect(sequence.every((value) => typeof value === 'number')).toBe(true);
+  expect([...(sequence as number[])].sort((a, b) => a - b)).toEqual(sequence);
+  // Nothing prints after the answer key.
+  const after = await page.evaluate(() => {
+    const key = document.querySelector('[aria-label="Answer key"]')!.getBoundingClientRect();
+    return [...document.querySelectorAll('main *')].filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.height > 0 && box.top > key.bottom + 1;
+    }).length;
+  });
+  expect(after).toBe(0);
+  // Each live run prints its last frame and its verdict, not an unstepped first step.
+  const runs = page.getByRole('region', { name: /^Try it:/ });
+  for (const run of await runs.all()) {
+    await expect(run.getByText(/^Verdict:/)).toBeVisible();
+    await expect(run.getByRole('img', { name: /Sequence diagram, step (\d+) of \1\./ })).toBeVisible();
+    await expect(run.getByRole('button')).toHaveCount(0);
+  }
+  // Early frames are not boxes of rows yet to come: the first frame draws its one row and one blank row.
+  const firstFrame = page.getByRole('list', { name: 'The walkthrough, frame by frame' }).getByRole('listitem').first();
+  const lastFrame = page.getByRole('list', { name: 'The walkthrough, frame by frame' }).getByRole('listitem').last();
+  const heights = [
+    (await firstFrame.getByRole('img').boundingBox())!.height,
+    (await lastFrame.getByRole('img').boundingBox())!.height,
+  ];
+  expect(heights[0]).toBeLessThan(heights[1]! / 2);
+});
+
 test('a presenter link past the end opens at the last step with the same notice as the walkthrough', async ({
   page,
 }) => {

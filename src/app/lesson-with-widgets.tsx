@@ -3,6 +3,7 @@ import RestOfLesson, { type LessonWidgets } from '@/lesson/rest-of-lesson';
 
 const Quiz = lazy(() => import('@/practice/quiz'));
 const Interview = lazy(() => import('@/practice/interview'));
+const AnswerKey = lazy(() => import('@/practice/answer-key'));
 // The lab's engine and every lock service's model: loaded only when a section with a live run is on the page.
 const InlineRun = lazy(() => import('@/lab/inline-run'));
 
@@ -31,5 +32,13 @@ const lessonWidgets: LessonWidgets = {
 
 /** Sections 2 onwards with the other features' widgets in their slots; loaded after the first view. */
 export default function LessonWithWidgets() {
-  return <RestOfLesson widgets={lessonWidgets} />;
+  return (
+    <>
+      <RestOfLesson widgets={lessonWidgets} />
+      {/* Printed last, after the quiz it answers. */}
+      <Suspense fallback={null}>
+        <AnswerKey />
+      </Suspense>
+    </>
+  );
 }

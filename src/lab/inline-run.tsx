@@ -5,6 +5,7 @@ import { CodeText } from '@/components/code-text';
 import { fillTemplate } from '@/content/fill-template';
 import { labPageUrl } from '@/route/share-links';
 import { useShortcuts } from '@/shortcuts/use-shortcuts';
+import { usePrinting } from '@/components/use-printing';
 import { formatTime } from '@/story/format';
 import { SequenceDiagramView } from '@/story/sequence-diagram-view';
 import { narrationsFor } from '@/story/timeline-narrations';
@@ -26,11 +27,14 @@ export default function InlineRun({ presetId }: { presetId: string }) {
   const actions = useMemo(() => createLabActions(store), [store]);
   const config = useStore(store, (state) => state.config);
   const timeline = useStore(store, selectLabTimeline);
-  const step = Math.min(
-    useStore(store, (state) => state.cursor),
-    timeline.frames.length - 1,
-  );
   const last = timeline.frames.length - 1;
+  // On paper a run cannot be stepped: it prints its last frame, with its verdict.
+  const printing = usePrinting();
+  const chosen = Math.min(
+    useStore(store, (state) => state.cursor),
+    last,
+  );
+  const step = printing ? last : chosen;
   const region = useRef<HTMLElement>(null);
   const headingId = useId();
   useShortcuts(
@@ -47,8 +51,10 @@ export default function InlineRun({ presetId }: { presetId: string }) {
     <section className={`${styles.inlineRun} panel`} aria-labelledby={headingId} ref={region} tabIndex={-1}>
       {/* A section (h2) may place a run before its first subsection (h3): h3 keeps the heading order either way. */}
       <h3 id={headingId}>Try it: {preset.title}</h3>
-      <RunStepper label={`Step through ${preset.title}`} step={step} count={last + 1} actions={actions} />
-      <p className="caption" aria-live="polite">
+      {!printing && (
+        <RunStepper label={`Step through ${preset.title}`} step={step} count={last + 1} actions={actions} />
+      )}
+      <p className={printing ? undefined : 'caption'} aria-live="polite">
         <span className="caption-time">{formatTime(frame.at)}</span>{' '}
         <span>
           <CodeText text={caption} />

@@ -1,9 +1,5 @@
-import { useEffect, useState } from 'react';
 import styles from './print.module.css';
-import { flushSync } from 'react-dom';
-import practice from 'virtual:lockstep/practice';
-import { rightAnswerIds } from '@/progress/score';
-import { joinAnswers } from './answer-text';
+import { usePrinting } from '@/components/use-printing';
 import { selectTimeline, timelineFor } from '@/store/selectors';
 import { predictionPoints } from '@/views/prediction';
 import { useWalkthrough } from '@/store/use-walkthrough';
@@ -13,32 +9,8 @@ import { narrationsFor } from '@/story/timeline-narrations';
 import { SequenceDiagramView } from '@/story/sequence-diagram-view';
 
 /**
- * True while the page is being printed. The frames must be in the page before the browser lays it out
- * for print, so `beforeprint` renders them synchronously.
- */
-function usePrinting(): boolean {
-  const [printing, setPrinting] = useState(() => window.matchMedia?.('print').matches ?? false);
-  useEffect(() => {
-    const query = window.matchMedia?.('print');
-    const update = (value: boolean) => flushSync(() => setPrinting(value));
-    const onChange = (event: MediaQueryListEvent) => update(event.matches);
-    const before = () => update(true);
-    const after = () => update(false);
-    query?.addEventListener('change', onChange);
-    window.addEventListener('beforeprint', before);
-    window.addEventListener('afterprint', after);
-    return () => {
-      query?.removeEventListener('change', onChange);
-      window.removeEventListener('beforeprint', before);
-      window.removeEventListener('afterprint', after);
-    };
-  }, []);
-  return printing;
-}
-
-/**
- * On paper, the walkthrough becomes numbered frames, each with its caption; then how the other fencing mode ends,
- * and an answer key for the quiz on a page of its own. Nothing is drawn on screen.
+ * On paper, the walkthrough becomes numbered frames, each with its caption, then how the other fencing mode ends.
+ * Nothing is drawn on screen. (The quiz's answer key closes the handout: see practice/answer-key.tsx.)
  */
 export default function PrintFrames() {
   const printing = usePrinting();
@@ -62,7 +34,13 @@ export default function PrintFrames() {
               </strong>{' '}
               <CodeText text={narrations[frame.index]?.caption ?? ''} />
             </p>
-            <SequenceDiagramView timeline={timeline} cursor={frame.index} windowRows={8} scale={1} />
+            {/* Up to eight rows ending just after this step's: an early frame is not a box of rows yet to come. */}
+            <SequenceDiagramView
+              timeline={timeline}
+              cursor={frame.index}
+              windowRows={Math.min(8, frame.index + 2)}
+              scale={1}
+            />
           </li>
         ))}
       </ol>
@@ -76,25 +54,6 @@ export default function PrintFrames() {
           ))}
         </ol>
         <SequenceDiagramView timeline={other} cursor={other.frames.length - 1} windowRows={8} scale={1} />
-      </section>
-      <section className={`${styles.printFrames} ${styles.printAnswerKey}`} aria-label="Answer key">
-        <h3>Answer key</h3>
-        <ol>
-          {practice.quiz.map((question) => (
-            <li key={question.id}>
-              <CodeText text={question.prompt} />{' '}
-              <strong>
-                {question.kind === 'order'
-                  ? question.items.map((item) => item.text).join(' → ')
-                  : joinAnswers(
-                      question.options
-                        .filter((option) => rightAnswerIds(question).includes(option.id))
-                        .map((option) => option.text),
-                    )}
-              </strong>
-            </li>
-          ))}
-        </ol>
       </section>
     </>
   );

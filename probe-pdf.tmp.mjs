@@ -1,0 +1,12 @@
+import { chromium } from 'playwright';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const p = await b.newPage({ viewport: { width: 800, height: 1100 } });
+await p.goto('http://127.0.0.1:5173/');
+await p.getByRole('button', { name: /Check answer/ }).first().waitFor({ state: 'attached' });
+await p.waitForTimeout(2000);
+await p.emulateMedia({ media: 'print' });
+await p.waitForTimeout(500);
+await p.getByRole('region', { name: /^Try it:/ }).nth(1).screenshot({ path: '/tmp/print-run.png' });
+await p.getByRole('list', { name: 'The walkthrough, frame by frame' }).getByRole('listitem').first().screenshot({ path: '/tmp/print-frame1.png' });
+await p.screenshot({ path: '/tmp/print-top.png' });
+await b.close();

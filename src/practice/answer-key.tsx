@@ -1,0 +1,33 @@
+import practice from 'virtual:lockstep/practice';
+import { CodeText } from '@/components/code-text';
+import { usePrinting } from '@/components/use-printing';
+import { rightAnswerIds } from '@/progress/score';
+import { joinAnswers } from './answer-text';
+import styles from './answer-key.module.css';
+
+/** On paper only, the last thing in the handout, on a page of its own: the quiz's right answers. */
+export default function AnswerKey() {
+  const printing = usePrinting();
+  if (!printing) return null;
+  return (
+    <section className={styles.answerKey} aria-label="Answer key">
+      <h2>Answer key</h2>
+      <ol>
+        {practice.quiz.map((question) => (
+          <li key={question.id}>
+            <CodeText text={question.prompt} />{' '}
+            <strong>
+              {question.kind === 'order'
+                ? question.items.map((item) => item.text).join(' → ')
+                : joinAnswers(
+                    question.options
+                      .filter((option) => rightAnswerIds(question).includes(option.id))
+                      .map((option) => option.text),
+                  )}
+            </strong>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
