@@ -77,7 +77,9 @@ test('embed mode shows one widget without the site around it, and passes axe', a
   await page.goto('/embed.html?widget=walkthrough&step=4&fencing=off');
   await expect(page.getByText(/^Step 4 of \d+$/)).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Contents' })).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'Distributed locks, leases and fencing tokens, step by step' })).toHaveCount(0);
+  await expect(
+    page.getByRole('heading', { name: 'Distributed locks, leases and fencing tokens, step by step' }),
+  ).toHaveCount(0);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 });
