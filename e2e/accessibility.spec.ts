@@ -62,6 +62,30 @@ for (const scheme of ['dark', 'forced colours'] as const) {
   }
 }
 
+for (const scheme of ['light', 'dark', 'forced colours'] as const) {
+  test(`axe finds no violations in ${scheme} in this round's views: a revealed prediction, the end pointer, compare`, async ({
+    walkthrough,
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    if (scheme === 'dark') await page.emulateMedia({ colorScheme: 'dark' });
+    if (scheme === 'forced colours') await page.emulateMedia({ forcedColors: 'active' });
+    const violations = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations.map((violation) => `${violation.id}: ${violation.help}`);
+    await walkthrough.open('?step=18&fencing=on');
+    await page.getByRole('radio', { name: 'Yes, the write lands' }).check();
+    await walkthrough.next.click();
+    await walkthrough.next.click();
+    await page.locator('#walkthrough summary', { hasText: 'Why' }).click();
+    expect(await violations()).toEqual([]);
+    await walkthrough.open('?step=23&fencing=off');
+    await expect(page.getByRole('link', { name: /Your result and what to try next/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Compare side by side' }).click();
+    await expect(page.getByRole('region', { name: 'Fencing tokens on', exact: true })).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
+}
+
 test('under forced colours the fencing switch still shows its knob, on and off', async ({ walkthrough, page }) => {
   await page.emulateMedia({ forcedColors: 'active' });
   await walkthrough.open('?step=2');
