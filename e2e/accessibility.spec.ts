@@ -193,3 +193,30 @@ test('the time slider moves between step times by keyboard, and Play waits at a 
   await expect(page.getByText(/Paused for your prediction/)).toBeVisible();
   await walkthrough.expectStep(5);
 });
+
+test('Play stops at each of the three predictions, goes on once each is answered, and stops at the end', async ({
+  walkthrough,
+  page,
+}) => {
+  await walkthrough.open('?step=1&fencing=on');
+  const root = page.locator('#walkthrough');
+  await root.getByRole('combobox', { name: 'Speed' }).selectOption('4');
+  await root.getByRole('button', { name: 'Play' }).click();
+  const waiting = page.getByText(/Paused for your prediction/);
+  const stops: string[] = [];
+  for (let prediction = 0; prediction < 3; prediction++) {
+    await expect(waiting).toBeVisible({ timeout: 60_000 });
+    stops.push((await walkthrough.indicator.textContent()) ?? '');
+    // It stays at the prediction: still there after the gap that Play would otherwise have waited.
+    await page.waitForTimeout(2_500);
+    expect(await walkthrough.indicator.textContent()).toBe(stops.at(-1));
+    await root
+      .getByRole('group', { name: /^Predict before you press Next/ })
+      .getByRole('radio')
+      .first()
+      .check();
+  }
+  await expect(walkthrough.indicator).toHaveText('Step 23 of 23', { timeout: 60_000 });
+  await expect(root.getByRole('button', { name: 'Play', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  expect(stops).toEqual(['Step 5 of 23', 'Step 8 of 23', 'Step 18 of 23']);
+});
