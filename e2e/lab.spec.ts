@@ -36,7 +36,7 @@ test('bad settings get a message next to the field, and the last valid run stays
   await pause.press('Enter');
   await expect(page.getByText('Pause length must be between 0 and 600000 ms; using 0.')).toBeVisible();
   await expect(page.getByText(/^Step 1 of \d+$/)).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Verdict:' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^So far/ })).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((violation) => `${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
 });
@@ -59,9 +59,7 @@ test("Snip's weekly email: a harmless duplicate, then sent once with the idempot
   );
   await expect(run.getByRole('region', { name: 'Mail sender' })).toContainText('Weekly reports sent: 2');
 
-  await page
-    .getByRole('combobox', { name: 'Storage' })
-    .selectOption({ label: 'claims (owner, week) first: idempotency key' });
+  await page.getByRole('combobox', { name: 'Storage' }).selectOption({ label: 'idempotency key (owner, week)' });
   await expect(page).toHaveURL(/storage=idempotencyKey/);
   await page.getByRole('button', { name: 'Go to the end' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Verdict:' })).toContainText('Verdict: Safe.');
@@ -146,4 +144,85 @@ test('the verdict names the stale writer by name, with its token or without one'
   await page.getByRole('combobox', { name: 'Lock service' }).selectOption('redlock');
   await page.getByRole('button', { name: 'Go to the end' }).click();
   await expect(verdict).toContainText("Renewer A's write, which carried no token, landed after a newer one.");
+});
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} a preset shows its run and time strip in view, marked as chosen`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/?lab');
+    const run = page.getByRole('region', { name: 'What happens' });
+    const strip = run.getByRole('img', { name: /^Time to scale/ });
+    // The last preset in the list, far from the run on a phone.
+    const presets = page.getByRole('region', { name: 'Settings' }).getByRole('listitem').getByRole('button');
+    const preset = presets.last();
+    await preset.scrollIntoViewIfNeeded();
+    await expect(preset).toHaveAttribute('aria-pressed', 'false');
+    await preset.click();
+    await expect(preset).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('[aria-pressed="true"]')).toHaveCount(1);
+    await expect(run.getByText(/^Step 1 of \d+$/)).toBeInViewport();
+    await expect(strip).toBeInViewport();
+    // Changing a setting by hand leaves no preset marked.
+    await page.getByRole('combobox', { name: 'Renewers' }).selectOption('3');
+    await expect(page.locator('#lab [aria-pressed="true"]')).toHaveCount(0);
+  });
+
+  test(`at ${viewport.width}×${viewport.height} no setting's text is cut off`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    for (const query of ['?lab', '?lab&resource=email&storage=idempotencyKey', '?lab&pauseWhen=whileAcquiring']) {
+      await page.goto(`/${query}`);
+      await expect(page.getByRole('combobox', { name: 'Storage' })).toBeVisible();
+      const clipped = await page.evaluate(() => {
+        const context = document.createElement('canvas').getContext('2d')!;
+        return [...document.querySelectorAll('#lab select')].flatMap((element) => {
+          const select = element as HTMLSelectElement;
+          const style = getComputedStyle(select);
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const text = select.selectedOptions[0]?.textContent ?? '';
+          // Room for the text: the box less its padding and the drop-down arrow.
+          const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+          return context.measureText(text).width > room ? [text] : [];
+        });
+      });
+      expect(clipped, query).toEqual([]);
+    }
+  });
+}
+
+test('the verdict waits for the last step; before it the run says what has happened so far', async ({ page }) => {
+  await page.goto('/?lab&service=lesson&storage=unchecked');
+  const run = page.getByRole('region', { name: 'What happens' });
+  const verdict = run.getByRole('status').filter({ hasText: 'Verdict:' });
+  const soFar = run.getByRole('status').filter({ hasText: /^So far/ });
+  await expect(soFar).toHaveText(/^So far, writes to the table landed: 0; refused: 0\./);
+  await expect(verdict).toHaveCount(0);
+  const next = run.getByRole('button', { name: 'Next', exact: true });
+  // Step by step: B's write lands in the middle of the run, and still no verdict until the end.
+  while (!(await soFar.textContent())?.includes('landed: 1')) await next.click();
+  await expect(verdict).toHaveCount(0);
+  while (await next.isEnabled()) await next.click();
+  await expect(verdict).toContainText('Verdict: Stale write landed.');
+  await expect(soFar).toHaveCount(0);
+  await run.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(verdict).toHaveCount(0);
+  await run.getByRole('button', { name: 'Go to the end' }).click();
+  await expect(verdict).toContainText('Verdict: Stale write landed.');
+});
+
+test("the lab's text version lists every step of its run, and each shows its step", async ({ page }) => {
+  await page.goto('/?lab&service=etcd');
+  const run = page.getByRole('region', { name: 'What happens' });
+  const of = Number(/of (\d+)/.exec((await run.getByText(/^Step \d+ of \d+$/).textContent()) ?? '')![1]);
+  await run.getByRole('button', { name: 'Text version' }).click();
+  const steps = run.getByRole('list', { name: `The run's ${of} steps` }).getByRole('listitem');
+  await expect(steps).toHaveCount(of);
+  await expect(steps.first()).toHaveAttribute('aria-current', 'step');
+  await steps.nth(4).getByRole('button').click();
+  await expect(run.getByText(/^Step \d+ of \d+$/)).toHaveText(`Step 5 of ${of}`);
+  await expect(steps.nth(4)).toHaveAttribute('aria-current', 'step');
 });

@@ -48,7 +48,16 @@ const serviceNames = z
 export const presetsSchema = z
   .object({
     /** The lab page's own sentences around its controls. */
-    page: z.object({ intro: text, etcdAside: text, emailsSent: template(['count']) }).strict(),
+    page: z
+      .object({
+        intro: text,
+        etcdAside: text,
+        emailsSent: template(['count']),
+        /** Before the last step the verdict waits; the run says what has happened so far. */
+        soFarWrites: template(['landed', 'refused']),
+        soFarEmails: template(['sent']),
+      })
+      .strict(),
     services: serviceNames,
     resources: z.object({ certificate: text, email: text }).strict(),
     storage: z.object({ fenced: text, unchecked: text, idempotencyKey: text }).strict(),

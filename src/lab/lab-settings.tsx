@@ -1,0 +1,201 @@
+import lab from 'virtual:lockstep/lab';
+import { useId, useState } from 'react';
+import { fieldProblemMessage } from '@/content/field-problem-message';
+import {
+  clampField,
+  LAB_FIELDS,
+  LAB_SERVICES,
+  presetConfig,
+  fieldApplies,
+  STORAGE_FOR,
+  storageApplies,
+  type FieldProblem,
+  type LabConfig,
+} from '@/settings/lab-config';
+import styles from './lab.module.css';
+
+/** The preset whose settings the run has now, if any: it is shown pressed. */
+export function activePresetOf(config: LabConfig): string | undefined {
+  const same = (preset: LabConfig) =>
+    (Object.keys(config) as (keyof LabConfig)[]).every((field) => preset[field] === config[field]);
+  return lab.presets.find((preset) => same(presetConfig(preset.config)))?.id;
+}
+
+/** The lab's what-ifs: the presets, and every setting with its problem beside it. */
+export function LabSettings({
+  config,
+  problems,
+  change,
+  showPresets,
+}: {
+  config: LabConfig;
+  problems: readonly FieldProblem[];
+  change: (config: LabConfig, problems?: readonly FieldProblem[]) => void;
+  showPresets: boolean;
+}) {
+  const activePreset = activePresetOf(config);
+  const problemFor = (field: keyof LabConfig) => {
+    const problem = problems.find((candidate) => candidate.field === field);
+    return problem && fieldProblemMessage(problem, lab.fields);
+  };
+  const storageId = useId();
+  // "Checks tokens" is greyed out under Redis and Redlock; say why beside it.
+  const storageNote =
+    problemFor('storage') ??
+    (STORAGE_FOR[config.resource].every((storage) => storageApplies(storage, config.service))
+      ? null
+      : lab.fields.problems.tokenless);
+  return (
+    <>
+      {showPresets && (
+        <section aria-labelledby="presets-heading">
+          <h3 id="presets-heading">Presets</h3>
+          <ul className={styles.presets}>
+            {lab.presets.map((preset) => (
+              <li key={preset.id}>
+                <button
+                  type="button"
+                  aria-pressed={activePreset === preset.id}
+                  onClick={() => change(presetConfig(preset.config))}
+                >
+                  {preset.title}
+                </button>
+                <span className={styles.presetDescription}>{preset.description}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <form className={styles.controls} aria-label="What if" onSubmit={(event) => event.preventDefault()}>
+        <label>
+          Lock service
+          <select
+            value={config.service}
+            onChange={(event) => change({ ...config, service: event.target.value as LabConfig['service'] })}
+          >
+            {LAB_SERVICES.map((service) => (
+              <option key={service} value={service}>
+                {lab.services[service]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          The lock guards
+          <select
+            value={config.resource}
+            onChange={(event) => {
+              const resource = event.target.value as LabConfig['resource'];
+              change({ ...config, resource, storage: STORAGE_FOR[resource][0]! });
+            }}
+          >
+            {(['certificate', 'email'] as const).map((resource) => (
+              <option key={resource} value={resource}>
+                {lab.resources[resource]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className={styles.selectField}>
+          <label htmlFor={storageId}>Storage</label>
+          <select
+            id={storageId}
+            value={config.storage}
+            aria-describedby={storageNote ? `${storageId}-note` : undefined}
+            onChange={(event) => change({ ...config, storage: event.target.value as LabConfig['storage'] })}
+          >
+            {STORAGE_FOR[config.resource].map((storage) => (
+              <option key={storage} value={storage} disabled={!storageApplies(storage, config.service)}>
+                {lab.storage[storage]}
+              </option>
+            ))}
+          </select>
+          {storageNote && (
+            <span id={`${storageId}-note`} className={styles.fieldNote}>
+              {storageNote}
+            </span>
+          )}
+        </div>
+        <label>
+          A&apos;s pause comes
+          <select
+            value={config.pauseWhen}
+            onChange={(event) => change({ ...config, pauseWhen: event.target.value as LabConfig['pauseWhen'] })}
+          >
+            {(['afterAcquiring', 'whileAcquiring'] as const).map((moment) => (
+              <option key={moment} value={moment}>
+                {lab.pauseMoments[moment]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Renewers
+          <select
+            value={config.renewers}
+            onChange={(event) => change({ ...config, renewers: Number(event.target.value) as 2 | 3 })}
+          >
+            <option value={2}>2</option>
+            <option value={3}>3</option>
+          </select>
+        </label>
+        {(Object.keys(LAB_FIELDS) as (keyof typeof LAB_FIELDS)[]).map((field) => (
+          <NumberField
+            // A new value from a preset or a clamp starts the field afresh.
+            key={`${field}-${config[field]}`}
+            label={`${LAB_FIELDS[field].label} (${LAB_FIELDS[field].unit})`}
+            value={config[field]}
+            problem={problemFor(field)}
+            // A pause while the replies are in flight starts with A's first request, not at a set time.
+            disabled={!fieldApplies(field, config)}
+            onCommit={(raw) => {
+              const result = clampField(field, raw);
+              const others = problems.filter((problem) => problem.field !== field);
+              change({ ...config, [field]: result.value }, result.problem ? [...others, result.problem] : others);
+            }}
+          />
+        ))}
+      </form>
+    </>
+  );
+}
+
+function NumberField({
+  label,
+  value,
+  problem,
+  disabled,
+  onCommit,
+}: {
+  label: string;
+  value: number;
+  problem: string | undefined;
+  disabled: boolean;
+  onCommit: (raw: string) => void;
+}) {
+  const [draft, setDraft] = useState(String(value));
+  const id = useId();
+  return (
+    <div className={styles.numberField}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        inputMode="numeric"
+        value={draft}
+        disabled={disabled}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={() => onCommit(draft)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') onCommit(draft);
+        }}
+      />
+      {problem && (
+        <span id={`${id}-problem`} className={styles.fieldProblem}>
+          {problem}
+        </span>
+      )}
+    </div>
+  );
+}
