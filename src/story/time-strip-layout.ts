@@ -1,6 +1,7 @@
 import { nice, ticks } from 'd3-array';
 import { CERTIFICATES_TABLE, LOCK_SERVICE, writeOutcomeOf, type Happening } from '@/sim/happenings';
 import type { Timeline } from '@/sim/run';
+import { majorityEndsAt, trueTimeAt, type RedlockNode } from '@/sim/services/redlock';
 import { formatTick } from './format';
 
 /** A row of the strip: the lock service's leases, a renewer's pauses, or the table's writes. */
@@ -10,10 +11,13 @@ export interface StripRow {
   readonly y: number;
 }
 
-/** A span of virtual time: a lease from its grant to its end, or a pause from its start to its end. */
+/**
+ * A span of virtual time: a lease from its grant to its end, a pause from its start to its end, and under Redlock
+ * a key on one node (to its expiry by that node's clock) or a client's validity (to the end it computed).
+ */
 export interface StripBar {
   readonly id: string;
-  readonly kind: 'lease' | 'pause';
+  readonly kind: 'lease' | 'pause' | 'key' | 'validity';
   readonly row: string;
   /** The step at which it begins; it is drawn from then on. */
   readonly fromIndex: number;
@@ -26,10 +30,13 @@ export interface StripBar {
   readonly description: string;
 }
 
-/** An instant: a write landing, refused or stale at the table, or a lease expiring on the lock service. */
+/**
+ * An instant: a write landing, refused or stale at the table, a lease expiring on the lock service, Redis failing
+ * over to its replica, or a Redlock node's clock jumping.
+ */
 export interface StripMark {
   readonly id: string;
-  readonly kind: 'accepted' | 'rejected' | 'stale' | 'expired';
+  readonly kind: 'accepted' | 'rejected' | 'stale' | 'expired' | 'failover' | 'jump';
   readonly row: string;
   readonly index: number;
   readonly at: number;
@@ -77,19 +84,25 @@ export function layoutTimeStrip(timeline: Timeline, width: number): TimeStripLay
   const pausedRenewers = timeline.scenario.renewers.filter((renewer) =>
     pauses.some((pause) => pause.row === renewer.id),
   );
-  const rowIds = [LOCK_SERVICE, ...pausedRenewers.map((renewer) => renewer.id), CERTIFICATES_TABLE];
-  const rowName = (id: string) =>
-    id === LOCK_SERVICE
-      ? compact
-        ? 'Leases'
-        : 'Lock service'
-      : id === CERTIFICATES_TABLE
-        ? compact
-          ? 'Writes'
-          : 'Table writes'
-        : compact
-          ? `${id} paused`
-          : nameOf(id);
+  // Under Redlock the lock is its keys, node by node, and each client's validity is a second clock of its own.
+  const nodes = redlockNodesOf(frames);
+  const keys = nodes ? keySpans(frames, lastAt) : [];
+  const validities = nodes ? validitySpans(frames, lastAt) : [];
+  const rowIds = [
+    LOCK_SERVICE,
+    ...[...new Set(validities.map((validity) => validity.row))],
+    ...(nodes ?? []).map((node) => node.id),
+    ...pausedRenewers.map((renewer) => renewer.id),
+    CERTIFICATES_TABLE,
+  ];
+  const rowName = (id: string) => {
+    if (id === LOCK_SERVICE) return nodes ? 'Majority' : compact ? 'Leases' : 'Lock service';
+    if (id.startsWith(VALIDITY))
+      return compact ? `${id.slice(VALIDITY.length)} valid` : `${id.slice(VALIDITY.length)}'s validity`;
+    if (id === CERTIFICATES_TABLE) return compact ? 'Writes' : 'Table writes';
+    if (nodes?.some((node) => node.id === id)) return id;
+    return compact ? `${id} paused` : nameOf(id);
+  };
   const rows = rowIds.map((id, index) => ({ id, name: rowName(id), y: index * ROW_HEIGHT + ROW_HEIGHT / 2 }));
 
   const bars: StripBar[] = [
@@ -101,6 +114,22 @@ export function layoutTimeStrip(timeline: Timeline, width: number): TimeStripLay
       x2: xOf(lease.to),
       label: lease.token === null ? lease.holder : `${lease.holder} · ${lease.token}`,
       description: `${nameOf(lease.holder)}'s lease${lease.token === null ? '' : ` (token ${lease.token})`} from ${formatTick(lease.from)} to ${formatTick(lease.to)}`,
+    })),
+    ...validities.map((validity) => ({
+      ...validity,
+      kind: 'validity' as const,
+      x1: xOf(validity.from),
+      x2: xOf(validity.to),
+      label: validity.holder,
+      description: `${nameOf(validity.holder)}'s validity from ${formatTick(validity.from)} to ${formatTick(validity.to)}`,
+    })),
+    ...keys.map((key) => ({
+      ...key,
+      kind: 'key' as const,
+      x1: xOf(key.from),
+      x2: xOf(key.to),
+      label: key.holder,
+      description: `${nameOf(key.holder)}'s key on ${key.row} from ${formatTick(key.from)} to ${formatTick(key.to)}`,
     })),
     ...pauses.map((pause) => ({
       ...pause,
@@ -114,18 +143,28 @@ export function layoutTimeStrip(timeline: Timeline, width: number): TimeStripLay
   const marks: StripMark[] = frames.flatMap((frame) => {
     const mark = markOf(frame.happening);
     if (!mark) return [];
-    const who = 'renewer' in frame.happening ? nameOf(frame.happening.renewer) : '';
+    const { happening } = frame;
+    const who = 'renewer' in happening ? nameOf(happening.renewer) : '';
+    const jumped = happening.kind === 'clockJumped' ? happening : null;
     const words = {
       accepted: `${who}'s write lands`,
       rejected: `${who}'s write is refused by the fence`,
       stale: `${who}'s stale write lands`,
       expired: 'the lease expires',
+      failover: 'the primary fails over to its replica',
+      jump: `node ${jumped?.node}'s clock jumps ${formatTick(jumped?.byMs ?? 0)}`,
     }[mark];
+    const row =
+      mark === 'jump' && jumped && rowIds.includes(jumped.node)
+        ? jumped.node
+        : mark === 'expired' || mark === 'failover' || mark === 'jump'
+          ? LOCK_SERVICE
+          : CERTIFICATES_TABLE;
     return [
       {
         id: `mark-${frame.index}`,
         kind: mark,
-        row: mark === 'expired' ? LOCK_SERVICE : CERTIFICATES_TABLE,
+        row,
         index: frame.index,
         at: frame.at,
         x: xOf(frame.at),
@@ -148,8 +187,13 @@ export function layoutTimeStrip(timeline: Timeline, width: number): TimeStripLay
   };
 }
 
+/** A Redlock client's validity row: this prefix and the renewer's id. */
+const VALIDITY = 'validity-';
+
 function markOf(happening: Happening): StripMark['kind'] | null {
   if (happening.kind === 'leaseExpired') return 'expired';
+  if (happening.kind === 'failover') return 'failover';
+  if (happening.kind === 'clockJumped') return 'jump';
   return happening.kind === 'writeAnswered' ? writeOutcomeOf(happening) : null;
 }
 
@@ -166,6 +210,13 @@ function leaseSpans(frames: Timeline['frames'], lastAt: number) {
         later.happening.lease.holder === holder &&
         later.happening.lease.token === token,
     );
+    // Under Redlock the lease is held while a majority of nodes keep its key, not until the client's validity.
+    const view = frame.world.lock.view();
+    const value = frame.world.renewers.find((renewer) => renewer.id === holder)?.leaseValue;
+    const majorityEnd =
+      view.kind === 'redlock' && value
+        ? majorityEndsAt(view.nodes, Object.keys(view.nodes[0]?.keys ?? {})[0] ?? '', value)
+        : null;
     return [
       {
         id: `lease-${frame.index}`,
@@ -173,7 +224,7 @@ function leaseSpans(frames: Timeline['frames'], lastAt: number) {
         token,
         fromIndex: frame.index,
         from: frame.at,
-        to: ended?.at ?? expiresAt ?? lastAt,
+        to: ended?.at ?? (view.kind === 'redlock' ? Math.min(majorityEnd ?? frame.at, lastAt) : (expiresAt ?? lastAt)),
       },
     ];
   });
@@ -197,6 +248,78 @@ function pauseSpans(frames: Timeline['frames'], lastAt: number) {
         fromIndex: frame.index,
         from: frame.at,
         to: resumed?.at ?? Math.min(happening.until, lastAt),
+      },
+    ];
+  });
+}
+
+/** Redlock's nodes, if the run's lock service is Redlock. */
+function redlockNodesOf(frames: Timeline['frames']): readonly RedlockNode[] | null {
+  const view = frames[0]?.world.lock.view();
+  return view?.kind === 'redlock' ? view.nodes : null;
+}
+
+/**
+ * Each key each node held: from the step it was set to its expiry by that node's own clock (read back to true
+ * time, so a jumped or drifting clock shows as a short or long bar), or to its deletion if that came first.
+ */
+function keySpans(frames: Timeline['frames'], lastAt: number) {
+  type Open = { id: string; row: string; holder: string; fromIndex: number; from: number; to: number; value: string };
+  const spans: Open[] = [];
+  const open = new Map<string, Open>();
+  for (const frame of frames) {
+    const view = frame.world.lock.view();
+    if (view.kind !== 'redlock') continue;
+    for (const node of view.nodes) {
+      const entry = Object.values(node.keys)[0];
+      const current = open.get(node.id);
+      const ends = entry ? Math.min(trueTimeAt(node.clock, entry.expiresAtNodeMs), lastAt) : null;
+      if (current && (!entry || entry.value !== current.value || ends !== current.to)) {
+        // Deleted or replaced before it expired: it ends here.
+        current.to = Math.min(current.to, frame.at);
+        open.delete(node.id);
+      }
+      if (entry && ends !== null && ends > frame.at && !open.has(node.id)) {
+        const holder = frame.world.renewers.find((renewer) => renewer.leaseValue === entry.value)?.id ?? '?';
+        const span = {
+          id: `key-${node.id}-${frame.index}`,
+          row: node.id,
+          holder,
+          fromIndex: frame.index,
+          from: frame.at,
+          to: ends,
+          value: entry.value,
+        };
+        spans.push(span);
+        open.set(node.id, span);
+      }
+    }
+  }
+  return spans;
+}
+
+/**
+ * Each Redlock client's validity: from its grant to the end it computed (the lease's `expiresAt`), or to the
+ * moment it let the lock go, if that came first.
+ */
+function validitySpans(frames: Timeline['frames'], lastAt: number) {
+  return frames.flatMap((frame) => {
+    const { happening } = frame;
+    if (happening.kind !== 'leaseGranted' || happening.lease.expiresAt === null) return [];
+    const released = frames.find(
+      (later) =>
+        later.index > frame.index &&
+        (later.happening.kind === 'releaseRequested' || later.happening.kind === 'validityEnded') &&
+        later.happening.renewer === happening.renewer,
+    );
+    return [
+      {
+        id: `validity-${frame.index}`,
+        row: `${VALIDITY}${happening.renewer}`,
+        holder: happening.renewer,
+        fromIndex: frame.index,
+        from: frame.at,
+        to: Math.min(happening.lease.expiresAt, released?.at ?? lastAt),
       },
     ];
   });

@@ -3,7 +3,7 @@ import { useMemo, useRef } from 'react';
 import type { Timeline } from '@/sim/run';
 import { TableRowNowView } from './table-row-now-view';
 import { formatTick } from './format';
-import { layoutTimeStrip, type StripBar } from './time-strip-layout';
+import { layoutTimeStrip, type StripBar, type StripMark } from './time-strip-layout';
 import { useElementWidth } from './use-element-size';
 
 /**
@@ -72,7 +72,7 @@ export function TimeStripView({
           // A pause is labelled with how long it has lasted so far: its end is not known yet.
           const label = bar.kind === 'pause' ? formatTick(Math.min(bar.to, now) - bar.from) : bar.label;
           return (
-            <g key={bar.id} className={bar.kind === 'pause' ? styles.pause : styles.lease}>
+            <g key={bar.id} className={BAR_CLASS[bar.kind]}>
               <rect x={bar.x1} y={y - 8} width={Math.max(x2 - bar.x1, 2)} height={16} rx={3} />
               {x2 - bar.x1 > label.length * 7 + 8 && (
                 <text x={bar.x1 + 6} y={y} dy="0.35em">
@@ -113,13 +113,51 @@ export function TimeStripView({
           </span>{' '}
           stale write landed
         </li>
+        {/* Redlock's and Redis's own parts, where the run has them. */}
+        {layout.bars.some((bar) => bar.kind === 'key') && (
+          <li>
+            <span className={`${styles.swatch} ${styles.swatchKey}`} aria-hidden="true" /> key on one node, to its
+            expiry by that node's clock
+          </li>
+        )}
+        {layout.bars.some((bar) => bar.kind === 'validity') && (
+          <li>
+            <span className={`${styles.swatch} ${styles.swatchValidity}`} aria-hidden="true" /> the client's validity
+          </li>
+        )}
+        {layout.marks.some((mark) => mark.kind === 'jump') && (
+          <li>
+            <LegendGlyph kind="jump" /> clock jump
+          </li>
+        )}
+        {layout.marks.some((mark) => mark.kind === 'failover') && (
+          <li>
+            <LegendGlyph kind="failover" /> failover
+          </li>
+        )}
       </ul>
     </div>
   );
 }
 
-function StripMarkGlyph({ kind, x, y }: { kind: 'accepted' | 'rejected' | 'stale' | 'expired'; x: number; y: number }) {
+function StripMarkGlyph({ kind, x, y }: { kind: StripMark['kind']; x: number; y: number }) {
   switch (kind) {
+    case 'failover':
+      // Two arrows crossing: the replica takes the primary's place.
+      return (
+        <path
+          className={`${styles.mark} ${styles.markEvent}`}
+          d={`M ${x - 6} ${y - 6} L ${x + 6} ${y + 6} M ${x + 6} ${y - 6} L ${x - 6} ${y + 6} M ${x - 8} ${y} L ${x + 8} ${y}`}
+        />
+      );
+    case 'jump':
+      // A step in the clock.
+      return (
+        <path
+          className={`${styles.mark} ${styles.markEvent}`}
+          d={`M ${x - 7} ${y + 6} L ${x} ${y + 6} L ${x} ${y - 6} L ${x + 7} ${y - 6}`}
+        />
+      );
     case 'expired':
       return <line className={`${styles.mark} ${styles.markExpired}`} x1={x} x2={x} y1={y - 10} y2={y + 10} />;
     case 'accepted':
@@ -145,3 +183,19 @@ function StripMarkGlyph({ kind, x, y }: { kind: 'accepted' | 'rejected' | 'stale
       );
   }
 }
+
+/** A mark as the strip draws it, small, for the key. */
+function LegendGlyph({ kind }: { kind: StripMark['kind'] }) {
+  return (
+    <svg width={18} height={16} aria-hidden="true" className={styles.legendGlyph}>
+      <StripMarkGlyph kind={kind} x={9} y={8} />
+    </svg>
+  );
+}
+
+const BAR_CLASS: Record<StripBar['kind'], string | undefined> = {
+  lease: styles.lease,
+  pause: styles.pause,
+  key: styles.key,
+  validity: styles.validity,
+};
