@@ -1,0 +1,89 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadContent } from '@/content/load-content';
+import { DEFAULT_LAB_CONFIG, type LabConfig } from '@/settings/lab-config';
+import { DEFAULT_MAX_ATTEMPTS } from '@/sim/world';
+import { axisRange, axisValues, computeOutcomeMap, mapFieldsFor, VERDICT_CODES } from './outcome-map';
+
+const { content } = loadContent(resolve(import.meta.dirname, '../../content'));
+const seed = content.scenarios.find((scenario) => scenario.id === 'stale-certificate')!;
+const [modelA, modelB] = seed.renewers;
+const CA_MS = modelA!.certificateAuthorityMs;
+
+/**
+ * The lesson's service with the table checking nothing, derived by hand from the scenario: A is granted at 0 s and
+ * its certificate is ready 5 s later; its pause starts at 2 s. It writes when the certificate is ready or when it
+ * wakes, whichever is later, and lets the lock go at once if its lease still runs; otherwise the lease ends at its
+ * TTL. B asks at 15 s and every 16 s after, up to its attempt limit, is granted at the first attempt after the
+ * lock is free, and writes 5 s later. A's write is stale when it lands after B's.
+ * Returns null on an edge, where two of those moments coincide and the order is the simulation's event order.
+ */
+function byHand(ttlMs: number, pauseMs: number): (typeof VERDICT_CODES)[number] | null {
+  const pauseAt = DEFAULT_LAB_CONFIG.pauseAtMs;
+  const ready = CA_MS;
+  const wake = pauseAt + pauseMs;
+  if (pauseMs > 0 && wake === ready) return null;
+  const writeA = pauseMs > 0 && wake > ready ? wake : ready;
+  if (writeA === ttlMs) return null;
+  const free = writeA < ttlMs ? writeA : ttlMs;
+  const attempts = Array.from(
+    { length: DEFAULT_MAX_ATTEMPTS },
+    (_, index) => modelB!.startsAtMs + index * modelB!.retryEveryMs,
+  );
+  if (attempts.includes(free)) return null;
+  const grantB = attempts.find((at) => at > free);
+  if (grantB === undefined) return 'safe';
+  const writeB = grantB + CA_MS;
+  if (writeA === writeB) return null;
+  return writeA > writeB ? 'staleWriteLanded' : 'duplicateWork';
+}
+
+const unfenced: LabConfig = { ...DEFAULT_LAB_CONFIG, storage: 'unchecked' };
+const ttl = { field: 'ttlMs' as const, values: axisValues(axisRange('ttlMs', unfenced, CA_MS), 40) };
+const pause = { field: 'pauseMs' as const, values: axisValues(axisRange('pauseMs', unfenced, CA_MS), 40) };
+
+describe('the outcome map', () => {
+  it('covers TTL from a tenth to three times the current one, and pauses from 0 to three TTLs, 40 × 40', () => {
+    expect([ttl.values[0], ttl.values.at(-1), ttl.values.length]).toEqual([3_000, 90_000, 40]);
+    expect([pause.values[0], pause.values.at(-1), pause.values.length]).toEqual([0, 90_000, 40]);
+    expect(axisRange('pauseAtMs', unfenced, CA_MS)).toEqual([0, 10_000]);
+  });
+
+  it("agrees, cell by cell, with the rule derived by hand for the lesson's service without fencing", () => {
+    const cells = computeOutcomeMap(seed, unfenced, ttl, pause);
+    let checked = 0;
+    let stale = 0;
+    pause.values.forEach((pauseMs, row) =>
+      ttl.values.forEach((ttlMs, column) => {
+        const expected = byHand(ttlMs, pauseMs);
+        if (expected === null) return;
+        const actual = VERDICT_CODES[cells[row * ttl.values.length + column]!];
+        expect(actual, `TTL ${ttlMs} ms, pause ${pauseMs} ms`).toBe(expected);
+        checked += 1;
+        if (actual === 'staleWriteLanded') stale += 1;
+      }),
+    );
+    // Nearly every cell is off the edges, and both sides of the boundary are well represented.
+    expect(checked).toBeGreaterThan(1_500);
+    expect(stale).toBeGreaterThan(200);
+    expect(checked - stale).toBeGreaterThan(200);
+  });
+
+  it('at the edges: no pause, and a pause that ends exactly when the certificate is ready, are not stale', () => {
+    const noPause = computeOutcomeMap(seed, unfenced, ttl, { field: 'pauseMs', values: [0, 3_000] });
+    expect([...noPause].map((code) => VERDICT_CODES[code])).not.toContain('staleWriteLanded');
+  });
+
+  it('with the table checking tokens, no cell is stale', () => {
+    const cells = computeOutcomeMap(seed, { ...unfenced, storage: 'fenced' }, ttl, pause);
+    expect([...cells].map((code) => VERDICT_CODES[code])).not.toContain('staleWriteLanded');
+    expect([...cells].map((code) => VERDICT_CODES[code])).not.toContain('cutOff');
+  });
+
+  it('offers clock faults only for Redlock and lock-delay only for Chubby', () => {
+    expect(mapFieldsFor('lesson')).toEqual(['ttlMs', 'pauseMs', 'pauseAtMs', 'writeDelayMs']);
+    expect(mapFieldsFor('redlock')).toContain('clockDriftPct');
+    expect(mapFieldsFor('chubby')).toContain('lockDelayMs');
+    expect(mapFieldsFor('etcd')).not.toContain('clockJumpMs');
+  });
+});
