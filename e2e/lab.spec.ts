@@ -226,3 +226,48 @@ test("the lab's text version lists every step of its run, and each shows its ste
   await expect(run.getByText(/^Step \d+ of \d+$/)).toHaveText(`Step 5 of ${of}`);
   await expect(steps.nth(4)).toHaveAttribute('aria-current', 'step');
 });
+
+test('the outcome map: counts for both fencing modes, keyboard moves between cells, Enter opens the run', async ({
+  page,
+}) => {
+  await page.goto('/?lab&service=lesson&storage=fenced');
+  const map = page.getByRole('region', { name: 'Outcome map' });
+  // Computed in a worker: the summaries arrive when the 1,600 runs of each mode are done.
+  const off = map.getByText(/^The table checks nothing: the stale write lands in [\d,]+ of 1,600 runs/);
+  const on = map.getByText(/^The table checks tokens: the stale write lands in 0 of 1,600 runs/);
+  await expect(off).toBeVisible({ timeout: 60_000 });
+  await expect(on).toBeVisible({ timeout: 60_000 });
+  const stale = Number(/lands in ([\d,]+) of/.exec((await off.textContent()) ?? '')![1]!.replace(',', ''));
+  expect(stale).toBeGreaterThan(100);
+  expect(stale).toBeLessThan(1_600);
+
+  const grid = map.getByRole('grid', { name: /^The table checks nothing/ });
+  const cell = grid.getByRole('gridcell');
+  // The current run's cell is where the keyboard starts: TTL 30 s, pause 40 s, a stale write without fencing.
+  await expect(cell).toHaveText('Lease TTL 30 s, Pause length 40 s: Stale write landed.');
+  await grid.focus();
+  await expect(grid).toHaveAttribute('aria-activedescendant', (await cell.getAttribute('id'))!);
+  for (let step = 0; step < 12; step++) await page.keyboard.press('ArrowDown');
+  await expect(cell).not.toHaveText(/Pause length 40 s/);
+  const chosen = (await cell.textContent())!;
+  const pause = Number(/Pause length ([\d.]+) s/.exec(chosen)![1]!);
+  await page.keyboard.press('Enter');
+  // The run above is now that cell's: its pause (shown to a tenth of a second in the cell), and no fencing.
+  const field = page.getByRole('textbox', { name: 'Pause length (ms)' });
+  await expect(field).not.toHaveValue('40000');
+  const chosenMs = Number(await field.inputValue());
+  expect(Math.round(chosenMs / 100) / 10).toBe(pause);
+  await expect(page).toHaveURL(new RegExp(`pause=${chosenMs}&`));
+  await expect(page).toHaveURL(/storage=unchecked/);
+  await expect(page.getByRole('region', { name: 'What happens' }).getByText(/^Step 1 of \d+$/)).toBeInViewport();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
+});
+
+test('under Redlock the map has no fenced side, and says why', async ({ page }) => {
+  await page.goto('/?lab&service=redlock');
+  const map = page.getByRole('region', { name: 'Outcome map' });
+  await expect(map.getByText(/^The table checks nothing: the stale write lands in/)).toBeVisible({ timeout: 60_000 });
+  await expect(map.getByRole('grid')).toHaveCount(1);
+  await expect(map).toContainText('This service hands out no token');
+});

@@ -68,6 +68,7 @@ export interface PresenterContent {
 /** The lock lab's presets. */
 export interface LabContent {
   readonly page: PresetsContent['page'];
+  readonly map: PresetsContent['map'];
   readonly services: PresetsContent['services'];
   readonly resources: PresetsContent['resources'];
   readonly storage: PresetsContent['storage'];

@@ -20,6 +20,7 @@ import { EtcdKeys, MailSenderPanel, RedlockNodes } from './lab-panels';
 import { LabSettings } from './lab-settings';
 import { LabTextVersion } from './lab-text-version';
 import { LabVerdict } from './lab-verdict';
+import { OutcomeMap } from './outcome-map-view';
 import { createLabActions, createLabStore, selectLabTimeline } from './lab-store';
 import { RunStepper } from './run-stepper';
 import { verdictOf, type Verdict } from './verdict';
@@ -171,13 +172,17 @@ export default function LabPage({
       ) : (
         // The run and the settings side by side on a wide screen (the run first, as it is read); on a phone the
         // settings follow the run.
-        <div className={styles.workbench}>
-          {runSection}
-          <section className={styles.settingsColumn} aria-labelledby="settings-heading">
-            <h2 id="settings-heading">Settings</h2>
-            {settings}
-          </section>
-        </div>
+        <>
+          <div className={styles.workbench}>
+            {runSection}
+            <section className={styles.settingsColumn} aria-labelledby="settings-heading">
+              <h2 id="settings-heading">Settings</h2>
+              {settings}
+            </section>
+          </div>
+          {/* Every pause and TTL at once, for this service: a cell opens its run above. */}
+          <OutcomeMap config={config} onOpen={(cell) => change(cell)} />
+        </>
       )}
     </Root>
   );

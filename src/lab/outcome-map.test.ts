@@ -49,6 +49,21 @@ describe('the outcome map', () => {
     expect(axisRange('pauseAtMs', unfenced, CA_MS)).toEqual([0, 10_000]);
   });
 
+  it("puts the current configuration exactly on a cell, keeping the axis's reach within a few per cent", () => {
+    for (const [range, current] of [
+      [[3_000, 90_000], 30_000],
+      [[0, 90_000], 40_000],
+      [[0, 90_000], 90_000],
+    ] as const) {
+      const values = axisValues(range, 40, current);
+      expect(values).toContain(current);
+      expect(values[0]).toBe(range[0]);
+      expect(Math.abs(values.at(-1)! - range[1]) / range[1]).toBeLessThan(0.05);
+    }
+    // A current value outside the range, or at its start, leaves the spacing even.
+    expect(axisValues([0, 90_000], 40, 0).at(-1)).toBe(90_000);
+  });
+
   it("agrees, cell by cell, with the rule derived by hand for the lesson's service without fencing", () => {
     const cells = computeOutcomeMap(seed, unfenced, ttl, pause);
     let checked = 0;

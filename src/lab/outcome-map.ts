@@ -64,10 +64,16 @@ export function axisRange(field: MapField, config: LabConfig, caMs: number): rea
   }
 }
 
-/** `count` evenly spaced values from `from` to `to`, both included, whole milliseconds (or per cent). */
-export function axisValues([from, to]: readonly [number, number], count: number): readonly number[] {
+/**
+ * `count` evenly spaced values from `from` to about `to`, whole milliseconds (or per cent). Given the current
+ * value, the spacing is adjusted a little so that it falls exactly on a cell: the ringed cell is the run above.
+ */
+export function axisValues([from, to]: readonly [number, number], count: number, current?: number): readonly number[] {
   if (count < 2) return [from];
-  return Array.from({ length: count }, (_, index) => Math.round(from + ((to - from) * index) / (count - 1)));
+  let step = (to - from) / (count - 1);
+  if (current !== undefined && current > from && current <= to)
+    step = (current - from) / Math.max(1, Math.round((current - from) / step));
+  return Array.from({ length: count }, (_, index) => Math.round(from + step * index));
 }
 
 /** One cell: the configuration with both axes' values, run to its end. */

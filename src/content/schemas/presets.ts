@@ -58,6 +58,20 @@ export const presetsSchema = z
         soFarEmails: template(['sent']),
       })
       .strict(),
+    /** The outcome map's words: what it shows, its key, its summary and its progress. */
+    map: z
+      .object({
+        intro: text,
+        off: text,
+        on: text,
+        noToken: text,
+        summary: template(['mode', 'stale', 'duplicate', 'safe', 'total']),
+        computing: template(['done', 'total']),
+        cell: template(['x', 'y', 'verdict']),
+        open: text,
+        current: text,
+      })
+      .strict(),
     services: serviceNames,
     resources: z.object({ certificate: text, email: text }).strict(),
     storage: z.object({ fenced: text, unchecked: text, idempotencyKey: text }).strict(),
