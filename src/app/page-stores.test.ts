@@ -52,6 +52,27 @@ describe('the app shell and the address bar', () => {
     expect(window.location.search).toBe('?utm=course');
   });
 
+  it('a link to a heading (its own popstate) leaves the walkthrough at its step and the scrolling to the browser', async () => {
+    const stores = openAt('/?step=12&fencing=off');
+    const frame = () => new Promise((resolve) => window.requestAnimationFrame(resolve));
+    const scrolls: number[] = [];
+    const scrollTo = window.scrollTo;
+    window.scrollTo = ((x: number, y: number) => scrolls.push(y)) as typeof window.scrollTo;
+    try {
+      // The reader has scrolled down to the contents: the page notes where it is.
+      window.dispatchEvent(new Event('scroll'));
+      await frame();
+      window.history.pushState(null, '', '/?step=12&fencing=off#the-check-in-postgres');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      await frame();
+      expect(stores.walkthroughStore.getState()).toMatchObject({ cursor: 11, fencing: false });
+      expect(window.location.search).toBe('?step=12&fencing=off');
+      expect(scrolls).toEqual([]);
+    } finally {
+      window.scrollTo = scrollTo;
+    }
+  });
+
   it('puts presenter mode in the address, and keeps the step when leaving it', () => {
     const stores = openAt('/');
     stores.walkthroughActions.goToStep(4);

@@ -59,7 +59,9 @@ export function createPageStores(browser: Window = window, options: PageOptions 
   // the reader was on it. The shell keeps each entry's position itself: the browser's own restoration runs while
   // the lesson is still arriving, and lands short.
   const positions = new Map<string, number>();
-  const entryKey = () => (browser.history.state as { entry?: string } | null)?.entry ?? 'first';
+  // A link to a heading (#…) adds an entry of the browser's own: its position is kept apart from the page's.
+  const entryKey = () =>
+    `${(browser.history.state as { entry?: string } | null)?.entry ?? 'first'}${browser.location.hash}`;
   if ('scrollRestoration' in browser.history) browser.history.scrollRestoration = 'manual';
   let measuring = false;
   browser.addEventListener(
@@ -74,7 +76,9 @@ export function createPageStores(browser: Window = window, options: PageOptions 
     },
     { passive: true },
   );
-  browser.addEventListener('popstate', () => {
+  browser.addEventListener('popstate', (event: PopStateEvent) => {
+    // Following a link to a heading fires popstate too: the browser scrolls to it, and the walkthrough stays put.
+    if (event.state === null && browser.location.hash) return;
     const { route } = parseRoute(browser.location, stepCount);
     if (route.page !== 'lesson') return;
     // Before the walkthrough moves: the address bar writes as it moves, and an entry without a step (a fresh
