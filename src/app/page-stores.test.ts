@@ -57,7 +57,7 @@ describe('the app shell and the address bar', () => {
     const frame = () => new Promise((resolve) => window.requestAnimationFrame(resolve));
     const scrolls: number[] = [];
     const scrollTo = window.scrollTo;
-    window.scrollTo = ((x: number, y: number) => scrolls.push(y)) as typeof window.scrollTo;
+    window.scrollTo = ((_x: number, y: number) => void scrolls.push(y)) as unknown as typeof window.scrollTo;
     try {
       // The reader has scrolled down to the contents: the page notes where it is.
       window.dispatchEvent(new Event('scroll'));
