@@ -89,6 +89,11 @@ for (const view of views) {
         await page.goto('/?lab');
         const lab = page.getByRole('main');
         await expect(lab.getByText(/^Step \d+ of \d+$/).first()).toBeVisible();
+        // The outcome map arrives from its worker: shoot once both maps are drawn, not while one is computing.
+        await expect(lab.getByText(/^The table checks tokens: the stale write lands in/)).toBeVisible({
+          timeout: 60_000,
+        });
+        await expect(lab.getByRole('grid')).toHaveCount(2);
         await shoot(lab, `${prefix}-lab.png`);
 
         await page.goto('/?present&step=20');

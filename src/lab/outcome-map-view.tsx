@@ -105,9 +105,11 @@ function VerdictPatterns({ prefix }: { prefix: string }) {
   );
 }
 
-/** The fill of a verdict's cells: its pattern where it has one. */
-const fillOf = (prefix: string, kind: (typeof VERDICT_CODES)[number]) =>
-  kind === 'duplicateWork' || kind === 'staleWriteLanded' ? `url(#${prefix}-${kind})` : undefined;
+/** How a verdict's cells are painted: its pattern where it has one (a CSS fill would hide it), else its colour. */
+const cellPaint = (prefix: string, kind: (typeof VERDICT_CODES)[number]) =>
+  kind === 'duplicateWork' || kind === 'staleWriteLanded'
+    ? { fill: `url(#${prefix}-${kind})`, className: styles.patterned }
+    : { className: styles[kind] };
 
 function MapLegend() {
   const prefix = useId().replaceAll(':', '');
@@ -117,7 +119,7 @@ function MapLegend() {
         <li key={kind}>
           <svg width={16} height={16} aria-hidden="true">
             <VerdictPatterns prefix={prefix} />
-            <rect width={16} height={16} className={styles[kind]} fill={fillOf(prefix, kind)} />
+            <rect width={16} height={16} {...cellPaint(prefix, kind)} />
           </svg>{' '}
           {lab.verdicts[kind]}
         </li>
@@ -338,13 +340,10 @@ function MapGrid({
         >
           <VerdictPatterns prefix={patternPrefix} />
           {paths.map((d, code) => (
-            <path
-              key={code}
-              d={d}
-              className={styles[VERDICT_CODES[code]!]}
-              fill={fillOf(patternPrefix, VERDICT_CODES[code]!)}
-            />
+            <path key={code} d={d} {...cellPaint(patternPrefix, VERDICT_CODES[code]!)} />
           ))}
+          {/* Ringed twice, light and dark, so it shows on every colour. */}
+          <rect {...at(home)} width={CELL} height={CELL} className={styles.homeHalo} />
           <rect {...at(home)} width={CELL} height={CELL} className={styles.home} />
           <rect {...at(active)} width={CELL} height={CELL} className={styles.active} />
           {xScale.ticks(5).map((tick) => (
