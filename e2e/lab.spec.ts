@@ -271,3 +271,26 @@ test('under Redlock the map has no fenced side, and says why', async ({ page }) 
   await expect(map.getByRole('grid')).toHaveCount(1);
   await expect(map).toContainText('This service hands out no token');
 });
+
+test('random schedules: a break under Redlock opens in the lab, none for the lesson service with tokens checked', async ({
+  page,
+}) => {
+  await page.goto('/?lab&service=redlock');
+  await page.getByRole('button', { name: 'Try 500 random schedules' }).click();
+  const status = page.getByRole('status').filter({ hasText: /broke it|None of/ });
+  await expect(status).toContainText(/^Run \d+ of up to 500 broke it/, { timeout: 60_000 });
+  const before = page.url();
+  await status.getByRole('button', { name: 'Open that run above' }).click();
+  await expect(page).not.toHaveURL(before);
+  await page.getByRole('region', { name: 'What happens' }).getByRole('button', { name: 'Go to the end' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Verdict:' })).toContainText('Verdict: Stale write landed.');
+
+  await page.goto('/?lab&service=lesson&storage=fenced');
+  await page.getByRole('button', { name: 'Try 500 random schedules' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /broke it|None of/ })).toHaveText(
+    'None of 500 runs broke it.',
+    {
+      timeout: 60_000,
+    },
+  );
+});

@@ -7,7 +7,8 @@ import { LAB_FIELDS, type LabConfig } from '@/settings/lab-config';
 import { issuesTokens } from '@/sim/services/service';
 import { formatTick } from '@/story/format';
 import { axisRange, axisValues, mapFieldsFor, VERDICT_CODES, type MapAxis, type MapField } from './outcome-map';
-import type { MapReply, MapRequest } from './outcome-map.worker';
+import type { MapReply, MapRequest, SearchRequest } from './outcome-map.worker';
+import type { SearchResult } from './outcome-map';
 import styles from './outcome-map.module.css';
 
 const SIZE = 40;
@@ -85,6 +86,7 @@ export function OutcomeMap({ config, onOpen }: { config: LabConfig; onOpen: (con
         ))}
       </div>
       {modes.length === 1 && config.resource === 'certificate' && <p>{lab.map.noToken}</p>}
+      <CounterexampleSearch config={config} onOpen={onOpen} />
     </section>
   );
 }
@@ -110,6 +112,66 @@ const cellPaint = (prefix: string, kind: (typeof VERDICT_CODES)[number]) =>
   kind === 'duplicateWork' || kind === 'staleWriteLanded'
     ? { fill: `url(#${prefix}-${kind})`, className: styles.patterned }
     : { className: styles[kind] };
+
+/** How many random schedules one search runs. */
+const SEARCH_COUNT = 500;
+
+/**
+ * Random schedules of the current service and storage, searched in a worker for a run that breaks the lock's
+ * promise (a write under an earlier grant replacing one under a later grant); the first break opens above.
+ */
+function CounterexampleSearch({ config, onOpen }: { config: LabConfig; onOpen: (config: LabConfig) => void }) {
+  const [state, setState] = useState<{ config: LabConfig; round: number; result: SearchResult | null } | null>(null);
+  const searching = state?.config === config && state.result === null;
+  const result = state?.config === config ? state.result : null;
+  const search = () => {
+    const round = (state?.config === config ? state.round : 0) + 1;
+    setState({ config, round, result: null });
+    const worker = new Worker(new URL('./outcome-map.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'lockstep-counterexamples',
+    });
+    worker.addEventListener('message', (event: MessageEvent<MapReply>) => {
+      if (event.data.kind !== 'searched') return;
+      const found = event.data.result;
+      setState((current) =>
+        current?.config === config && current.round === round ? { ...current, result: found } : current,
+      );
+      worker.terminate();
+    });
+    worker.postMessage({
+      kind: 'search',
+      id: round,
+      seed,
+      config,
+      count: SEARCH_COUNT,
+      randomSeed: round,
+    } satisfies SearchRequest);
+  };
+  return (
+    <div className={styles.search}>
+      <h3>{lab.map.searchHeading}</h3>
+      <p>{lab.map.searchIntro}</p>
+      <button type="button" onClick={search} disabled={searching}>
+        {fillTemplate(lab.map.searchButton, { count: String(SEARCH_COUNT) })}
+      </button>
+      <p role="status">
+        {searching
+          ? lab.map.searching
+          : result === null
+            ? ''
+            : result.broken
+              ? fillTemplate(lab.map.broken, { run: String(result.broken.run), total: String(SEARCH_COUNT) })
+              : fillTemplate(lab.map.none, { total: String(result.checked) })}{' '}
+        {result?.broken && (
+          <button type="button" className={styles.linkLike} onClick={() => onOpen(result.broken!.config)}>
+            {lab.map.openBroken}
+          </button>
+        )}
+      </p>
+    </div>
+  );
+}
 
 function MapLegend() {
   const prefix = useId().replaceAll(':', '');
@@ -162,13 +224,13 @@ function OneMap({
     });
     worker.addEventListener('message', (event: MessageEvent<MapReply>) => {
       if (event.data.kind === 'progress') setProgress({ key, rows: event.data.rowsDone });
-      else {
+      else if (event.data.kind === 'done') {
         cache.set(key, event.data.cells);
         setResult({ key, cells: event.data.cells });
         worker.terminate();
       }
     });
-    worker.postMessage({ id: 1, seed, config, x, y } satisfies MapRequest);
+    worker.postMessage({ kind: 'map', id: 1, seed, config, x, y } satisfies MapRequest);
     return () => worker.terminate();
   }, [key, config, x, y, cancelled]);
 

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { loadContent } from '@/content/load-content';
 import { DEFAULT_LAB_CONFIG, type LabConfig } from '@/settings/lab-config';
 import { DEFAULT_MAX_ATTEMPTS } from '@/sim/world';
-import { axisRange, axisValues, computeOutcomeMap, mapFieldsFor, VERDICT_CODES } from './outcome-map';
+import {
+  axisRange,
+  axisValues,
+  cellVerdict,
+  computeOutcomeMap,
+  mapFieldsFor,
+  searchCounterexample,
+  VERDICT_CODES,
+} from './outcome-map';
 
 const { content } = loadContent(resolve(import.meta.dirname, '../../content'));
 const seed = content.scenarios.find((scenario) => scenario.id === 'stale-certificate')!;
@@ -100,5 +108,35 @@ describe('the outcome map', () => {
     expect(mapFieldsFor('redlock')).toContain('clockDriftPct');
     expect(mapFieldsFor('chubby')).toContain('lockDelayMs');
     expect(mapFieldsFor('etcd')).not.toContain('clockJumpMs');
+  });
+});
+
+describe('the counterexample search over random schedules', () => {
+  const fencedFor = (service: LabConfig['service']): LabConfig => ({
+    ...DEFAULT_LAB_CONFIG,
+    service,
+    storage: 'fenced',
+  });
+
+  it('finds a break under Redlock and Redis, which hand out no token, each a run whose stale write landed', () => {
+    for (const service of ['redlock', 'redis'] as const) {
+      const config: LabConfig = { ...DEFAULT_LAB_CONFIG, service, storage: 'unchecked' };
+      const result = searchCounterexample(seed, config, 300, 7);
+      expect(result.broken, service).not.toBeNull();
+      expect(result.checked).toBe(result.broken!.run);
+      expect(VERDICT_CODES[cellVerdict(seed, result.broken!.config)]).toBe('staleWriteLanded');
+      // The same seed finds the same break.
+      expect(searchCounterexample(seed, config, 300, 7)).toEqual(result);
+    }
+  });
+
+  it('finds none for the lesson service, etcd, ZooKeeper or Chubby with the table checking tokens', () => {
+    for (const service of ['lesson', 'etcd', 'zookeeper', 'chubby'] as const) {
+      expect(searchCounterexample(seed, fencedFor(service), 300, 11), service).toEqual({ checked: 300, broken: null });
+    }
+  });
+
+  it('finds one for the lesson service when the table checks nothing', () => {
+    expect(searchCounterexample(seed, { ...fencedFor('lesson'), storage: 'unchecked' }, 300, 11).broken).not.toBeNull();
   });
 });

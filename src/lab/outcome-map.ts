@@ -1,4 +1,5 @@
 import { ALL_MODELS } from '@/sim/all-models';
+import { nextRandom } from '@/sim/random';
 import { runScenario } from '@/sim/run';
 import type { ScenarioDefinition } from '@/sim/scenario';
 import type { LabConfig, NumericField } from '@/settings/lab-config';
@@ -98,4 +99,47 @@ export function computeOutcomeMap(
     onRow?.(row + 1);
   });
   return cells;
+}
+
+/** A random configuration's ranges: the lab's own, kept to where a run says something (pauses up to two minutes). */
+const SEARCH_RANGES: Readonly<Record<MapField, readonly [number, number]>> = {
+  ttlMs: [1_000, 120_000],
+  pauseMs: [0, 120_000],
+  pauseAtMs: [0, 20_000],
+  writeDelayMs: [0, 60_000],
+  clockJumpMs: [0, 120_000],
+  clockDriftPct: [-50, 50],
+  lockDelayMs: [0, 60_000],
+};
+
+export interface SearchResult {
+  readonly checked: number;
+  /** The first configuration whose run broke the rule, and its place in the search (1-based). */
+  readonly broken: { readonly config: LabConfig; readonly run: number } | null;
+}
+
+/**
+ * Random schedules against the rule the lock promised: a write made under an earlier grant never replaces one made
+ * under a later grant (the stale-write verdict). `count` configurations of the current service and storage, drawn
+ * from a seeded source, so a search can be repeated; the first break is returned, with its settings.
+ */
+export function searchCounterexample(
+  seed: ScenarioDefinition,
+  config: LabConfig,
+  count: number,
+  randomSeed: number,
+): SearchResult {
+  let state = randomSeed;
+  const draw = ([from, to]: readonly [number, number]) => {
+    const next = nextRandom(state);
+    state = next.state;
+    return Math.round(from + next.value * (to - from));
+  };
+  for (let run = 1; run <= count; run++) {
+    const candidate: LabConfig = { ...config };
+    for (const field of mapFieldsFor(config.service)) Object.assign(candidate, { [field]: draw(SEARCH_RANGES[field]) });
+    if (VERDICT_CODES[cellVerdict(seed, candidate)] === 'staleWriteLanded')
+      return { checked: run, broken: { config: candidate, run } };
+  }
+  return { checked: count, broken: null };
 }

@@ -70,6 +70,13 @@ export const presetsSchema = z
         cell: template(['x', 'y', 'verdict']),
         open: text,
         current: text,
+        searchHeading: text,
+        searchIntro: text,
+        searchButton: template(['count']),
+        searching: text,
+        broken: template(['run', 'total']),
+        none: template(['total']),
+        openBroken: text,
       })
       .strict(),
     services: serviceNames,
