@@ -280,7 +280,7 @@ test('random schedules: a break under Redlock opens in the lab, none for the les
   const status = page.getByRole('status').filter({ hasText: /broke it|None of/ });
   await expect(status).toContainText(/^Run \d+ of up to 500 broke it/, { timeout: 60_000 });
   const before = page.url();
-  await status.getByRole('button', { name: 'Open that run above' }).click();
+  await status.getByRole('button', { name: 'Open that run in the lab' }).click();
   await expect(page).not.toHaveURL(before);
   await page.getByRole('region', { name: 'What happens' }).getByRole('button', { name: 'Go to the end' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Verdict:' })).toContainText('Verdict: Stale write landed.');

@@ -113,3 +113,26 @@ test('sections 2 to 6 and 9 each hold a live run that steps, ends with its verdi
     );
   }
 });
+
+test("the fencing section's outcome map: both sides computed, and a cell opens its run in the lab", async ({
+  page,
+}) => {
+  await page.goto('/');
+  const section = page.locator('section.lesson-section', {
+    has: page.getByRole('heading', { name: 'Fencing tokens', level: 2 }),
+  });
+  const map = section.getByRole('region', { name: 'Outcome map' });
+  await expect(map.getByRole('heading', { name: 'Outcome map', level: 3 })).toBeVisible();
+  await expect(map.getByText(/^The table checks tokens: the stale write lands in 0 of 1,600 runs/)).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(map.getByText(/^The table checks nothing: the stale write lands in [\d,]+ of 1,600 runs/)).toBeVisible();
+  const grid = map.getByRole('grid', { name: /^The table checks nothing/ });
+  await expect(grid.getByRole('gridcell')).toHaveText('Lease TTL 30 s, Pause length 40 s: Stale write landed.');
+  await grid.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\?.*storage=unchecked.*lab/);
+  await expect(page.getByRole('heading', { name: 'Lock lab', level: 1 })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Lease TTL (ms)' })).not.toHaveValue('30000');
+});

@@ -6,12 +6,18 @@ const Interview = lazy(() => import('@/practice/interview'));
 const AnswerKey = lazy(() => import('@/practice/answer-key'));
 // The lab's engine and every lock service's model: loaded only when a section with a live run is on the page.
 const InlineRun = lazy(() => import('@/lab/inline-run'));
+const InlineMap = lazy(() => import('@/lab/inline-map'));
 
 /** The widgets the lesson's sections place with `::name::`, besides its own source cards. */
 const lessonWidgets: LessonWidgets = {
   run: (presetId) => (
     <Suspense key={presetId} fallback={<p className="loading">Loading a live run…</p>}>
       <InlineRun presetId={presetId} />
+    </Suspense>
+  ),
+  map: (
+    <Suspense fallback={<p className="loading">Loading the outcome map…</p>}>
+      <InlineMap />
     </Suspense>
   ),
   quiz: (

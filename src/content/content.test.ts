@@ -356,7 +356,7 @@ describe('loadContent rejects broken lesson and practice files', () => {
   it('an unknown widget', () => {
     const dir = lessonWith('12-practice.md', (markdown) => markdown.replace('::quiz::', '::quizz::'));
     expect(problemsOf(dir)).toEqual([
-      'content/lesson/12-practice.md: ::quizz:: is not a widget; use one of walkthrough, sources, quiz, interview, or run-<lab preset id>',
+      'content/lesson/12-practice.md: ::quizz:: is not a widget; use one of walkthrough, sources, quiz, interview, map, or run-<lab preset id>',
     ]);
   });
 

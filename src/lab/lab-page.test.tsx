@@ -42,3 +42,14 @@ describe('the lab never chooses a greyed-out storage option', () => {
     expect(lastConfig()).toMatchObject({ service: 'redlock', storage: 'unchecked' });
   });
 });
+
+describe('the outcome map without Web Workers', () => {
+  it('says it cannot be drawn here, and the rest of the lab works', () => {
+    expect(typeof Worker).toBe('undefined');
+    renderLab('?service=etcd');
+    const map = screen.getByRole('region', { name: 'Outcome map' });
+    expect(within(map).getAllByText(/has no Web Workers/)).toHaveLength(2);
+    expect(within(map).getByRole('button', { name: /random schedules/ })).toBeDisabled();
+    expect(screen.getByText(/^Step 1 of \d+$/)).toBeInTheDocument();
+  });
+});

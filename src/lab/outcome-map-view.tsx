@@ -17,10 +17,15 @@ const GUTTER = { left: 64, bottom: 40, top: 8, right: 8 };
 const seed = content.scenarios[0]!;
 const CA_MS = seed.renewers[0]?.certificateAuthorityMs ?? 5_000;
 
+/** The map's runs need a worker, so the page never waits on them; without one (an old browser) the map says so. */
+const WORKERS = typeof Worker !== 'undefined';
+
 /** Computed maps, by their configuration and axes: a map is not run twice. */
 const cache = new Map<string, Uint8Array>();
 
 type Mode = 'off' | 'on';
+/** The map's own headings sit one level under its title. */
+type SubHeading = 'h3' | 'h4';
 
 /** A value on an axis, in the field's own unit: seconds, or per cent. */
 const formatValue = (field: MapField, value: number) =>
@@ -31,7 +36,19 @@ const formatValue = (field: MapField, value: number) =>
  * default), every cell a complete run computed in a worker, with the table checking nothing and checking tokens
  * side by side. One focusable widget: arrow keys move between cells, Enter opens the run.
  */
-export function OutcomeMap({ config, onOpen }: { config: LabConfig; onOpen: (config: LabConfig) => void }) {
+export function OutcomeMap({
+  config,
+  onOpen,
+  headingLevel = 2,
+}: {
+  config: LabConfig;
+  onOpen: (config: LabConfig) => void;
+  /** 3 inside a lesson section; its grids' headings follow one level down. */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Sub = headingLevel === 2 ? 'h3' : 'h4';
+  const headingId = useId();
   const fields = mapFieldsFor(config.service);
   const [xField, setXField] = useState<MapField>('ttlMs');
   const [yField, setYField] = useState<MapField>('pauseMs');
@@ -58,8 +75,8 @@ export function OutcomeMap({ config, onOpen }: { config: LabConfig; onOpen: (con
   const yId = useId();
 
   return (
-    <section className={styles.outcomeMap} aria-labelledby="outcome-map-heading">
-      <h2 id="outcome-map-heading">Outcome map</h2>
+    <section className={styles.outcomeMap} aria-labelledby={headingId}>
+      <Heading id={headingId}>Outcome map</Heading>
       <p>{lab.map.intro}</p>
       <div className={styles.axes}>
         <label htmlFor={xId}>Across</label>
@@ -82,11 +99,20 @@ export function OutcomeMap({ config, onOpen }: { config: LabConfig; onOpen: (con
       <MapLegend />
       <div className={styles.maps}>
         {modes.map((mode) => (
-          <OneMap key={mode} mode={mode} config={modeConfigs[mode]} current={config} x={x} y={y} onOpen={onOpen} />
+          <OneMap
+            Sub={Sub}
+            key={mode}
+            mode={mode}
+            config={modeConfigs[mode]}
+            current={config}
+            x={x}
+            y={y}
+            onOpen={onOpen}
+          />
         ))}
       </div>
       {modes.length === 1 && config.resource === 'certificate' && <p>{lab.map.noToken}</p>}
-      <CounterexampleSearch config={config} onOpen={onOpen} />
+      <CounterexampleSearch config={config} onOpen={onOpen} Sub={Sub} />
     </section>
   );
 }
@@ -120,7 +146,15 @@ const SEARCH_COUNT = 500;
  * Random schedules of the current service and storage, searched in a worker for a run that breaks the lock's
  * promise (a write under an earlier grant replacing one under a later grant); the first break opens above.
  */
-function CounterexampleSearch({ config, onOpen }: { config: LabConfig; onOpen: (config: LabConfig) => void }) {
+function CounterexampleSearch({
+  config,
+  onOpen,
+  Sub,
+}: {
+  config: LabConfig;
+  onOpen: (config: LabConfig) => void;
+  Sub: SubHeading;
+}) {
   const [state, setState] = useState<{ config: LabConfig; round: number; result: SearchResult | null } | null>(null);
   const searching = state?.config === config && state.result === null;
   const result = state?.config === config ? state.result : null;
@@ -150,9 +184,9 @@ function CounterexampleSearch({ config, onOpen }: { config: LabConfig; onOpen: (
   };
   return (
     <div className={styles.search}>
-      <h3>{lab.map.searchHeading}</h3>
+      <Sub>{lab.map.searchHeading}</Sub>
       <p>{lab.map.searchIntro}</p>
-      <button type="button" onClick={search} disabled={searching}>
+      <button type="button" onClick={search} disabled={searching || !WORKERS}>
         {fillTemplate(lab.map.searchButton, { count: String(SEARCH_COUNT) })}
       </button>
       <p role="status">
@@ -192,6 +226,7 @@ function MapLegend() {
 
 /** One fencing mode's grid, computed in a worker with progress and a cancel. */
 function OneMap({
+  Sub,
   mode,
   config,
   current,
@@ -199,6 +234,7 @@ function OneMap({
   y,
   onOpen,
 }: {
+  Sub: SubHeading;
   mode: Mode;
   config: LabConfig;
   current: LabConfig;
@@ -217,7 +253,7 @@ function OneMap({
   const cells = result?.key === key ? result.cells : (cache.get(key) ?? null);
 
   useEffect(() => {
-    if (cache.has(key) || cancelled === key) return;
+    if (cache.has(key) || cancelled === key || !WORKERS) return;
     const worker = new Worker(new URL('./outcome-map.worker.ts', import.meta.url), {
       type: 'module',
       name: 'lockstep-outcome-map',
@@ -235,10 +271,18 @@ function OneMap({
   }, [key, config, x, y, cancelled]);
 
   const title = mode === 'on' ? lab.map.on : lab.map.off;
+  if (!cells && !WORKERS) {
+    return (
+      <div className={styles.oneMap}>
+        <Sub>{title}</Sub>
+        <p>{lab.map.noWorkers}</p>
+      </div>
+    );
+  }
   if (!cells) {
     return (
       <div className={styles.oneMap}>
-        <h3>{title}</h3>
+        <Sub>{title}</Sub>
         {cancelled === key ? (
           <button type="button" onClick={() => setCancelled(null)}>
             Compute the map
@@ -260,10 +304,13 @@ function OneMap({
       </div>
     );
   }
-  return <MapGrid title={title} cells={cells} x={x} y={y} config={config} current={current} onOpen={onOpen} />;
+  return (
+    <MapGrid Sub={Sub} title={title} cells={cells} x={x} y={y} config={config} current={current} onOpen={onOpen} />
+  );
 }
 
 function MapGrid({
+  Sub,
   title,
   cells,
   x,
@@ -272,6 +319,7 @@ function MapGrid({
   current,
   onOpen,
 }: {
+  Sub: SubHeading;
   title: string;
   cells: Uint8Array;
   x: MapAxis;
@@ -369,7 +417,7 @@ function MapGrid({
 
   return (
     <div className={styles.oneMap}>
-      <h3>{title}</h3>
+      <Sub>{title}</Sub>
       <p className={styles.summary}>{summary}</p>
       <div
         role="grid"

@@ -11,6 +11,8 @@ import { SourceCards } from './source-cards';
 /** What the page places in the lesson: a live run for each `::run-<preset>::`, the quiz and the interview. */
 export interface LessonWidgets {
   readonly run: (presetId: string) => ReactNode;
+  /** The outcome map over the lesson's own evening (`::map::`). */
+  readonly map: ReactNode;
   readonly quiz: ReactNode;
   readonly interview: ReactNode;
 }
@@ -47,6 +49,7 @@ export default function RestOfLesson({ widgets: given }: { widgets: LessonWidget
   const widgets = {
     ...Object.fromEntries(runSlots.map((slot) => [slot, given.run(slot.slice('run-'.length))])),
     sources: <SourceCards sources={lesson.sources} />,
+    map: given.map,
     quiz: given.quiz,
     interview: given.interview,
   };

@@ -70,6 +70,7 @@ export const presetsSchema = z
         cell: template(['x', 'y', 'verdict']),
         open: text,
         current: text,
+        noWorkers: text,
         searchHeading: text,
         searchIntro: text,
         searchButton: template(['count']),
