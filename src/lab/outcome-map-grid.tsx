@@ -1,0 +1,224 @@
+import lab from 'virtual:lockstep/lab';
+import { scaleLinear } from 'd3-scale';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { fillTemplate } from '@/content/fill-template';
+import { LAB_FIELDS, type LabConfig } from '@/settings/lab-config';
+import { formatTick } from '@/story/format';
+import { VERDICT_CODES, type MapAxis, type MapField } from './outcome-map';
+import styles from './outcome-map.module.css';
+
+const CELL = 9;
+const GUTTER = { left: 64, bottom: 40, top: 8, right: 8 };
+
+/** The map's own headings sit one level under its title. */
+export type SubHeading = 'h3' | 'h4';
+
+/** A value on an axis, in the field's own unit: seconds, or per cent. */
+const formatValue = (field: MapField, value: number) =>
+  LAB_FIELDS[field].unit === '%' ? `${value} %` : formatTick(value);
+
+/** Colour and pattern both, so a verdict reads without colour too: duplicate work striped, a stale write hatched. */
+export function VerdictPatterns({ prefix }: { prefix: string }) {
+  return (
+    <defs>
+      <pattern id={`${prefix}-duplicateWork`} width={6} height={6} patternUnits="userSpaceOnUse">
+        <rect width={6} height={6} className={styles.duplicateWork} />
+        <path d="M-1 7 L7 -1" className={styles.stripe} />
+      </pattern>
+      <pattern id={`${prefix}-staleWriteLanded`} width={6} height={6} patternUnits="userSpaceOnUse">
+        <rect width={6} height={6} className={styles.staleWriteLanded} />
+        <path d="M-1 7 L7 -1 M-1 -1 L7 7" className={styles.hatch} />
+      </pattern>
+    </defs>
+  );
+}
+
+/** How a verdict's cells are painted: its pattern where it has one (a CSS fill would hide it), else its colour. */
+export const cellPaint = (prefix: string, kind: (typeof VERDICT_CODES)[number]) =>
+  kind === 'duplicateWork' || kind === 'staleWriteLanded'
+    ? { fill: `url(#${prefix}-${kind})`, className: styles.patterned }
+    : { className: styles[kind] };
+
+/** One computed map: its cells, axes, summary, and the one focusable grid over them. */
+export function MapGrid({
+  Sub,
+  title,
+  cells,
+  x,
+  y,
+  config,
+  current,
+  onOpen,
+}: {
+  Sub: SubHeading;
+  title: string;
+  cells: Uint8Array;
+  x: MapAxis;
+  y: MapAxis;
+  config: LabConfig;
+  current: LabConfig;
+  onOpen: (config: LabConfig) => void;
+}) {
+  const columns = x.values.length;
+  const rows = y.values.length;
+  const width = GUTTER.left + columns * CELL + GUTTER.right;
+  const height = GUTTER.top + rows * CELL + GUTTER.bottom;
+  // d3 computes the axes; y grows upwards, as a chart's does.
+  const xScale = scaleLinear()
+    .domain([x.values[0]!, x.values.at(-1)!])
+    .range([GUTTER.left + CELL / 2, width - GUTTER.right - CELL / 2]);
+  const yScale = scaleLinear()
+    .domain([y.values[0]!, y.values.at(-1)!])
+    .range([height - GUTTER.bottom - CELL / 2, GUTTER.top + CELL / 2]);
+  const nearest = (values: readonly number[], value: number) =>
+    values.reduce(
+      (best, candidate, index) => (Math.abs(candidate - value) < Math.abs(values[best]! - value) ? index : best),
+      0,
+    );
+  const home = { column: nearest(x.values, current[x.field]), row: nearest(y.values, current[y.field]) };
+  const [active, setActive] = useState(home);
+  const cellId = useId();
+  const patternPrefix = useId().replaceAll(':', '');
+  const codeAt = (row: number, column: number) => cells[row * columns + column]!;
+  const configAt = (row: number, column: number): LabConfig => ({
+    ...config,
+    [x.field]: x.values[column]!,
+    [y.field]: y.values[row]!,
+  });
+  const describe = (row: number, column: number) =>
+    fillTemplate(lab.map.cell, {
+      x: `${LAB_FIELDS[x.field].label} ${formatValue(x.field, x.values[column]!)}`,
+      y: `${LAB_FIELDS[y.field].label} ${formatValue(y.field, y.values[row]!)}`,
+      verdict: lab.verdicts[VERDICT_CODES[codeAt(row, column)]!],
+    });
+  // One path per verdict: 1,600 cells draw as three shapes.
+  const paths = VERDICT_CODES.map((_, code) => {
+    let d = '';
+    for (let row = 0; row < rows; row++)
+      for (let column = 0; column < columns; column++)
+        if (codeAt(row, column) === code) {
+          const left = GUTTER.left + column * CELL;
+          const top = GUTTER.top + (rows - 1 - row) * CELL;
+          d += `M${left} ${top}h${CELL}v${CELL}h${-CELL}z`;
+        }
+    return d;
+  });
+  const counts = VERDICT_CODES.map((_, code) => cells.filter((value) => value === code).length);
+  const summary = fillTemplate(lab.map.summary, {
+    mode: title,
+    stale: counts[2]!.toLocaleString('en'),
+    duplicate: counts[1]!.toLocaleString('en'),
+    safe: counts[0]!.toLocaleString('en'),
+    total: cells.length.toLocaleString('en'),
+  });
+  const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, [number, number]> = {
+      ArrowRight: [0, 1],
+      ArrowLeft: [0, -1],
+      ArrowUp: [1, 0],
+      ArrowDown: [-1, 0],
+    };
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onOpen(configAt(active.row, active.column));
+      return;
+    }
+    const move = moves[event.key] ?? (event.key === 'Home' ? null : undefined);
+    if (move === undefined) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (move === null) setActive(home);
+    else
+      setActive({
+        row: Math.min(rows - 1, Math.max(0, active.row + move[0])),
+        column: Math.min(columns - 1, Math.max(0, active.column + move[1])),
+      });
+  };
+  const cellAt = (clientX: number, clientY: number, svg: SVGSVGElement) => {
+    const box = svg.getBoundingClientRect();
+    const scale = width / box.width;
+    const column = Math.floor(((clientX - box.left) * scale - GUTTER.left) / CELL);
+    const row = rows - 1 - Math.floor(((clientY - box.top) * scale - GUTTER.top) / CELL);
+    return column >= 0 && column < columns && row >= 0 && row < rows ? { row, column } : null;
+  };
+  const at = (value: { row: number; column: number }) => ({
+    x: GUTTER.left + value.column * CELL,
+    y: GUTTER.top + (rows - 1 - value.row) * CELL,
+  });
+
+  return (
+    <div className={styles.oneMap}>
+      <Sub>{title}</Sub>
+      <p className={styles.summary}>{summary}</p>
+      <div
+        role="grid"
+        tabIndex={0}
+        aria-label={`${title}: ${LAB_FIELDS[x.field].label} across, ${LAB_FIELDS[y.field].label} up`}
+        aria-rowcount={rows}
+        aria-colcount={columns}
+        aria-activedescendant={cellId}
+        onKeyDown={onKey}
+        className={styles.grid}
+      >
+        {/* Only the active cell is in the tree, with its place in the grid: the map is one widget, not 1,600 stops. */}
+        <div role="row" aria-rowindex={rows - active.row} className={styles.hidden}>
+          <div role="gridcell" id={cellId} aria-colindex={active.column + 1}>
+            {describe(active.row, active.column)}
+          </div>
+        </div>
+        <svg
+          viewBox={`0 0 ${width} ${height}`}
+          className={styles.svg}
+          aria-hidden="true"
+          onMouseMove={(event) => {
+            const cell = cellAt(event.clientX, event.clientY, event.currentTarget);
+            if (cell) setActive(cell);
+          }}
+          onClick={(event) => {
+            const cell = cellAt(event.clientX, event.clientY, event.currentTarget);
+            if (cell) onOpen(configAt(cell.row, cell.column));
+          }}
+        >
+          <VerdictPatterns prefix={patternPrefix} />
+          {paths.map((d, code) => (
+            <path key={code} d={d} {...cellPaint(patternPrefix, VERDICT_CODES[code]!)} />
+          ))}
+          {/* Ringed twice, light and dark, so it shows on every colour. */}
+          <rect {...at(home)} width={CELL} height={CELL} className={styles.homeHalo} />
+          <rect {...at(home)} width={CELL} height={CELL} className={styles.home} />
+          <rect {...at(active)} width={CELL} height={CELL} className={styles.active} />
+          {xScale.ticks(5).map((tick) => (
+            <text
+              key={tick}
+              x={xScale(tick)}
+              y={height - GUTTER.bottom + 14}
+              textAnchor="middle"
+              className={styles.tick}
+            >
+              {formatValue(x.field, tick)}
+            </text>
+          ))}
+          {yScale.ticks(5).map((tick) => (
+            <text key={tick} x={GUTTER.left - 4} y={yScale(tick)} dy="0.35em" textAnchor="end" className={styles.tick}>
+              {formatValue(y.field, tick)}
+            </text>
+          ))}
+          <text x={(GUTTER.left + width) / 2} y={height - 6} textAnchor="middle" className={styles.axisName}>
+            {LAB_FIELDS[x.field].label}
+          </text>
+          <text
+            transform={`translate(12 ${GUTTER.top + (rows * CELL) / 2}) rotate(-90)`}
+            textAnchor="middle"
+            className={styles.axisName}
+          >
+            {LAB_FIELDS[y.field].label}
+          </text>
+        </svg>
+      </div>
+      <p className={styles.cellInfo} aria-hidden="true">
+        {describe(active.row, active.column)} {lab.map.open}
+      </p>
+      <p className={styles.note}>{lab.map.current}</p>
+    </div>
+  );
+}
