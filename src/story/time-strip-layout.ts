@@ -1,7 +1,8 @@
 import { nice, ticks } from 'd3-array';
 import { CERTIFICATES_TABLE, LOCK_SERVICE, writeOutcomeOf, type Happening } from '@/sim/happenings';
 import type { Timeline } from '@/sim/run';
-import { majorityEndsAt, trueTimeAt, type RedlockNode } from '@/sim/services/redlock';
+import { majorityEndsAt } from '@/sim/services/redlock';
+import { keySpans, redlockNodesOf, validitySpans, VALIDITY } from './redlock-spans';
 import { formatTick } from './format';
 
 /** A row of the strip: the lock service's leases, a renewer's pauses, or the table's writes. */
@@ -187,9 +188,6 @@ export function layoutTimeStrip(timeline: Timeline, width: number): TimeStripLay
   };
 }
 
-/** A Redlock client's validity row: this prefix and the renewer's id. */
-const VALIDITY = 'validity-';
-
 function markOf(happening: Happening): StripMark['kind'] | null {
   if (happening.kind === 'leaseExpired') return 'expired';
   if (happening.kind === 'failover') return 'failover';
@@ -248,78 +246,6 @@ function pauseSpans(frames: Timeline['frames'], lastAt: number) {
         fromIndex: frame.index,
         from: frame.at,
         to: resumed?.at ?? Math.min(happening.until, lastAt),
-      },
-    ];
-  });
-}
-
-/** Redlock's nodes, if the run's lock service is Redlock. */
-function redlockNodesOf(frames: Timeline['frames']): readonly RedlockNode[] | null {
-  const view = frames[0]?.world.lock.view();
-  return view?.kind === 'redlock' ? view.nodes : null;
-}
-
-/**
- * Each key each node held: from the step it was set to its expiry by that node's own clock (read back to true
- * time, so a jumped or drifting clock shows as a short or long bar), or to its deletion if that came first.
- */
-function keySpans(frames: Timeline['frames'], lastAt: number) {
-  type Open = { id: string; row: string; holder: string; fromIndex: number; from: number; to: number; value: string };
-  const spans: Open[] = [];
-  const open = new Map<string, Open>();
-  for (const frame of frames) {
-    const view = frame.world.lock.view();
-    if (view.kind !== 'redlock') continue;
-    for (const node of view.nodes) {
-      const entry = Object.values(node.keys)[0];
-      const current = open.get(node.id);
-      const ends = entry ? Math.min(trueTimeAt(node.clock, entry.expiresAtNodeMs), lastAt) : null;
-      if (current && (!entry || entry.value !== current.value || ends !== current.to)) {
-        // Deleted or replaced before it expired: it ends here.
-        current.to = Math.min(current.to, frame.at);
-        open.delete(node.id);
-      }
-      if (entry && ends !== null && ends > frame.at && !open.has(node.id)) {
-        const holder = frame.world.renewers.find((renewer) => renewer.leaseValue === entry.value)?.id ?? '?';
-        const span = {
-          id: `key-${node.id}-${frame.index}`,
-          row: node.id,
-          holder,
-          fromIndex: frame.index,
-          from: frame.at,
-          to: ends,
-          value: entry.value,
-        };
-        spans.push(span);
-        open.set(node.id, span);
-      }
-    }
-  }
-  return spans;
-}
-
-/**
- * Each Redlock client's validity: from its grant to the end it computed (the lease's `expiresAt`), or to the
- * moment it let the lock go, if that came first.
- */
-function validitySpans(frames: Timeline['frames'], lastAt: number) {
-  return frames.flatMap((frame) => {
-    const { happening } = frame;
-    if (happening.kind !== 'leaseGranted' || happening.lease.expiresAt === null) return [];
-    const released = frames.find(
-      (later) =>
-        later.index > frame.index &&
-        (later.happening.kind === 'releaseRequested' || later.happening.kind === 'validityEnded') &&
-        later.happening.renewer === happening.renewer,
-    );
-    return [
-      {
-        id: `validity-${frame.index}`,
-        row: `${VALIDITY}${happening.renewer}`,
-        holder: happening.renewer,
-        fromIndex: frame.index,
-        from: frame.at,
-        to: Math.min(happening.lease.expiresAt, released?.at ?? lastAt),
       },
     ];
   });
