@@ -1,7 +1,7 @@
 import type { Timeline } from '@/sim/run';
 import { trueTimeAt, type RedlockNode } from '@/sim/services/redlock';
 
-/** Redlock's own parts of the run to scale: each node's keys and each client's validity (time-strip-layout.ts). */
+/* Redlock's own parts of the run to scale: each node's keys and each client's validity (see time-strip-layout.ts). */
 
 /** A Redlock client's validity row: this prefix and the renewer's id. */
 export const VALIDITY = 'validity-';
