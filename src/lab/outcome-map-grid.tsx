@@ -1,5 +1,5 @@
 import lab from 'virtual:lockstep/lab';
-import { scaleLinear } from 'd3-scale';
+import { ticks } from 'd3-array';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { fillTemplate } from '@/content/fill-template';
 import { LAB_FIELDS, type LabConfig } from '@/settings/lab-config';
@@ -63,13 +63,15 @@ export function MapGrid({
   const rows = y.values.length;
   const width = GUTTER.left + columns * CELL + GUTTER.right;
   const height = GUTTER.top + rows * CELL + GUTTER.bottom;
-  // d3 computes the axes; y grows upwards, as a chart's does.
-  const xScale = scaleLinear()
-    .domain([x.values[0]!, x.values.at(-1)!])
-    .range([GUTTER.left + CELL / 2, width - GUTTER.right - CELL / 2]);
-  const yScale = scaleLinear()
-    .domain([y.values[0]!, y.values.at(-1)!])
-    .range([height - GUTTER.bottom - CELL / 2, GUTTER.top + CELL / 2]);
+  // d3-array places the ticks; the mapping is one line each way, and y grows upwards, as a chart's does. (d3-scale's
+  // linear scale would pull d3-interpolate, d3-format and d3-color into the chunk the first view's diagram shares.)
+  const linear = (values: readonly number[], from: number, to: number) => {
+    const [low, high] = [values[0]!, values.at(-1)!];
+    const at = (value: number) => from + ((value - low) / (high - low || 1)) * (to - from);
+    return Object.assign(at, { ticks: (count: number) => ticks(low, high, count) });
+  };
+  const xScale = linear(x.values, GUTTER.left + CELL / 2, width - GUTTER.right - CELL / 2);
+  const yScale = linear(y.values, height - GUTTER.bottom - CELL / 2, GUTTER.top + CELL / 2);
   const nearest = (values: readonly number[], value: number) =>
     values.reduce(
       (best, candidate, index) => (Math.abs(candidate - value) < Math.abs(values[best]! - value) ? index : best),
