@@ -105,7 +105,9 @@ export default function LabPage({
           <CodeText text={caption} />
         </span>
       </p>
-      <TimeStripView timeline={timeline} cursor={step} compact={compact} className={styles.strip} />
+      {/* The compact embed is one screen of the frame's height: under Redlock the strip alone (nine rows) would fill
+          it, so there the diagram keeps the room and the strip stays with the full page. */}
+      {!compact && <TimeStripView timeline={timeline} cursor={step} className={styles.strip} />}
       <div className="stage">
         <SequenceDiagramView timeline={timeline} cursor={step} title="Lock lab" scrollWithin={compact} />
         <div
