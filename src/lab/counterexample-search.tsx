@@ -6,6 +6,7 @@ import type { LabConfig } from '@/settings/lab-config';
 import type { SearchResult } from './outcome-map';
 import type { SubHeading } from './outcome-map-grid';
 import type { MapReply, SearchRequest } from './outcome-map.worker';
+import labStyles from './lab.module.css';
 import styles from './outcome-map.module.css';
 
 const seed = content.scenarios[0]!;
@@ -71,7 +72,7 @@ export function CounterexampleSearch({
               ? fillTemplate(lab.map.broken, { run: String(result.broken.run), total: String(SEARCH_COUNT) })
               : fillTemplate(lab.map.none, { total: String(result.checked) })}{' '}
         {result?.broken && (
-          <button type="button" className={styles.linkLike} onClick={() => onOpen(result.broken!.config)}>
+          <button type="button" className={labStyles.linkButton} onClick={() => onOpen(result.broken!.config)}>
             {lab.map.openBroken}
           </button>
         )}
