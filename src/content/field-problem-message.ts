@@ -16,6 +16,7 @@ export function fieldProblemMessage(
     values.resource = problem.resource;
     values.options = problem.options.join(' or ');
   }
+  if (problem.kind === 'unknownMapAxis') values.options = problem.options.join(', ');
   if (problem.kind === 'notANumber' || problem.kind === 'outOfRange' || problem.kind === 'rounded') {
     const spec = LAB_FIELDS[problem.field];
     Object.assign(values, { label: spec.label, units: texts.units[spec.unit], unit: spec.unit });

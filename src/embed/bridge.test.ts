@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProgressActions, createProgressStore } from '@/progress/progress-store';
+import { DEFAULT_LAB_CONFIG } from '@/settings/lab-config';
 import { createWalkthroughActions } from '@/store/actions';
 import { DEFAULT_SCENARIO_ID } from '@/store/selectors';
 import { createWalkthroughStore } from '@/store/walkthrough-store';
@@ -485,6 +486,39 @@ describe('the embed bridge, command by command and until it disconnects', () => 
     expect(walkthroughStore.getState().cursor).toBe(0);
     disconnect();
     posted.mockRestore();
+  });
+});
+
+describe('the map widget', () => {
+  it('reports each map it draws as progressed, with its service, storage and axes, and never completed', () => {
+    const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
+    const { disconnect, reportMapDrawn } = connectToHost({
+      parentOrigin: HOST,
+      walkthroughStore,
+      walkthroughActions: createWalkthroughActions(walkthroughStore),
+      progressStore: createProgressStore(null),
+      walkthrough: false,
+    });
+    parentWindow.postMessage.mockClear();
+    reportMapDrawn({ ...DEFAULT_LAB_CONFIG, service: 'redlock', storage: 'unchecked', mapAcross: 'clockDriftPct' });
+    const events = parentWindow.postMessage.mock.calls
+      .map(([message]) => message as { kind: string })
+      .filter((message) => message.kind === 'event');
+    expect(events).toEqual([
+      {
+        source: 'lockstep',
+        version: 1,
+        kind: 'event',
+        verb: 'progressed',
+        widget: 'map',
+        service: 'redlock',
+        storage: 'unchecked',
+        across: 'drift',
+        up: 'pause',
+      },
+    ]);
+    expect(parentWindow.postMessage).toHaveBeenCalledWith(expect.anything(), HOST);
+    disconnect();
   });
 });
 

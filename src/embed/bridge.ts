@@ -1,5 +1,6 @@
 import type { LabStepReport } from '@/lab/lab-page';
 import type { ProgressStore } from '@/progress/progress-store';
+import { LAB_FIELDS, type LabConfig } from '@/settings/lab-config';
 import { selectCursor, selectStepCount } from '@/store/selectors';
 import type { WalkthroughActions } from '@/store/actions';
 import type { WalkthroughStore } from '@/store/walkthrough-store';
@@ -30,11 +31,13 @@ export interface BridgeOptions {
   readonly warn?: (message: string) => void;
 }
 
-/** What an embedded page holds once connected: a way to stop, and the lab's way to report its run. */
+/** What an embedded page holds once connected: a way to stop, and the lab's and the map's ways to report. */
 export interface HostConnection {
   readonly disconnect: () => void;
   /** The lab widget reports each step it shows; the others never call it. */
   readonly reportLabStep: (report: LabStepReport) => void;
+  /** The map widget reports each map it draws (`progressed` only: a map has no end to complete). */
+  readonly reportMapDrawn: (config: LabConfig) => void;
 }
 
 /** Why an embedded widget sends nothing: said once, in the console, so a course author can find it. */
@@ -48,7 +51,7 @@ export const SILENT_WIDGET =
  */
 export function connectToHost(options: BridgeOptions): HostConnection {
   const { parentOrigin, walkthroughStore, walkthroughActions, progressStore, walkthrough = true } = options;
-  const unconnected = { disconnect: () => undefined, reportLabStep: () => undefined };
+  const unconnected = { disconnect: () => undefined, reportLabStep: () => undefined, reportMapDrawn: () => undefined };
   if (window.parent === window) return unconnected;
   if (!parentOrigin) {
     (options.warn ?? console.warn)(SILENT_WIDGET);
@@ -137,6 +140,16 @@ export function connectToHost(options: BridgeOptions): HostConnection {
     }
   };
 
+  const reportMapDrawn = (config: LabConfig) =>
+    emit({
+      verb: 'progressed',
+      widget: 'map',
+      service: config.service,
+      storage: config.storage,
+      across: LAB_FIELDS[config.mapAcross].param,
+      up: LAB_FIELDS[config.mapUp].param,
+    });
+
   const disconnect = () => {
     disconnected = true;
     resizeObserver.disconnect();
@@ -144,5 +157,5 @@ export function connectToHost(options: BridgeOptions): HostConnection {
     unsubscribeProgress();
     window.removeEventListener('message', onMessage);
   };
-  return { disconnect, reportLabStep };
+  return { disconnect, reportLabStep, reportMapDrawn };
 }

@@ -10,7 +10,7 @@ async function renderEmbed(search: string) {
   await act(async () => {
     render(
       <PageProviders stores={stores}>
-        <EmbedApp onLabStep={() => undefined} />
+        <EmbedApp onLabStep={() => undefined} onMapDrawn={() => undefined} />
       </PageProviders>,
     );
   });
@@ -22,7 +22,7 @@ describe('an embed asked for something Lockstep does not have', () => {
   it('names a short unknown widget whole, and lists the widgets there are', async () => {
     await renderEmbed('?widget=banana');
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'Lockstep has no widget called “banana”. Use widget=walkthrough, widget=quiz, widget=question, widget=lab (with id= for a question).',
+      'Lockstep has no widget called “banana”. Use widget=walkthrough, widget=quiz, widget=question, widget=lab, widget=map; a question also needs id=.',
     );
   });
 

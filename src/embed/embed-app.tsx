@@ -8,15 +8,22 @@ import { realPostgres } from '@/app/feature-slots';
 import { useShell } from '@/app/page-stores';
 import { echo } from '@/content/echo';
 import { fillTemplate } from '@/content/fill-template';
-import { DEFAULT_LAB_CONFIG } from '@/settings/lab-config';
+import { DEFAULT_LAB_CONFIG, type LabConfig } from '@/settings/lab-config';
 import { Walkthrough } from '@/walkthrough/walkthrough';
 import { DEFAULT_EMBED_FRAME, EMBED_WIDGETS } from '@/route/route';
 import { CompactPlayer, OpenInLockstep } from './compact-player';
 
 const LabPage = lazy(() => import('@/lab/lab-page'));
+const EmbeddedMap = lazy(() => import('@/lab/embedded-map'));
 
 /** One widget without the site around it, chosen by `?widget=`; anything else gets a clear message. */
-export function EmbedApp({ onLabStep }: { onLabStep: (report: LabStepReport) => void }) {
+export function EmbedApp({
+  onLabStep,
+  onMapDrawn,
+}: {
+  onLabStep: (report: LabStepReport) => void;
+  onMapDrawn: (config: LabConfig) => void;
+}) {
   const { route } = useShell();
   const widget = route.page === 'embed' ? route.widget : null;
   const questionId = route.page === 'embed' ? route.questionId : null;
@@ -24,11 +31,15 @@ export function EmbedApp({ onLabStep }: { onLabStep: (report: LabStepReport) => 
     <main className="embed">
       {widget !== 'lab' && (
         <h1 className="visually-hidden">
-          {widget === 'quiz' || widget === 'question' ? 'Lockstep quiz' : 'Lockstep walkthrough'}
+          {widget === 'quiz' || widget === 'question'
+            ? 'Lockstep quiz'
+            : widget === 'map'
+              ? 'Lockstep outcome map'
+              : 'Lockstep walkthrough'}
         </h1>
       )}
       <Notices />
-      <EmbeddedWidget widget={widget} questionId={questionId} onLabStep={onLabStep} />
+      <EmbeddedWidget widget={widget} questionId={questionId} onLabStep={onLabStep} onMapDrawn={onMapDrawn} />
     </main>
   );
 }
@@ -37,10 +48,12 @@ function EmbeddedWidget({
   widget,
   questionId,
   onLabStep,
+  onMapDrawn,
 }: {
   widget: string | null;
   questionId: string | null;
   onLabStep: (report: LabStepReport) => void;
+  onMapDrawn: (config: LabConfig) => void;
 }) {
   const { route, actions, labProblems } = useShell();
   const frame = route.page === 'embed' ? route.frame : DEFAULT_EMBED_FRAME;
@@ -65,6 +78,18 @@ function EmbeddedWidget({
           initialProblems={labProblems}
           onChange={actions.setLab}
           onStep={onLabStep}
+        />
+      </Suspense>
+    );
+  }
+  if (widget === 'map') {
+    return (
+      <Suspense fallback={<p className="loading">Loading the outcome map…</p>}>
+        <EmbeddedMap
+          initial={route.page === 'embed' ? route.lab : DEFAULT_LAB_CONFIG}
+          problems={labProblems}
+          onChange={actions.setLab}
+          onDrawn={onMapDrawn}
         />
       </Suspense>
     );

@@ -52,7 +52,7 @@ function start() {
   createRoot(root).render(
     <StrictMode>
       <PageProviders stores={stores}>
-        <EmbedApp onLabStep={host.reportLabStep} />
+        <EmbedApp onLabStep={host.reportLabStep} onMapDrawn={host.reportMapDrawn} />
       </PageProviders>
     </StrictMode>,
   );

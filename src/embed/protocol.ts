@@ -20,6 +20,15 @@ export type LockstepEvent =
       readonly of: number;
       readonly service: string;
     }
+  /** An outcome map computed and drawn: the service, what the table checks, and the settings on its axes. */
+  | {
+      readonly verb: 'progressed';
+      readonly widget: 'map';
+      readonly service: string;
+      readonly storage: string;
+      readonly across: string;
+      readonly up: string;
+    }
   | { readonly verb: 'answered'; readonly widget: 'quiz'; readonly questionId: string; readonly correct: boolean }
   | {
       readonly verb: 'completed';

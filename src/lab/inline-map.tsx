@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { labPageUrl } from '@/route/share-links';
 import { DEFAULT_LAB_CONFIG } from '@/settings/lab-config';
 import { OutcomeMap } from './outcome-map-view';
@@ -7,9 +8,12 @@ import { OutcomeMap } from './outcome-map-view';
  * table checking nothing and checking tokens side by side. A cell opens its run in the lab.
  */
 export default function InlineMap() {
+  // The lesson's evening; the reader may switch the service or the axes here, and a cell opens the lab with them.
+  const [config, setConfig] = useState(DEFAULT_LAB_CONFIG);
   return (
     <OutcomeMap
-      config={DEFAULT_LAB_CONFIG}
+      config={config}
+      onConfigChange={setConfig}
       headingLevel={3}
       onOpen={(config) => window.location.assign(labPageUrl(window.location.href, config))}
     />

@@ -182,8 +182,8 @@ export default function LabPage({
               {settings}
             </section>
           </div>
-          {/* Every pause and TTL at once, for this service: a cell opens its run above. */}
-          <OutcomeMap config={config} onOpen={(cell) => change(cell)} />
+          {/* Every pause and TTL at once, for this service: a cell opens its run above; the map's own choices (service, axes) change it where it is, without scrolling away. */}
+          <OutcomeMap config={config} onConfigChange={actions.change} onOpen={(cell) => change(cell)} />
         </>
       )}
     </Root>

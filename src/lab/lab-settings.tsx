@@ -6,6 +6,7 @@ import {
   LAB_FIELDS,
   LAB_SERVICES,
   presetConfig,
+  sameRun,
   fieldApplies,
   STORAGE_FOR,
   storageApplies,
@@ -16,9 +17,8 @@ import styles from './lab.module.css';
 
 /** The preset whose settings the run has now, if any: it is shown pressed. */
 export function activePresetOf(config: LabConfig): string | undefined {
-  const same = (preset: LabConfig) =>
-    (Object.keys(config) as (keyof LabConfig)[]).every((field) => preset[field] === config[field]);
-  return lab.presets.find((preset) => same(presetConfig(preset.config)))?.id;
+  // The map's axes are no part of a preset: choosing other axes keeps the preset marked.
+  return lab.presets.find((preset) => sameRun(presetConfig(preset.config), config))?.id;
 }
 
 /** The lab's what-ifs: the presets, and every setting with its problem beside it. */

@@ -3,7 +3,7 @@ import { createStore } from 'zustand/vanilla';
 import { ALL_MODELS } from '@/sim/all-models';
 import { runScenario, type Timeline } from '@/sim/run';
 import { createStepperActions } from '@/store/stepper';
-import { withApplicableStorage, type FieldProblem, type LabConfig } from '@/settings/lab-config';
+import { sameRun, withApplicableSettings, type FieldProblem, type LabConfig } from '@/settings/lab-config';
 import { labRunSettings, labScenario } from './lab-scenario';
 
 /** What the learner chose in the lab: its settings, what was wrong with the last ones typed, and the step. */
@@ -16,7 +16,7 @@ export interface LabState {
 export type LabStore = ReturnType<typeof createLabStore>;
 
 export function createLabStore(config: LabConfig, problems: readonly FieldProblem[] = []) {
-  return createStore<LabState>()(() => ({ config: withApplicableStorage(config), problems, cursor: 0 }));
+  return createStore<LabState>()(() => ({ config: withApplicableSettings(config), problems, cursor: 0 }));
 }
 
 const timelines = new WeakMap<LabConfig, Timeline>();
@@ -36,8 +36,15 @@ export const selectLabStepCount = (state: LabState) => selectLabTimeline(state).
 export function createLabActions(store: LabStore) {
   return {
     ...createStepperActions(store, selectLabStepCount),
-    /** New settings run again from the first step; a storage option greyed out under them is never kept. */
+    /**
+     * New settings run again from the first step (new map axes alone keep the step: the run is the same); an option
+     * greyed out under them is never kept.
+     */
     change: (config: LabConfig, problems: readonly FieldProblem[] = []) =>
-      store.setState({ config: withApplicableStorage(config), problems, cursor: 0 }),
+      store.setState((state) => ({
+        config: withApplicableSettings(config),
+        problems,
+        cursor: sameRun(state.config, config) ? state.cursor : 0,
+      })),
   };
 }

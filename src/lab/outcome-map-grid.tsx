@@ -1,10 +1,12 @@
 import lab from 'virtual:lockstep/lab';
 import { ticks } from 'd3-array';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { fillTemplate } from '@/content/fill-template';
-import { LAB_FIELDS, type LabConfig } from '@/settings/lab-config';
+import { LAB_FIELDS, type LabConfig, type MapField } from '@/settings/lab-config';
 import { formatTick } from '@/story/format';
-import { VERDICT_CODES, type MapAxis, type MapField } from './outcome-map';
+import { download, pngOf, standaloneSvg } from './map-export';
+import { VERDICT_CODES, type MapAxis, type OutcomeMapResult } from './outcome-map';
+import { BoundaryLines, BoundaryList, boundaryText } from './outcome-map-boundaries';
 import styles from './outcome-map.module.css';
 
 const CELL = 9;
@@ -39,11 +41,11 @@ export const cellPaint = (prefix: string, kind: (typeof VERDICT_CODES)[number]) 
     ? { fill: `url(#${prefix}-${kind})`, className: styles.patterned }
     : { className: styles[kind] };
 
-/** One computed map: its cells, axes, summary, and the one focusable grid over them. */
+/** One computed map: its cells, axes, boundaries, summary, and the one focusable grid over them. */
 export function MapGrid({
   Sub,
   title,
-  cells,
+  map,
   x,
   y,
   config,
@@ -52,13 +54,15 @@ export function MapGrid({
 }: {
   Sub: SubHeading;
   title: string;
-  cells: Uint8Array;
+  map: OutcomeMapResult;
   x: MapAxis;
   y: MapAxis;
   config: LabConfig;
   current: LabConfig;
   onOpen: (config: LabConfig) => void;
 }) {
+  const { cells, edges, boundaries } = map;
+  const svgRef = useRef<SVGSVGElement>(null);
   const columns = x.values.length;
   const rows = y.values.length;
   const width = GUTTER.left + columns * CELL + GUTTER.right;
@@ -169,6 +173,7 @@ export function MapGrid({
           </div>
         </div>
         <svg
+          ref={svgRef}
           viewBox={`0 0 ${width} ${height}`}
           className={styles.svg}
           aria-hidden="true"
@@ -185,6 +190,11 @@ export function MapGrid({
           {paths.map((d, code) => (
             <path key={code} d={d} {...cellPaint(patternPrefix, VERDICT_CODES[code]!)} />
           ))}
+          <BoundaryLines
+            edges={edges}
+            boundaries={boundaries}
+            geometry={{ left: GUTTER.left, top: GUTTER.top, cell: CELL, rows }}
+          />
           {/* Ringed twice, light and dark, so it shows on every colour. */}
           <rect {...at(home)} width={CELL} height={CELL} className={styles.homeHalo} />
           <rect {...at(home)} width={CELL} height={CELL} className={styles.home} />
@@ -220,7 +230,50 @@ export function MapGrid({
       <p className={styles.cellInfo} aria-hidden="true">
         {describe(active.row, active.column)} {lab.map.open}
       </p>
+      <BoundaryList boundaries={boundaries} unnamed={edges.some((edge) => edge.boundary < 0)} />
       <p className={styles.note}>{lab.map.current}</p>
+      <ExportButtons
+        title={title}
+        name={`lockstep-outcome-map-${config.service}-${config.storage}-${LAB_FIELDS[x.field].param}-${LAB_FIELDS[y.field].param}`}
+        file={() =>
+          standaloneSvg(svgRef.current!, title, [
+            summary,
+            ...boundaries.map((boundary, index) => `${index + 1}. ${boundaryText(boundary)}`),
+            lab.map.current,
+          ])
+        }
+      />
     </div>
+  );
+}
+
+/** Download the map as drawn, as SVG or as PNG. */
+function ExportButtons({
+  title,
+  name,
+  file,
+}: {
+  title: string;
+  name: string;
+  file: () => ReturnType<typeof standaloneSvg>;
+}) {
+  const label = (format: string) => fillTemplate(lab.map.downloadLabel, { format, title });
+  return (
+    <p className={styles.export}>
+      <button
+        type="button"
+        aria-label={label('SVG')}
+        onClick={() => download(new Blob([file().text], { type: 'image/svg+xml' }), `${name}.svg`)}
+      >
+        {lab.map.downloadSvg}
+      </button>
+      <button
+        type="button"
+        aria-label={label('PNG')}
+        onClick={() => void pngOf(file()).then((png) => download(png, `${name}.png`))}
+      >
+        {lab.map.downloadPng}
+      </button>
+    </p>
   );
 }

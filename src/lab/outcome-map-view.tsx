@@ -1,39 +1,56 @@
-import content from 'virtual:lockstep/content';
 import lab from 'virtual:lockstep/lab';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo } from 'react';
+import { fieldProblemMessage } from '@/content/field-problem-message';
 import { fillTemplate } from '@/content/fill-template';
-import { LAB_FIELDS, type LabConfig } from '@/settings/lab-config';
+import {
+  LAB_FIELDS,
+  LAB_SERVICES,
+  mapFieldsFor,
+  withApplicableSettings,
+  type FieldProblem,
+  type LabConfig,
+  type MapField,
+} from '@/settings/lab-config';
+import type { LockServiceKind } from '@/sim/services/service';
 import { issuesTokens } from '@/sim/services/service';
 import { CounterexampleSearch } from './counterexample-search';
-import { axisRange, axisValues, mapFieldsFor, type MapAxis, type MapField } from './outcome-map';
+import { axisRange, axisValues, type MapAxis } from './outcome-map';
 import { cellPaint, MapGrid, VerdictPatterns, type SubHeading } from './outcome-map-grid';
-import type { MapReply, MapRequest } from './outcome-map.worker';
+import { useOutcomeMap, WORKERS } from './use-outcome-map';
 import styles from './outcome-map.module.css';
 
 const SIZE = 40;
-const seed = content.scenarios[0]!;
-const CA_MS = seed.renewers[0]?.certificateAuthorityMs ?? 5_000;
-
-/** The map's runs need a worker, so the page never waits on them; without one (an old browser) the map says so. */
-const WORKERS = typeof Worker !== 'undefined';
-
-/** Computed maps, by their configuration and axes: a map is not run twice. */
-const cache = new Map<string, Uint8Array>();
+/** A's certificate is ready this long after its grant (the lesson's certificate authority). */
+const CA_MS = 5_000;
 
 type Mode = 'off' | 'on';
 
+const axisOf = (field: MapField, config: LabConfig): MapAxis => ({
+  field,
+  values: axisValues(axisRange(field, config, CA_MS), SIZE, config[field]),
+});
+
 /**
- * The outcome map: for the lab's current service and storage, a grid over two settings (TTL × pause length by
- * default), every cell a complete run computed in a worker, with the table checking nothing and checking tokens
- * side by side. One focusable widget: arrow keys move between cells, Enter opens the run.
+ * The outcome map: for a service and storage, a grid over two settings (TTL × pause length by default), every cell
+ * a complete run computed in a worker, with the table checking nothing and checking tokens side by side. The
+ * service and the axes are part of `config`, so the lab keeps them in its address; one focusable grid per map.
  */
 export function OutcomeMap({
   config,
+  problems = [],
+  onConfigChange,
   onOpen,
+  onDrawn,
   headingLevel = 2,
 }: {
   config: LabConfig;
+  /** What was wrong with the axes a link asked for, said beside the pickers. */
+  problems?: readonly FieldProblem[];
+  /** The map's own choices (service, axes) as a new configuration. */
+  onConfigChange: (config: LabConfig) => void;
   onOpen: (config: LabConfig) => void;
+  /** Told once each map has been computed and drawn (an embed reports it to its host). */
+  onDrawn?: (config: LabConfig) => void;
   /** 3 inside a lesson section; its grids' headings follow one level down. */
   headingLevel?: 2 | 3;
 }) {
@@ -41,16 +58,8 @@ export function OutcomeMap({
   const Sub = headingLevel === 2 ? 'h3' : 'h4';
   const headingId = useId();
   const fields = mapFieldsFor(config.service);
-  const [xField, setXField] = useState<MapField>('ttlMs');
-  const [yField, setYField] = useState<MapField>('pauseMs');
-  const x: MapAxis = useMemo(
-    () => ({ field: xField, values: axisValues(axisRange(xField, config, CA_MS), SIZE, config[xField]) }),
-    [xField, config],
-  );
-  const y: MapAxis = useMemo(
-    () => ({ field: yField, values: axisValues(axisRange(yField, config, CA_MS), SIZE, config[yField]) }),
-    [yField, config],
-  );
+  const x = useMemo(() => axisOf(config.mapAcross, config), [config]);
+  const y = useMemo(() => axisOf(config.mapUp, config), [config]);
   // Under Redis and Redlock there is no token to check: one map, and a sentence saying why.
   const modes: readonly Mode[] =
     issuesTokens(config.service) && config.resource === 'certificate' ? ['off', 'on'] : ['off'];
@@ -62,32 +71,59 @@ export function OutcomeMap({
     }),
     [config],
   );
-  const xId = useId();
-  const yId = useId();
+  const ids = { service: useId(), across: useId(), up: useId() };
+  const choose = (change: Partial<LabConfig>) => onConfigChange(withApplicableSettings({ ...config, ...change }));
+  const axisSelect = (which: 'mapAcross' | 'mapUp', other: MapField) => (
+    <select
+      id={ids[which === 'mapAcross' ? 'across' : 'up']}
+      value={config[which]}
+      onChange={(event) => choose({ [which]: event.target.value as MapField })}
+    >
+      {fields.map((field) => (
+        <option key={field} value={field} disabled={field === other}>
+          {LAB_FIELDS[field].label}
+        </option>
+      ))}
+    </select>
+  );
 
   return (
     <section className={styles.outcomeMap} aria-labelledby={headingId}>
       <Heading id={headingId}>Outcome map</Heading>
       <p>{lab.map.intro}</p>
       <div className={styles.axes}>
-        <label htmlFor={xId}>Across</label>
-        <select id={xId} value={xField} onChange={(event) => setXField(event.target.value as MapField)}>
-          {fields.map((field) => (
-            <option key={field} value={field} disabled={field === yField}>
-              {LAB_FIELDS[field].label}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={yId}>Up</label>
-        <select id={yId} value={yField} onChange={(event) => setYField(event.target.value as MapField)}>
-          {fields.map((field) => (
-            <option key={field} value={field} disabled={field === xField}>
-              {LAB_FIELDS[field].label}
-            </option>
-          ))}
-        </select>
+        <span className={styles.choice}>
+          <label htmlFor={ids.service}>{lab.map.service}</label>
+          <select
+            id={ids.service}
+            value={config.service}
+            onChange={(event) => choose({ service: event.target.value as LockServiceKind })}
+          >
+            {LAB_SERVICES.map((service) => (
+              <option key={service} value={service}>
+                {lab.services[service]}
+              </option>
+            ))}
+          </select>
+        </span>
+        <span className={styles.choice}>
+          <label htmlFor={ids.across}>{lab.map.across}</label>
+          {axisSelect('mapAcross', config.mapUp)}
+        </span>
+        <span className={styles.choice}>
+          <label htmlFor={ids.up}>{lab.map.up}</label>
+          {axisSelect('mapUp', config.mapAcross)}
+        </span>
       </div>
+      {problems
+        .filter((problem) => problem.field === 'mapAcross' || problem.field === 'mapUp')
+        .map((problem) => (
+          <p key={problem.field + problem.kind} className={styles.problem} role="alert">
+            {fieldProblemMessage(problem, lab.fields)}
+          </p>
+        ))}
       <MapLegend />
+      <p className={styles.note}>{lab.map.boundariesIntro}</p>
       <div className={styles.maps}>
         {modes.map((mode) => (
           <OneMap
@@ -99,6 +135,7 @@ export function OutcomeMap({
             x={x}
             y={y}
             onOpen={onOpen}
+            onDrawn={onDrawn}
           />
         ))}
       </div>
@@ -134,6 +171,7 @@ function OneMap({
   x,
   y,
   onOpen,
+  onDrawn,
 }: {
   Sub: SubHeading;
   mode: Mode;
@@ -142,70 +180,39 @@ function OneMap({
   x: MapAxis;
   y: MapAxis;
   onOpen: (config: LabConfig) => void;
+  onDrawn: ((config: LabConfig) => void) | undefined;
 }) {
-  const key = JSON.stringify([config, x, y]);
-  const [result, setResult] = useState<{ key: string; cells: Uint8Array } | null>(() => {
-    const cached = cache.get(key);
-    return cached ? { key, cells: cached } : null;
-  });
-  const [progress, setProgress] = useState<{ key: string; rows: number } | null>(null);
-  const rowsDone = progress?.key === key ? progress.rows : 0;
-  const [cancelled, setCancelled] = useState<string | null>(null);
-  const cells = result?.key === key ? result.cells : (cache.get(key) ?? null);
-
+  const { map, rowsDone, cancelled, cancel, resume } = useOutcomeMap(config, x, y);
   useEffect(() => {
-    if (cache.has(key) || cancelled === key || !WORKERS) return;
-    const worker = new Worker(new URL('./outcome-map.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'lockstep-outcome-map',
-    });
-    worker.addEventListener('message', (event: MessageEvent<MapReply>) => {
-      if (event.data.kind === 'progress') setProgress({ key, rows: event.data.rowsDone });
-      else if (event.data.kind === 'done') {
-        cache.set(key, event.data.cells);
-        setResult({ key, cells: event.data.cells });
-        worker.terminate();
-      }
-    });
-    worker.postMessage({ kind: 'map', id: 1, seed, config, x, y } satisfies MapRequest);
-    return () => worker.terminate();
-  }, [key, config, x, y, cancelled]);
-
+    if (map) onDrawn?.(config);
+  }, [map, config, onDrawn]);
   const title = mode === 'on' ? lab.map.on : lab.map.off;
-  if (!cells && !WORKERS) {
-    return (
-      <div className={styles.oneMap}>
-        <Sub>{title}</Sub>
-        <p>{lab.map.noWorkers}</p>
-      </div>
-    );
-  }
-  if (!cells) {
-    return (
-      <div className={styles.oneMap}>
-        <Sub>{title}</Sub>
-        {cancelled === key ? (
-          <button type="button" onClick={() => setCancelled(null)}>
-            Compute the map
-          </button>
-        ) : (
-          <>
-            <label>
-              {fillTemplate(lab.map.computing, {
-                done: String(rowsDone * x.values.length),
-                total: String(x.values.length * y.values.length),
-              })}{' '}
-              <progress max={y.values.length} value={rowsDone} />
-            </label>
-            <button type="button" onClick={() => setCancelled(key)}>
-              Cancel
-            </button>
-          </>
-        )}
-      </div>
-    );
+  if (map) {
+    return <MapGrid Sub={Sub} title={title} map={map} x={x} y={y} config={config} current={current} onOpen={onOpen} />;
   }
   return (
-    <MapGrid Sub={Sub} title={title} cells={cells} x={x} y={y} config={config} current={current} onOpen={onOpen} />
+    <div className={styles.oneMap}>
+      <Sub>{title}</Sub>
+      {!WORKERS ? (
+        <p>{lab.map.noWorkers}</p>
+      ) : cancelled ? (
+        <button type="button" onClick={resume}>
+          Compute the map
+        </button>
+      ) : (
+        <>
+          <label>
+            {fillTemplate(lab.map.computing, {
+              done: String(rowsDone * x.values.length),
+              total: String(x.values.length * y.values.length),
+            })}{' '}
+            <progress max={y.values.length} value={rowsDone} />
+          </label>
+          <button type="button" onClick={cancel}>
+            Cancel
+          </button>
+        </>
+      )}
+    </div>
   );
 }

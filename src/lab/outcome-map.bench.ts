@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { bench, describe } from 'vitest';
 import { loadContent } from '@/content/load-content';
-import { DEFAULT_LAB_CONFIG, withApplicableStorage } from '@/settings/lab-config';
+import { DEFAULT_LAB_CONFIG, withApplicableSettings } from '@/settings/lab-config';
 import { LAB_SERVICES } from '@/settings/lab-config';
 import { axisRange, axisValues, computeOutcomeMap } from './outcome-map';
 
@@ -11,7 +11,7 @@ const seed = content.scenarios.find((scenario) => scenario.id === 'stale-certifi
 
 describe('outcome map, 40 × 40 runs, TTL × pause length', () => {
   for (const service of LAB_SERVICES) {
-    const config = withApplicableStorage({ ...DEFAULT_LAB_CONFIG, service, storage: 'unchecked' });
+    const config = withApplicableSettings({ ...DEFAULT_LAB_CONFIG, service, storage: 'unchecked' });
     const ca = seed.renewers[0]!.certificateAuthorityMs;
     const x = { field: 'ttlMs' as const, values: axisValues(axisRange('ttlMs', config, ca), 40, config.ttlMs) };
     const y = { field: 'pauseMs' as const, values: axisValues(axisRange('pauseMs', config, ca), 40, config.pauseMs) };

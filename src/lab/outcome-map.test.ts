@@ -1,14 +1,13 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '@/content/load-content';
-import { DEFAULT_LAB_CONFIG, type LabConfig } from '@/settings/lab-config';
+import { DEFAULT_LAB_CONFIG, mapFieldsFor, type LabConfig } from '@/settings/lab-config';
 import { DEFAULT_MAX_ATTEMPTS } from '@/sim/world';
 import {
   axisRange,
   axisValues,
   cellVerdict,
   computeOutcomeMap,
-  mapFieldsFor,
   searchCounterexample,
   VERDICT_CODES,
 } from './outcome-map';
@@ -73,7 +72,7 @@ describe('the outcome map', () => {
   });
 
   it("agrees, cell by cell, with the rule derived by hand for the lesson's service without fencing", () => {
-    const cells = computeOutcomeMap(seed, unfenced, ttl, pause);
+    const { cells } = computeOutcomeMap(seed, unfenced, ttl, pause);
     let checked = 0;
     let stale = 0;
     pause.values.forEach((pauseMs, row) =>
@@ -93,12 +92,12 @@ describe('the outcome map', () => {
   });
 
   it('at the edges: no pause, and a pause that ends exactly when the certificate is ready, are not stale', () => {
-    const noPause = computeOutcomeMap(seed, unfenced, ttl, { field: 'pauseMs', values: [0, 3_000] });
+    const noPause = computeOutcomeMap(seed, unfenced, ttl, { field: 'pauseMs', values: [0, 3_000] }).cells;
     expect([...noPause].map((code) => VERDICT_CODES[code])).not.toContain('staleWriteLanded');
   });
 
   it('with the table checking tokens, no cell is stale', () => {
-    const cells = computeOutcomeMap(seed, { ...unfenced, storage: 'fenced' }, ttl, pause);
+    const { cells } = computeOutcomeMap(seed, { ...unfenced, storage: 'fenced' }, ttl, pause);
     expect([...cells].map((code) => VERDICT_CODES[code])).not.toContain('staleWriteLanded');
     expect([...cells].map((code) => VERDICT_CODES[code])).not.toContain('cutOff');
   });
@@ -108,6 +107,45 @@ describe('the outcome map', () => {
     expect(mapFieldsFor('redlock')).toContain('clockDriftPct');
     expect(mapFieldsFor('chubby')).toContain('lockDelayMs');
     expect(mapFieldsFor('etcd')).not.toContain('clockJumpMs');
+  });
+});
+
+describe("the map's boundaries", () => {
+  const columns = ttl.values.length;
+  const neighbour = (edge: { row: number; column: number; toward: 'right' | 'up' }) =>
+    edge.toward === 'right' ? edge.row * columns + edge.column + 1 : (edge.row + 1) * columns + edge.column;
+
+  it('draws an edge exactly where neighbouring verdicts differ, and nowhere else', () => {
+    const { cells, edges } = computeOutcomeMap(seed, unfenced, ttl, pause);
+    const expected: string[] = [];
+    for (let row = 0; row < pause.values.length; row++)
+      for (let column = 0; column < columns; column++) {
+        const here = cells[row * columns + column];
+        if (column + 1 < columns && cells[row * columns + column + 1] !== here) expected.push(`${row},${column},right`);
+        if (row + 1 < pause.values.length && cells[(row + 1) * columns + column] !== here)
+          expected.push(`${row},${column},up`);
+      }
+    expect(edges.map((edge) => `${edge.row},${edge.column},${edge.toward}`)).toEqual(expected);
+    expect(edges.length).toBeGreaterThan(20);
+  });
+
+  it("names the lesson's unfenced boundary by A's pause ending after the table answers B's write", () => {
+    const { cells, edges, boundaries } = computeOutcomeMap(seed, unfenced, ttl, pause);
+    expect(boundaries).toEqual([{ later: 'processResumed:A', earlier: 'writeAnswered:B', better: 1, worse: 2 }]);
+    // Every edge is named, and its worse side is the stale one.
+    for (const edge of edges) {
+      expect(edge.boundary).toBe(0);
+      const pair = [cells[edge.row * columns + edge.column], cells[neighbour(edge)]].sort();
+      expect(pair.map((code) => VERDICT_CODES[code!])).toEqual(['duplicateWork', 'staleWriteLanded']);
+    }
+  });
+
+  it("with the table checking tokens, names it by B's write going out after the table answers A's", () => {
+    const { boundaries } = computeOutcomeMap(seed, { ...unfenced, storage: 'fenced' }, ttl, pause);
+    const named = boundaries.map((boundary) => `${boundary.later} after ${boundary.earlier}`);
+    expect(named).toContain('writeRequested:B after writeAnswered:A');
+    // Duplicate work (both land, in order) is the worse side; the better side is safe: A's older write refused.
+    expect(boundaries.every((boundary) => boundary.worse === 1 && boundary.better === 0)).toBe(true);
   });
 });
 

@@ -1,9 +1,9 @@
 import { ALL_MODELS } from '@/sim/all-models';
 import { nextRandom } from '@/sim/random';
-import { runScenario } from '@/sim/run';
+import { runScenario, type Timeline } from '@/sim/run';
+import { firstFlip, milestonesOf, type Flip } from '@/sim/milestones';
 import type { ScenarioDefinition } from '@/sim/scenario';
-import type { LabConfig, NumericField } from '@/settings/lab-config';
-import type { LockServiceKind } from '@/sim/services/service';
+import { mapFieldsFor, type LabConfig, type MapField } from '@/settings/lab-config';
 import { labRunSettings, labScenario } from './lab-scenario';
 import { verdictOf, type Verdict } from './verdict';
 
@@ -11,20 +11,6 @@ import { verdictOf, type Verdict } from './verdict';
  * The outcome map: a grid over two of the lab's settings, each cell one complete run of the simulation, judged by
  * the same verdict as the lab's run. Pure, so a worker can compute it and a test can check it.
  */
-
-/** The settings a map can vary: the lesson's four, and each service's own where it has them. */
-export type MapField = Exclude<NumericField, 'failoverAtMs'>;
-
-export function mapFieldsFor(service: LockServiceKind): readonly MapField[] {
-  return [
-    'ttlMs',
-    'pauseMs',
-    'pauseAtMs',
-    'writeDelayMs',
-    ...(service === 'redlock' ? (['clockJumpMs', 'clockDriftPct'] as const) : []),
-    ...(service === 'chubby' ? (['lockDelayMs'] as const) : []),
-  ];
-}
 
 /** A verdict as one byte: the grid of 1,600 cells travels from the worker as a Uint8Array. */
 export const VERDICT_CODES = [
@@ -77,28 +63,92 @@ export function axisValues([from, to]: readonly [number, number], count: number,
   return Array.from({ length: count }, (_, index) => Math.round(from + step * index));
 }
 
+const runOf = (seed: ScenarioDefinition, config: LabConfig): Timeline =>
+  runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
+
+const codeOf = (timeline: Timeline) => VERDICT_CODES.indexOf(verdictOf(timeline).kind) as VerdictCode;
+
 /** One cell: the configuration with both axes' values, run to its end. */
 export function cellVerdict(seed: ScenarioDefinition, config: LabConfig): VerdictCode {
-  const timeline = runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
-  return VERDICT_CODES.indexOf(verdictOf(timeline).kind) as VerdictCode;
+  return codeOf(runOf(seed, config));
 }
 
-/** Every cell, row by row (y outer, x inner), as verdict codes. */
+/** A named boundary: the flip, and the verdicts on its better and worse sides. */
+export interface Boundary extends Flip {
+  readonly better: VerdictCode;
+  readonly worse: VerdictCode;
+}
+
+/** The first moment one run has and the other lacks: a boundary's name when no order flips. */
+function firstMissing(worse: readonly string[], better: readonly string[]): Flip | null {
+  const lacking = worse.find((moment) => !better.includes(moment));
+  return lacking === undefined ? null : { later: lacking, earlier: '' };
+}
+
+/** Where neighbouring cells' verdicts differ: the cell below or to the left, the direction, and the flip's name. */
+export interface BoundaryEdge {
+  readonly row: number;
+  readonly column: number;
+  /** `right`: between this cell and the one to its right; `up`: between this cell and the one above. */
+  readonly toward: 'right' | 'up';
+  /** An index into the map's `boundaries`; -1 where the runs differ in no moment the map can name. */
+  readonly boundary: number;
+}
+
+export interface OutcomeMapResult {
+  /** Verdict codes, row by row (y outer, x inner). */
+  readonly cells: Uint8Array;
+  readonly edges: readonly BoundaryEdge[];
+  /** The distinct boundaries, each once; a moment is `kind` or `kind:who`. */
+  readonly boundaries: readonly Boundary[];
+}
+
+/** How bad a verdict is, so a boundary is named from its worse side. A cut-off run is left unranked. */
+const SEVERITY: Record<VerdictCode, number> = { 0: 0, 1: 1, 2: 2, 3: -1 };
+
+/** Every cell, row by row, and the boundaries between verdicts, each named by the first moment whose order flips. */
 export function computeOutcomeMap(
   seed: ScenarioDefinition,
   config: LabConfig,
   x: MapAxis,
   y: MapAxis,
   onRow?: (rowsDone: number) => void,
-): Uint8Array {
-  const cells = new Uint8Array(x.values.length * y.values.length);
+): OutcomeMapResult {
+  const columns = x.values.length;
+  const cells = new Uint8Array(columns * y.values.length);
+  const moments: (readonly string[])[] = [];
   y.values.forEach((yValue, row) => {
     x.values.forEach((xValue, column) => {
-      cells[row * x.values.length + column] = cellVerdict(seed, { ...config, [x.field]: xValue, [y.field]: yValue });
+      const timeline = runOf(seed, { ...config, [x.field]: xValue, [y.field]: yValue });
+      cells[row * columns + column] = codeOf(timeline);
+      moments[row * columns + column] = milestonesOf(timeline);
     });
     onRow?.(row + 1);
   });
-  return cells;
+  const boundaries: Boundary[] = [];
+  const named = new Map<string, number>();
+  const edges: BoundaryEdge[] = [];
+  const edge = (row: number, column: number, toward: BoundaryEdge['toward'], other: number) => {
+    const here = row * columns + column;
+    const [a, b] = [cells[here]! as VerdictCode, cells[other]! as VerdictCode];
+    if (a === b) return;
+    const [worse, better] = SEVERITY[a] >= SEVERITY[b] ? [here, other] : [other, here];
+    const flip = firstFlip(moments[worse]!, moments[better]!) ?? firstMissing(moments[worse]!, moments[better]!);
+    let index = -1;
+    if (flip) {
+      const boundary = { ...flip, better: cells[better]! as VerdictCode, worse: cells[worse]! as VerdictCode };
+      const key = JSON.stringify(boundary);
+      if (!named.has(key)) named.set(key, boundaries.push(boundary) - 1);
+      index = named.get(key)!;
+    }
+    edges.push({ row, column, toward, boundary: index });
+  };
+  for (let row = 0; row < y.values.length; row++)
+    for (let column = 0; column < columns; column++) {
+      if (column + 1 < columns) edge(row, column, 'right', row * columns + column + 1);
+      if (row + 1 < y.values.length) edge(row, column, 'up', (row + 1) * columns + column);
+    }
+  return { cells, edges, boundaries };
 }
 
 /** A random configuration's ranges: the lab's own, kept to where a run says something (pauses up to two minutes). */

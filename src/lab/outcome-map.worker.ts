@@ -1,4 +1,10 @@
-import { computeOutcomeMap, searchCounterexample, type MapAxis, type SearchResult } from './outcome-map';
+import {
+  computeOutcomeMap,
+  searchCounterexample,
+  type MapAxis,
+  type OutcomeMapResult,
+  type SearchResult,
+} from './outcome-map';
 import type { LabConfig } from '@/settings/lab-config';
 import type { ScenarioDefinition } from '@/sim/scenario';
 
@@ -22,10 +28,10 @@ export interface SearchRequest {
   readonly randomSeed: number;
 }
 
-/** Progress row by row, then the verdicts (one byte a cell), never timelines. */
+/** Progress row by row, then the verdicts (one byte a cell) and the named boundaries, never timelines. */
 export type MapReply =
   | { readonly id: number; readonly kind: 'progress'; readonly rowsDone: number }
-  | { readonly id: number; readonly kind: 'done'; readonly cells: Uint8Array; readonly ms: number }
+  | { readonly id: number; readonly kind: 'done'; readonly map: OutcomeMapResult; readonly ms: number }
   | { readonly id: number; readonly kind: 'searched'; readonly result: SearchResult };
 
 self.addEventListener('message', (event: MessageEvent<MapRequest | SearchRequest>) => {
@@ -40,10 +46,10 @@ self.addEventListener('message', (event: MessageEvent<MapRequest | SearchRequest
   }
   const { id, seed, config, x, y } = event.data;
   const started = performance.now();
-  const cells = computeOutcomeMap(seed, config, x, y, (rowsDone) =>
+  const map = computeOutcomeMap(seed, config, x, y, (rowsDone) =>
     self.postMessage({ id, kind: 'progress', rowsDone } satisfies MapReply),
   );
-  self.postMessage({ id, kind: 'done', cells, ms: performance.now() - started } satisfies MapReply, {
-    transfer: [cells.buffer],
+  self.postMessage({ id, kind: 'done', map, ms: performance.now() - started } satisfies MapReply, {
+    transfer: [map.cells.buffer],
   });
 });

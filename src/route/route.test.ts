@@ -225,6 +225,16 @@ describe('serializeRoute: the embed page', () => {
     expect(serializeRoute(embedRoute(null))).toBe('?step=5&fencing=off');
   });
 
+  it('writes the lab settings and the axes for the map widget, and reads them back with their problems', () => {
+    const lab = { ...DEFAULT_LAB_CONFIG, service: 'chubby' as const, mapUp: 'lockDelayMs' as const };
+    const written = serializeRoute(embedRoute('map', { lab }));
+    expect(written).toMatch(/^\?widget=map&service=chubby&.*&across=ttl&up=lockDelay$/);
+    const parsed = parseRoute({ pathname: '/embed.html', search: written }, () => 23);
+    expect(parsed.route).toMatchObject({ page: 'embed', widget: 'map', lab });
+    const wrong = parseRoute({ pathname: '/embed.html', search: '?widget=map&up=drift' }, () => 23);
+    expect(wrong.labProblems.map((problem) => problem.kind)).toEqual(['unknownMapAxis']);
+  });
+
   it('writes only the widget and question for the quiz, and the host origin when known', () => {
     expect(serializeRoute(embedRoute('quiz'))).toBe('?widget=quiz');
     expect(

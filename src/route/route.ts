@@ -17,7 +17,7 @@ export interface WalkthroughPlace {
   readonly fencing: boolean;
 }
 
-export const EMBED_WIDGETS = ['walkthrough', 'quiz', 'question', 'lab'] as const;
+export const EMBED_WIDGETS = ['walkthrough', 'quiz', 'question', 'lab', 'map'] as const;
 
 export type Route =
   /** `place` is null until the learner steps or toggles: a fresh visit's address stays as it was. */
@@ -108,7 +108,8 @@ export function parseRoute(
       lab: config,
       frame: parseEmbedFrame(params, linkProblems),
     };
-    return { route, linkProblems, labProblems: params.get('widget') === 'lab' ? problems : [] };
+    const labWidget = params.get('widget') === 'lab' || params.get('widget') === 'map';
+    return { route, linkProblems, labProblems: labWidget ? problems : [] };
   }
   if (params.has('lab')) {
     const { config, problems } = lab();
@@ -193,7 +194,7 @@ export function serializeRoute(route: Route, keep: { readonly search?: string; r
     case 'embed':
       if (route.widget !== null) params.set('widget', route.widget);
       if (route.questionId !== null) params.set('id', route.questionId);
-      if (route.widget === 'lab') setLab(route.lab);
+      if (route.widget === 'lab' || route.widget === 'map') setLab(route.lab);
       else if (route.widget === 'walkthrough' || route.widget === null) setPlace(route.place);
       if (route.parentOrigin !== null) params.set('parentOrigin', route.parentOrigin);
       if (route.frame.layout !== DEFAULT_EMBED_FRAME.layout) params.set('layout', route.frame.layout);

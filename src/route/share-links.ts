@@ -35,7 +35,7 @@ export function stepLink(base: string, place: WalkthroughPlace): string {
 }
 
 function embedRoute(
-  widget: 'walkthrough' | 'lab' | 'quiz' | 'question',
+  widget: 'walkthrough' | 'lab' | 'map' | 'quiz' | 'question',
   given: { place?: WalkthroughPlace; lab?: LabConfig; questionId?: string },
 ) {
   return {

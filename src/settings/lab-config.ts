@@ -45,6 +45,9 @@ export interface LabConfig {
   readonly lockDelayMs: number;
   /** When Redis's primary fails over to a replica that never got the lock key; 0 means it does not. */
   readonly failoverAtMs: number;
+  /** The outcome map's axes: what it varies across and up. The run itself ignores them. */
+  readonly mapAcross: MapField;
+  readonly mapUp: MapField;
 }
 
 export const LAB_SERVICES: readonly LockServiceKind[] = LOCK_SERVICE_KINDS;
@@ -72,6 +75,28 @@ export const LAB_FIELDS: Readonly<Record<NumericField, NumericSpec>> = {
   failoverAtMs: { param: 'failover', min: 0, max: 600_000, label: 'Redis failover at', unit: 'ms' },
 };
 
+/** The settings an outcome map can vary: the lesson's four, and each service's own where it has them. */
+export const MAP_FIELDS = [
+  'ttlMs',
+  'pauseMs',
+  'pauseAtMs',
+  'writeDelayMs',
+  'clockJumpMs',
+  'clockDriftPct',
+  'lockDelayMs',
+] as const satisfies readonly NumericField[];
+export type MapField = (typeof MAP_FIELDS)[number];
+
+export function mapFieldsFor(service: LockServiceKind): readonly MapField[] {
+  return MAP_FIELDS.filter((field) => {
+    if (field === 'clockJumpMs' || field === 'clockDriftPct') return service === 'redlock';
+    return field !== 'lockDelayMs' || service === 'chubby';
+  });
+}
+
+/** The map's two axes in an address: `across=ttl&up=pause`, by the fields' own parameter names. */
+export const MAP_AXIS_PARAMS = { mapAcross: 'across', mapUp: 'up' } as const;
+
 /** Every query parameter a lab configuration is written with. */
 export const LAB_PARAMS: readonly string[] = [
   'service',
@@ -80,6 +105,7 @@ export const LAB_PARAMS: readonly string[] = [
   'renewers',
   'pauseWhen',
   ...Object.values(LAB_FIELDS).map((spec) => spec.param),
+  ...Object.values(MAP_AXIS_PARAMS),
 ];
 
 export const DEFAULT_LAB_CONFIG: LabConfig = {
@@ -96,22 +122,41 @@ export const DEFAULT_LAB_CONFIG: LabConfig = {
   renewers: 2,
   lockDelayMs: 0,
   failoverAtMs: 0,
+  mapAcross: 'ttlMs',
+  mapUp: 'pauseMs',
 };
 
 /**
- * The one rule that keeps a greyed-out storage option from being chosen: a configuration whose storage does not
- * apply to its resource and service gets the first one that does. Every configuration the lab makes (a link, a
- * preset, a change on the page) passes through here, so the page, its address and its embed code agree.
+ * The one rule that keeps a greyed-out option from being chosen: a configuration whose storage does not apply to
+ * its resource and service gets the first one that does, and a map axis the service does not have (drift after
+ * leaving Redlock, say) goes back to the default axes. Every configuration the lab makes (a link, a preset, a
+ * change on the page) passes through here, so the page, its address and its embed code agree.
  */
-export function withApplicableStorage(config: LabConfig): LabConfig {
+export function withApplicableSettings(config: LabConfig): LabConfig {
   const allowed = storageOptions(config.resource, config.service);
-  return allowed.includes(config.storage) ? config : { ...config, storage: allowed[0]! };
+  const storage = allowed.includes(config.storage) ? config.storage : allowed[0]!;
+  const axes = mapFieldsFor(config.service);
+  const axesApply =
+    axes.includes(config.mapAcross) && axes.includes(config.mapUp) && config.mapAcross !== config.mapUp;
+  if (storage === config.storage && axesApply) return config;
+  return {
+    ...config,
+    storage,
+    ...(axesApply ? {} : { mapAcross: DEFAULT_LAB_CONFIG.mapAcross, mapUp: DEFAULT_LAB_CONFIG.mapUp }),
+  };
+}
+
+/** Whether two configurations describe the same run: everything but the map's axes agrees. */
+export function sameRun(a: LabConfig, b: LabConfig): boolean {
+  return (Object.keys(a) as (keyof LabConfig)[]).every(
+    (field) => field === 'mapAcross' || field === 'mapUp' || a[field] === b[field],
+  );
 }
 
 /** A preset's settings on top of the defaults; a preset names only what it changes. */
 export function presetConfig(overrides: { readonly [K in keyof LabConfig]?: LabConfig[K] | undefined }): LabConfig {
   const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
-  return withApplicableStorage({ ...DEFAULT_LAB_CONFIG, ...given });
+  return withApplicableSettings({ ...DEFAULT_LAB_CONFIG, ...given });
 }
 
 /**
@@ -132,7 +177,14 @@ export type FieldProblem =
   | { readonly field: 'pauseWhen'; readonly kind: 'unknownPauseWhen'; readonly value: string }
   | { readonly field: 'renewers'; readonly kind: 'unknownRenewers'; readonly value: string }
   | { readonly field: NumericField; readonly kind: 'notANumber'; readonly value: string }
-  | { readonly field: NumericField; readonly kind: 'outOfRange' | 'rounded'; readonly used: number };
+  | { readonly field: NumericField; readonly kind: 'outOfRange' | 'rounded'; readonly used: number }
+  | {
+      readonly field: 'mapAcross' | 'mapUp';
+      readonly kind: 'unknownMapAxis';
+      readonly value: string;
+      readonly options: readonly string[];
+    }
+  | { readonly field: 'mapUp'; readonly kind: 'sameMapAxes'; readonly value: string };
 
 /** The placeholders each kind of problem offers its sentence in content/lab/fields.json. */
 export const FIELD_PROBLEM_PLACEHOLDERS = {
@@ -145,6 +197,8 @@ export const FIELD_PROBLEM_PLACEHOLDERS = {
   notANumber: ['label', 'value', 'units'],
   outOfRange: ['label', 'min', 'max', 'unit', 'used'],
   rounded: ['label', 'units', 'used'],
+  unknownMapAxis: ['value', 'options'],
+  sameMapAxes: ['value'],
 } as const satisfies Record<FieldProblem['kind'], readonly string[]>;
 
 /** Reads lab settings from a query string, clamping or refusing what makes no sense, field by field. */
@@ -164,7 +218,7 @@ export function parseLabConfig(search: string): { config: LabConfig; problems: F
     if (resource === 'certificate' || resource === 'email') config.resource = resource;
     else problems.push({ field: 'resource', kind: 'unknownResource', value: resource });
   }
-  // A storage not given, or not usable here, becomes the first that applies (withApplicableStorage, below).
+  // A storage not given, or not usable here, becomes the first that applies (withApplicableSettings, below).
   const storage = params.get('storage');
   if (storage !== null) {
     const offered = (STORAGE_FOR[config.resource] as readonly string[]).includes(storage);
@@ -197,7 +251,27 @@ export function parseLabConfig(search: string): { config: LabConfig; problems: F
     config[field] = result.value;
     if (result.problem) problems.push(result.problem);
   }
-  return { config: withApplicableStorage(config), problems };
+  // The map's axes, by parameter name; one the service lacks, or the same one twice, leaves the default.
+  const offered = mapFieldsFor(config.service);
+  for (const [field, param] of Object.entries(MAP_AXIS_PARAMS) as [keyof typeof MAP_AXIS_PARAMS, string][]) {
+    const raw = params.get(param);
+    if (raw === null) continue;
+    const axis = offered.find((candidate) => LAB_FIELDS[candidate].param === raw);
+    if (axis) config[field] = axis;
+    else
+      problems.push({
+        field,
+        kind: 'unknownMapAxis',
+        value: raw,
+        options: offered.map((candidate) => LAB_FIELDS[candidate].param),
+      });
+  }
+  if (config.mapAcross === config.mapUp) {
+    problems.push({ field: 'mapUp', kind: 'sameMapAxes', value: LAB_FIELDS[config.mapUp].param });
+    config.mapAcross = DEFAULT_LAB_CONFIG.mapAcross;
+    config.mapUp = DEFAULT_LAB_CONFIG.mapUp;
+  }
+  return { config: withApplicableSettings(config), problems };
 }
 
 /** One number as typed, pasted or linked: whole units within the field's range, or the default. */
@@ -241,5 +315,7 @@ export function serializeLabConfig(config: LabConfig): string {
   for (const [field, spec] of Object.entries(LAB_FIELDS) as [NumericField, (typeof LAB_FIELDS)[NumericField]][]) {
     params.set(spec.param, String(config[field]));
   }
+  for (const [field, param] of Object.entries(MAP_AXIS_PARAMS) as [keyof typeof MAP_AXIS_PARAMS, string][])
+    params.set(param, LAB_FIELDS[config[field]].param);
   return `?${params.toString()}`;
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { LAB_FIELDS, LAB_SERVICES, withApplicableStorage, type LabConfig } from '@/settings/lab-config';
+import { LAB_FIELDS, LAB_SERVICES, withApplicableSettings, type LabConfig } from '@/settings/lab-config';
 
 /*
  * Lab configurations across the lab's whole range, for property tests: every service, resource, storage, pause mode,
@@ -43,5 +43,7 @@ export const labConfigurations: fc.Arbitrary<LabConfig> = fc
       { weight: 1, arbitrary: fc.constant(0) },
       { weight: 1, arbitrary: field('failoverAtMs', 60_000) },
     ),
+    mapAcross: fc.constant('ttlMs' as const),
+    mapUp: fc.constant('pauseMs' as const),
   })
-  .map(withApplicableStorage);
+  .map(withApplicableSettings);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LAB_FIELDS, type NumericField } from '../../settings/lab-config.ts';
+import { LAB_FIELDS, MAP_FIELDS, type NumericField } from '../../settings/lab-config.ts';
 import { issuesTokens, LOCK_SERVICE_KINDS, type LockServiceKind } from '../../sim/services/service.ts';
+import { MILESTONE_KINDS, type MilestoneKind } from '../../sim/milestones.ts';
 import { identifier, template, text, uniqueIds } from './common.ts';
 
 /** content/lab/presets.json: the lab's names for its choices, its verdict sentences and its presets. */
@@ -12,6 +13,8 @@ const labConfigSchema = z
     storage: z.enum(['fenced', 'unchecked', 'idempotencyKey']).optional(),
     pauseWhen: z.enum(['afterAcquiring', 'whileAcquiring']).optional(),
     renewers: z.union([z.literal(2), z.literal(3)]).optional(),
+    mapAcross: z.enum(MAP_FIELDS).optional(),
+    mapUp: z.enum(MAP_FIELDS).optional(),
     // The numbers and their ranges are the lab's own (LAB_FIELDS), so a preset can hold only what a link can.
     ...(Object.fromEntries(
       Object.entries(LAB_FIELDS).map(([field, spec]) => [
@@ -78,6 +81,31 @@ export const presetsSchema = z
         broken: template(['run', 'total']),
         none: template(['total']),
         openBroken: text,
+        service: text,
+        across: text,
+        up: text,
+        boundariesHeading: text,
+        boundariesIntro: text,
+        boundary: template(['better', 'worse', 'flip']),
+        flip: template(['later', 'earlier']),
+        unnamed: text,
+        /** A boundary's moments, by kind; `{who}` is the renewer (or the lease's holder). */
+        moments: z
+          .object({
+            ...(Object.fromEntries(
+              MILESTONE_KINDS.filter((kind) => kind !== 'failover' && kind !== 'clockJumped').map((kind) => [
+                kind,
+                template(['who']),
+              ]),
+            ) as Record<Exclude<MilestoneKind, 'failover' | 'clockJumped'>, ReturnType<typeof template>>),
+            failover: text,
+            clockJumped: text,
+          })
+          .strict(),
+        short: z.object({ cutOff: text, safe: text, duplicateWork: text, staleWriteLanded: text }).strict(),
+        downloadSvg: text,
+        downloadPng: text,
+        downloadLabel: template(['format', 'title']),
       })
       .strict(),
     services: serviceNames,

@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+import { labPageUrl } from '@/route/share-links';
+import type { FieldProblem, LabConfig } from '@/settings/lab-config';
+import { OutcomeMap } from './outcome-map-view';
+
+/**
+ * The outcome map alone (embed.html?widget=map&…): its service and axes kept in the frame's address, each map drawn
+ * reported to the host, and a cell's run opened in the full lab in a new tab, so the course page stays where it is.
+ */
+export default function EmbeddedMap({
+  initial,
+  problems,
+  onChange,
+  onDrawn,
+}: {
+  initial: LabConfig;
+  problems: readonly FieldProblem[];
+  onChange: (config: LabConfig) => void;
+  onDrawn: (config: LabConfig) => void;
+}) {
+  const [config, setConfig] = useState(initial);
+  useEffect(() => onChange(config), [config, onChange]);
+  return (
+    <OutcomeMap
+      config={config}
+      problems={problems}
+      onConfigChange={setConfig}
+      onDrawn={onDrawn}
+      onOpen={(cell) => window.open(labPageUrl(window.location.href, cell), '_blank', 'noopener')}
+    />
+  );
+}

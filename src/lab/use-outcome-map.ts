@@ -1,0 +1,63 @@
+import content from 'virtual:lockstep/content';
+import { useEffect, useState } from 'react';
+import type { LabConfig } from '@/settings/lab-config';
+import type { MapAxis, OutcomeMapResult } from './outcome-map';
+import type { MapReply, MapRequest } from './outcome-map.worker';
+
+const seed = content.scenarios[0]!;
+
+/** The map's runs need a worker, so the page never waits on them; without one (an old browser) the map says so. */
+export const WORKERS = typeof Worker !== 'undefined';
+
+/** Computed maps, by their configuration and axes: a map is not run twice in a page's life. */
+const cache = new Map<string, OutcomeMapResult>();
+
+export interface OutcomeMapState {
+  /** The map, once computed (or found in the cache). */
+  readonly map: OutcomeMapResult | null;
+  /** Rows computed so far, while the worker runs. */
+  readonly rowsDone: number;
+  readonly cancelled: boolean;
+  readonly cancel: () => void;
+  readonly resume: () => void;
+}
+
+/**
+ * One map, computed in its own worker: progress row by row, a cancel that ends the worker, and a cache, so going
+ * back to settings already mapped shows their map at once. Each map is timed as a `performance` measure named
+ * `outcome map`, which `npm run bench` reads.
+ */
+export function useOutcomeMap(config: LabConfig, x: MapAxis, y: MapAxis): OutcomeMapState {
+  const key = JSON.stringify([config, x, y]);
+  const [result, setResult] = useState<{ key: string; map: OutcomeMapResult } | null>(null);
+  const [progress, setProgress] = useState<{ key: string; rows: number } | null>(null);
+  const [cancelled, setCancelled] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (cache.has(key) || cancelled === key || !WORKERS) return;
+    const worker = new Worker(new URL('./outcome-map.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'lockstep-outcome-map',
+    });
+    const started = performance.now();
+    worker.addEventListener('message', (event: MessageEvent<MapReply>) => {
+      if (event.data.kind === 'progress') setProgress({ key, rows: event.data.rowsDone });
+      else if (event.data.kind === 'done') {
+        performance.measure('outcome map', { start: started, detail: { key, workerMs: event.data.ms } });
+        cache.set(key, event.data.map);
+        setResult({ key, map: event.data.map });
+        worker.terminate();
+      }
+    });
+    worker.postMessage({ kind: 'map', id: 1, seed, config, x, y } satisfies MapRequest);
+    return () => worker.terminate();
+  }, [key, config, x, y, cancelled]);
+
+  return {
+    map: result?.key === key ? result.map : (cache.get(key) ?? null),
+    rowsDone: progress?.key === key ? progress.rows : 0,
+    cancelled: cancelled === key,
+    cancel: () => setCancelled(key),
+    resume: () => setCancelled(null),
+  };
+}
