@@ -183,7 +183,12 @@ export default function LabPage({
             </section>
           </div>
           {/* Every pause and TTL at once, for this service: a cell opens its run above; the map's own choices (service, axes) change it where it is, without scrolling away. */}
-          <OutcomeMap config={config} onConfigChange={actions.change} onOpen={(cell) => change(cell)} />
+          <OutcomeMap
+            config={config}
+            problems={problems}
+            onConfigChange={actions.change}
+            onOpen={(cell) => change(cell)}
+          />
         </>
       )}
     </Root>
