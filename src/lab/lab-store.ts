@@ -41,10 +41,13 @@ export function createLabActions(store: LabStore) {
      * greyed out under them is never kept.
      */
     change: (config: LabConfig, problems: readonly FieldProblem[] = []) =>
-      store.setState((state) => ({
-        config: withApplicableSettings(config),
-        problems,
-        cursor: sameRun(state.config, config) ? state.cursor : 0,
-      })),
+      store.setState((state) => {
+        const next = withApplicableSettings(config);
+        const same = sameRun(state.config, next);
+        // The same run keeps its timeline: new axes re-run nothing on the page's thread.
+        const timeline = timelines.get(state.config);
+        if (same && timeline) timelines.set(next, timeline);
+        return { config: next, problems, cursor: same ? state.cursor : 0 };
+      }),
   };
 }
