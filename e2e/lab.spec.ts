@@ -244,7 +244,9 @@ test('the outcome map: counts for both fencing modes, keyboard moves between cel
   const grid = map.getByRole('grid', { name: /^The table checks nothing/ });
   const cell = grid.getByRole('gridcell');
   // The current run's cell is where the keyboard starts: TTL 30 s, pause 40 s, a stale write without fencing.
-  await expect(cell).toHaveText('Lease TTL 30 s, Pause length 40 s: Stale write landed.');
+  await expect(cell).toHaveText(
+    'Lease TTL 30 s, Pause length 40 s: Stale write landed. The lock service gave out tokens, but the table did not check them.',
+  );
   await grid.focus();
   await expect(grid).toHaveAttribute('aria-activedescendant', (await cell.getAttribute('id'))!);
   for (let step = 0; step < 12; step++) await page.keyboard.press('ArrowDown');

@@ -128,7 +128,9 @@ test("the fencing section's outcome map: both sides computed, and a cell opens i
   });
   await expect(map.getByText(/^The table checks nothing: the stale write lands in [\d,]+ of 1,600 runs/)).toBeVisible();
   const grid = map.getByRole('grid', { name: /^The table checks nothing/ });
-  await expect(grid.getByRole('gridcell')).toHaveText('Lease TTL 30 s, Pause length 40 s: Stale write landed.');
+  await expect(grid.getByRole('gridcell')).toHaveText(
+    'Lease TTL 30 s, Pause length 40 s: Stale write landed. The lock service gave out tokens, but the table did not check them.',
+  );
   await grid.focus();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Enter');

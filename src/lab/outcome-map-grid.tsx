@@ -6,6 +6,8 @@ import { LAB_FIELDS, type LabConfig, type MapField } from '@/settings/lab-config
 import { formatTick } from '@/story/format';
 import { download, pngOf, standaloneSvg } from './map-export';
 import { VERDICT_CODES, type MapAxis, type OutcomeMapResult } from './outcome-map';
+import { reasonFor } from './verdict';
+import { MAX_EVENTS } from '@/sim/run';
 import { BoundaryLines, BoundaryList, boundaryText } from './outcome-map-boundaries';
 import styles from './outcome-map.module.css';
 
@@ -91,12 +93,18 @@ export function MapGrid({
     [x.field]: x.values[column]!,
     [y.field]: y.values[row]!,
   });
-  const describe = (row: number, column: number) =>
-    fillTemplate(lab.map.cell, {
+  // A cell's settings, its verdict, and the verdict's one sentence, as the lab's run would give it.
+  const describe = (row: number, column: number) => {
+    const kind = VERDICT_CODES[codeAt(row, column)]!;
+    const reason = fillTemplate(lab.reasons[reasonFor({ kind }, configAt(row, column))], {
+      events: MAX_EVENTS.toLocaleString('en'),
+    });
+    return `${fillTemplate(lab.map.cell, {
       x: `${LAB_FIELDS[x.field].label} ${formatValue(x.field, x.values[column]!)}`,
       y: `${LAB_FIELDS[y.field].label} ${formatValue(y.field, y.values[row]!)}`,
-      verdict: lab.verdicts[VERDICT_CODES[codeAt(row, column)]!],
-    });
+      verdict: lab.verdicts[kind],
+    })} ${reason}`;
+  };
   // One path per verdict: 1,600 cells draw as three shapes.
   const paths = VERDICT_CODES.map((_, code) => {
     let d = '';

@@ -54,7 +54,7 @@ export type VerdictReason =
   | 'duplicateEmail'
   | 'idempotent';
 
-export function reasonFor(verdict: Verdict, config: LabConfig): VerdictReason {
+export function reasonFor(verdict: Pick<Verdict, 'kind'>, config: LabConfig): VerdictReason {
   switch (verdict.kind) {
     case 'cutOff':
       return 'cutOff';
