@@ -17,7 +17,7 @@ import type { CaptionKey } from './caption-keys.ts';
 export type Claim =
   /** The named system sends this request or reply: a caption in Redis's words is false under etcd. */
   | { readonly fact: 'service'; readonly is: readonly LockServiceKind[] }
-  | { readonly fact: 'resource'; readonly is: 'certificate' | 'weeklyEmail' }
+  | { readonly fact: 'resource'; readonly is: 'certificate' | 'email' }
   /** After the step, the subject believes it holds the lock. */
   | { readonly fact: 'believesHeld' }
   /** After the step, the subject believes nothing about the lock: it has read no grant. */
@@ -73,7 +73,7 @@ export type Claim =
 const claim = <F extends Claim['fact']>(fact: F) => ({ fact }) as Extract<Claim, { fact: F }>;
 const service = (...is: LockServiceKind[]): Claim => ({ fact: 'service', is });
 const certificate: Claim = { fact: 'resource', is: 'certificate' };
-const email: Claim = { fact: 'resource', is: 'weeklyEmail' };
+const email: Claim = { fact: 'resource', is: 'email' };
 const [believesHeld, believesNothing, frozen, wasFrozen] = [
   claim('believesHeld'),
   claim('believesNothing'),

@@ -98,7 +98,7 @@ const LATE_GRANT_CAPTIONS: Partial<Record<LockServiceKind, { expired: CaptionKey
 
 /** The weekly email's steps: the CA's become building the report, and the end counts emails, not a row. */
 function emailKeyOf(happening: Happening, timeline: Timeline): CaptionKey | null {
-  if (timeline.scenario.resource?.kind !== 'weeklyEmail') return null;
+  if (timeline.scenario.resource?.kind !== 'email') return null;
   switch (happening.kind) {
     case 'scenarioStarted':
       return 'scenarioStartedEmail';
@@ -227,7 +227,7 @@ export const labNarration: NarrationExtension = {
   variables(frame, timeline) {
     const { happening, world, at } = frame;
     const { scenario } = timeline;
-    const email = scenario.resource?.kind === 'weeklyEmail' ? scenario.resource : null;
+    const email = scenario.resource?.kind === 'email' ? scenario.resource : null;
     const nameOf = (id: string) => scenario.renewers.find((renewer) => renewer.id === id)?.name ?? id;
     const stale = happening.kind === 'scenarioEnded' ? staleWritesLanded(world.writes)[0] : undefined;
     const delay = happening.kind === 'certificateReceived' ? delayedWrite(happening.renewer, { scenario }) : 0;

@@ -46,7 +46,7 @@ export function labScenario(base: ScenarioDefinition, config: LabConfig): Scenar
     ...(config.resource === 'email'
       ? {
           lockKey: `lock:weekly-report:${WEEKLY_REPORT.owner}:${WEEKLY_REPORT.week}`,
-          resource: { kind: 'weeklyEmail', ...WEEKLY_REPORT },
+          resource: { kind: 'email', ...WEEKLY_REPORT },
         }
       : { resource: { kind: 'certificate' } }),
   };

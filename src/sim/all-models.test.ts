@@ -142,7 +142,7 @@ function configurations(service: fc.Arbitrary<LockServiceConfig>, extreme = fals
         lockService: config.service,
         leaseTtlMs: config.leaseTtlMs,
         networkDelayMs: config.networkDelayMs,
-        resource: config.emailResource ? { kind: 'weeklyEmail', owner: 'o', week: 'w' } : undefined,
+        resource: config.emailResource ? { kind: 'email', owner: 'o', week: 'w' } : undefined,
         renewers: [
           buildRenewer({
             id: 'A',
@@ -172,7 +172,7 @@ describe('lab properties', () => {
   it('with the idempotency key, the weekly report is sent at most once, whatever the lock service and timing', () => {
     fc.assert(
       fc.property(configurations(anyService), (scenario) => {
-        const email = { ...scenario, resource: { kind: 'weeklyEmail', owner: 'o', week: 'w' } as const };
+        const email = { ...scenario, resource: { kind: 'email', owner: 'o', week: 'w' } as const };
         const outcome = runScenario(email, { fencing: false, idempotencyKey: true }, ALL_MODELS).outcome;
         expect(outcome).toMatchObject({ kind: 'emailsSent' });
         expect(outcome.kind === 'emailsSent' ? outcome.count : Infinity).toBeLessThanOrEqual(1);
@@ -193,7 +193,7 @@ describe('lab properties', () => {
           fc.boolean(),
           (scenario, fencing, idempotencyKey) => {
             const timeline = runScenario(scenario, { fencing, idempotencyKey }, ALL_MODELS);
-            const email = scenario.resource?.kind === 'weeklyEmail';
+            const email = scenario.resource?.kind === 'email';
             // A run ends by itself, or it was cut off at the bound and says so.
             expect(timeline.settled || timeline.events === MAX_EVENTS).toBe(true);
             if (!timeline.settled) unsettled.push(scenario);

@@ -22,5 +22,5 @@ const ALL_SERVICES: { readonly [K in LockServiceKind]: LockService<K> } = {
 /** Every model the simulation has: what the lab runs on. Import it lazily where it must stay out of a view. */
 export const ALL_MODELS: SimModels = {
   services: ALL_SERVICES,
-  resources: { certificate: certificateRowModel, weeklyEmail: weeklyEmailModel },
+  resources: { certificate: certificateRowModel, email: weeklyEmailModel },
 };

@@ -1,6 +1,6 @@
 import type { Happening } from './happenings.ts';
 import { randomLeaseValue } from './random.ts';
-import { fencingToken, virtualMs, type Certificate, type RenewerId } from './types.ts';
+import { fencingToken, virtualMs, type Certificate, type RenewerId, type VirtualMs } from './types.ts';
 import {
   DEFAULT_MAX_ATTEMPTS,
   definitionOf,
@@ -13,6 +13,7 @@ import {
   type Belief,
   type Context,
   type Message,
+  type Renewer,
   type World,
 } from './world.ts';
 
@@ -98,18 +99,11 @@ export function renewerReceivesAcquireReply(
   const id = message.to;
   const { result } = message;
   if (!result.granted) {
-    const definition = definitionOf(context, id);
-    const attempts = renewerById(world, id).attempts + 1;
-    const retryAt = virtualMs(world.now + definition.retryEveryMs);
-    if (attempts >= (definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)) {
-      const next = updateRenewer(world, id, { phase: 'done', leaseValue: null, attempts });
-      return { world: next, happening: { kind: 'renewerGaveUp', renewer: id, attempts } };
-    }
-    const next = schedule(updateRenewer(world, id, { phase: 'waiting', leaseValue: null, attempts }), retryAt, {
-      kind: 'attemptDue',
-      renewer: id,
-    });
-    return { world: next, happening: { kind: 'leaseRefused', renewer: id, heldBy: result.heldBy, retryAt } };
+    const failed = failedAttempt(world, id, context, { leaseValue: null });
+    return {
+      world: failed.world,
+      happening: failed.gaveUp ?? { kind: 'leaseRefused', renewer: id, heldBy: result.heldBy, retryAt: failed.retryAt },
+    };
   }
   const { grant, grantOrder } = result;
   const validityMs = world.lock.validityOnReplyMs(context.scenario.leaseTtlMs, world.now - message.requestedAt);
@@ -158,19 +152,33 @@ export function renewerReceivesSequencer(
     };
   }
   // Like a refusal, a lost sequencer counts as a failed attempt, so a session too short for the network ends.
+  const lostBelief: Belief = { kind: 'lost', token: null };
+  const failed = failedAttempt(world, id, context, { belief: lostBelief, leaseValue: null });
+  return {
+    world: failed.world,
+    happening: failed.gaveUp ?? { kind: 'sequencerReceived', renewer: id, token: null, retryAt: failed.retryAt },
+  };
+}
+
+/**
+ * A failed attempt (a refusal, a lost sequencer, a grant read too late) is counted, so a configuration that can
+ * never succeed still ends: at the renewer's attempt limit it gives up, else it waits for its next try. `also`
+ * runs between the renewer's update and the retry's scheduling (a late grant's release goes out there).
+ */
+function failedAttempt(
+  world: World,
+  id: RenewerId,
+  context: Context,
+  changes: Partial<Renewer>,
+  also: (world: World) => World = (same) => same,
+): { world: World; retryAt: VirtualMs; gaveUp: Happening | null } {
   const definition = definitionOf(context, id);
   const attempts = renewerById(world, id).attempts + 1;
-  const lostBelief: Belief = { kind: 'lost', token: null };
-  if (attempts >= (definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)) {
-    const next = updateRenewer(world, id, { phase: 'done', belief: lostBelief, leaseValue: null, attempts });
-    return { world: next, happening: { kind: 'renewerGaveUp', renewer: id, attempts } };
-  }
   const retryAt = virtualMs(world.now + definition.retryEveryMs);
-  const lost = updateRenewer(world, id, { phase: 'waiting', belief: lostBelief, leaseValue: null, attempts });
-  return {
-    world: schedule(lost, retryAt, { kind: 'attemptDue', renewer: id }),
-    happening: { kind: 'sequencerReceived', renewer: id, token: null, retryAt },
-  };
+  const givesUp = attempts >= (definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+  const next = also(updateRenewer(world, id, { ...changes, phase: givesUp ? 'done' : 'waiting', attempts }));
+  if (givesUp) return { world: next, retryAt, gaveUp: { kind: 'renewerGaveUp', renewer: id, attempts } };
+  return { world: schedule(next, retryAt, { kind: 'attemptDue', renewer: id }), retryAt, gaveUp: null };
 }
 
 /**
@@ -184,24 +192,19 @@ function discardLateGrant(
   context: Context,
 ) {
   const id = message.to;
-  const renewer = renewerById(world, id);
-  const definition = definitionOf(context, id);
-  const retryAt = virtualMs(world.now + definition.retryEveryMs);
+  const { leaseValue } = renewerById(world, id);
   // A grant read too late counts as a failed attempt: a TTL too short for the network never ends in a retry loop.
-  const attempts = renewer.attempts + 1;
-  const givesUp = attempts >= (definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
-  let next = updateRenewer(world, id, { phase: givesUp ? 'done' : 'waiting', attempts });
-  if (renewer.leaseValue) next = send(next, { kind: 'release', from: id, leaseValue: renewer.leaseValue }, context);
-  if (givesUp) return { world: next, happening: { kind: 'renewerGaveUp', renewer: id, attempts } satisfies Happening };
-  next = schedule(next, retryAt, { kind: 'attemptDue', renewer: id });
-  const happening: Happening = {
+  const failed = failedAttempt(world, id, context, {}, (updated) =>
+    leaseValue ? send(updated, { kind: 'release', from: id, leaseValue }, context) : updated,
+  );
+  const happening: Happening = failed.gaveUp ?? {
     kind: 'grantTooLate',
     renewer: id,
     elapsedMs: world.now - message.requestedAt,
     validityMs,
-    retryAt,
+    retryAt: failed.retryAt,
   };
-  return { world: next, happening };
+  return { world: failed.world, happening };
 }
 
 /** The CA takes its time; the certificate it issues carries the next serial and the moment it was issued. */

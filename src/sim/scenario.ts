@@ -31,7 +31,7 @@ import type { LockServiceConfig } from './services/service.ts';
  * where a second holder means a second email, not corrupted data.
  */
 export type ProtectedResource =
-  { readonly kind: 'certificate' } | { readonly kind: 'weeklyEmail'; readonly owner: string; readonly week: string };
+  { readonly kind: 'certificate' } | { readonly kind: 'email'; readonly owner: string; readonly week: string };
 
 /** Everything a run needs, as the scenario file in content/ states it. All times are virtual milliseconds. */
 export interface ScenarioDefinition {

@@ -141,7 +141,7 @@ describe('a paused process runs none of its code', () => {
 
 describe('the idempotency key of the weekly email', () => {
   const weekly = buildScenario({
-    resource: { kind: 'weeklyEmail', owner: 'snip-42', week: '2026-W48' },
+    resource: { kind: 'email', owner: 'snip-42', week: '2026-W48' },
     renewers: [buildRenewer({ id: 'A' })],
   });
   const write: Message = {

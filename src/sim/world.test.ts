@@ -83,11 +83,11 @@ describe('the event queue', () => {
 });
 
 describe('looking things up', () => {
-  const scenario = buildScenario({ resource: { kind: 'weeklyEmail', owner: 'snip-42', week: '2026-W48' } });
+  const scenario = buildScenario({ resource: { kind: 'email', owner: 'snip-42', week: '2026-W48' } });
 
   it('a run that guards a resource without its model says which model to pass', () => {
     expect(() => resourceModelOf(scenario, LESSON_MODELS)).toThrow(
-      'This run guards the "weeklyEmail" resource; pass its model to runScenario (ALL_MODELS has it)',
+      'This run guards the "email" resource; pass its model to runScenario (ALL_MODELS has it)',
     );
     expect(resourceModelOf(buildScenario(), LESSON_MODELS)).toBe(certificateRowModel);
   });

@@ -151,7 +151,7 @@ function writeMarkOf(happening: Happening): WriteMark | undefined {
 function lifelineName(timeline: Timeline, id: LifelineId): string {
   if (id === LOCK_SERVICE) return 'Lock service';
   if (id === CERTIFICATES_TABLE)
-    return timeline.scenario.resource?.kind === 'weeklyEmail' ? 'Mail sender' : 'Certificates table';
+    return timeline.scenario.resource?.kind === 'email' ? 'Mail sender' : 'Certificates table';
   return timeline.scenario.renewers.find((renewer) => renewer.id === id)?.name ?? id;
 }
 

@@ -9,7 +9,7 @@ const pauseSchema = z.object({ atMs: milliseconds, durationMs: positiveMilliseco
 
 const resourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('certificate') }).strict(),
-  z.object({ kind: z.literal('weeklyEmail'), owner: z.string().min(1), week: z.string().min(1) }).strict(),
+  z.object({ kind: z.literal('email'), owner: z.string().min(1), week: z.string().min(1) }).strict(),
 ]);
 
 const renewerSchema = z

@@ -7,7 +7,7 @@ import { createWorld, type Context, type World } from '../world';
 import { weeklyEmailModel } from './weekly-email';
 
 /** Snip's weekly report: with an idempotency key, `(owner, week)` is claimed before the email goes. */
-const weekly = buildScenario({ resource: { kind: 'weeklyEmail', owner: 'snip-42', week: '2026-W48' } });
+const weekly = buildScenario({ resource: { kind: 'email', owner: 'snip-42', week: '2026-W48' } });
 
 function contextFor(scenario: ScenarioDefinition, idempotencyKey: boolean): Context {
   return { scenario, models: ALL_MODELS, resource: weeklyEmailModel, writeMode: 'unfenced', idempotencyKey };

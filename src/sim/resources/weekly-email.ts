@@ -11,7 +11,7 @@ export const weeklyEmailModel: ResourceModel = {
   zeroMeansLost: false,
   answerIsAStep: false,
   receive(world, write, { scenario, idempotencyKey }) {
-    const resource = scenario.resource?.kind === 'weeklyEmail' ? scenario.resource : { owner: '', week: '' };
+    const resource = scenario.resource?.kind === 'email' ? scenario.resource : { owner: '', week: '' };
     const alreadyClaimed =
       idempotencyKey &&
       world.reportClaims.some((claim) => claim.owner === resource.owner && claim.week === resource.week);
