@@ -1,4 +1,5 @@
-import { LAB_FIELDS, type FieldProblem } from '../settings/lab-config.ts';
+import { LAB_FIELDS } from '../settings/lab-config.ts';
+import { type FieldProblem } from '../settings/lab-address.ts';
 import { echo } from './echo.ts';
 import { fillTemplate } from './fill-template.ts';
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { labPageUrl } from '@/route/share-links';
-import type { FieldProblem, LabConfig } from '@/settings/lab-config';
+import type { LabConfig } from '@/settings/lab-config';
+import type { FieldProblem } from '@/settings/lab-address';
 import { OutcomeMap } from './outcome-map-view';
 
 /**

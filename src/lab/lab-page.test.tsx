@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '@/testing/render-walkthrough';
 import { createShortcutStore } from '@/shortcuts/keymap';
 import { ShortcutContext } from '@/shortcuts/use-shortcuts';
-import { parseLabConfig, serializeLabConfig, type LabConfig } from '@/settings/lab-config';
+import { type LabConfig } from '@/settings/lab-config';
+import { parseLabConfig, serializeLabConfig } from '@/settings/lab-address';
 import LabPage from './lab-page';
 
 function renderLab(search: string) {

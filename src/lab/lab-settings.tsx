@@ -2,7 +2,6 @@ import lab from 'virtual:lockstep/lab';
 import { useId, useState } from 'react';
 import { fieldProblemMessage } from '@/content/field-problem-message';
 import {
-  clampField,
   LAB_FIELDS,
   LAB_SERVICES,
   presetConfig,
@@ -10,9 +9,9 @@ import {
   fieldApplies,
   STORAGE_FOR,
   storageApplies,
-  type FieldProblem,
   type LabConfig,
 } from '@/settings/lab-config';
+import { clampField, type FieldProblem } from '@/settings/lab-address';
 import styles from './lab.module.css';
 
 /** The preset whose settings the run has now, if any: it is shown pressed. */

@@ -3,7 +3,8 @@ import { createStore } from 'zustand/vanilla';
 import { ALL_MODELS } from '@/sim/all-models';
 import { runScenario, type Timeline } from '@/sim/run';
 import { createStepperActions } from '@/store/stepper';
-import { sameRun, withApplicableSettings, type FieldProblem, type LabConfig } from '@/settings/lab-config';
+import { sameRun, withApplicableSettings, type LabConfig } from '@/settings/lab-config';
+import { type FieldProblem } from '@/settings/lab-address';
 import { labRunSettings, labScenario } from './lab-scenario';
 
 /** What the learner chose in the lab: its settings, what was wrong with the last ones typed, and the step. */

@@ -7,16 +7,8 @@ import { MAX_EVENTS, runScenario } from '@/sim/run';
 import { fillTemplate } from '@/content/fill-template';
 import { buildRenewer, buildScenario } from '@/testing/builders';
 import { narrationsFor } from '@/story/timeline-narrations';
-import {
-  DEFAULT_LAB_CONFIG,
-  fieldApplies,
-  parseLabConfig,
-  presetConfig,
-  serializeLabConfig,
-  storageApplies,
-  type FieldProblem,
-  type LabConfig,
-} from '@/settings/lab-config';
+import { DEFAULT_LAB_CONFIG, fieldApplies, presetConfig, storageApplies, type LabConfig } from '@/settings/lab-config';
+import { parseLabConfig, serializeLabConfig, type FieldProblem } from '@/settings/lab-address';
 import { labRunSettings, labScenario } from './lab-scenario';
 import { labNarration } from './lab-narration';
 import { reasonFor, verdictOf } from './verdict';

@@ -7,10 +7,10 @@ import {
   LAB_SERVICES,
   mapFieldsFor,
   withApplicableSettings,
-  type FieldProblem,
   type LabConfig,
   type MapField,
 } from '@/settings/lab-config';
+import { type FieldProblem } from '@/settings/lab-address';
 import type { LockServiceKind } from '@/sim/services/service';
 import { issuesTokens } from '@/sim/services/service';
 import { CounterexampleSearch } from './counterexample-search';

@@ -1,10 +1,5 @@
-import {
-  LAB_PARAMS,
-  parseLabConfig,
-  serializeLabConfig,
-  type FieldProblem,
-  type LabConfig,
-} from '../settings/lab-config.ts';
+import { LAB_PARAMS, type LabConfig } from '../settings/lab-config.ts';
+import { parseLabConfig, serializeLabConfig, type FieldProblem } from '../settings/lab-address.ts';
 
 /**
  * Every address Lockstep answers to, in one place: what each page's parameters mean (parse) and how a page

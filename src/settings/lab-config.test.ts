@@ -2,15 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_LAB_CONFIG,
   LAB_SERVICES,
-  parseLabConfig,
   presetConfig,
   sameRun,
-  serializeLabConfig,
   storageApplies,
   STORAGE_FOR,
   withApplicableSettings,
   type LabConfig,
 } from './lab-config';
+import { parseLabConfig, serializeLabConfig } from './lab-address';
 
 /** Every service, resource and storage the lab knows, applicable or not. */
 const everyCombination: LabConfig[] = LAB_SERVICES.flatMap((service) =>
@@ -53,14 +52,14 @@ describe('withApplicableSettings: the one rule for the storage option', () => {
 });
 
 describe("the outcome map's axes in the lab's address", () => {
-  it('reads `across` and `up` by the fields\' own parameter names, and writes them back', () => {
+  it("reads `across` and `up` by the fields' own parameter names, and writes them back", () => {
     const { config, problems } = parseLabConfig('?service=redlock&across=drift&up=pauseAt');
     expect([config.mapAcross, config.mapUp, problems]).toEqual(['clockDriftPct', 'pauseAtMs', []]);
     expect(parseLabConfig(serializeLabConfig(config)).config).toEqual(config);
     expect(serializeLabConfig(DEFAULT_LAB_CONFIG)).toContain('across=ttl&up=pause');
   });
 
-  it("refuses an axis the service does not have, naming those it has, and keeps the default axes", () => {
+  it('refuses an axis the service does not have, naming those it has, and keeps the default axes', () => {
     const { config, problems } = parseLabConfig('?service=etcd&across=drift');
     expect([config.mapAcross, config.mapUp]).toEqual(['ttlMs', 'pauseMs']);
     expect(problems).toEqual([
@@ -88,7 +87,10 @@ describe("the outcome map's axes in the lab's address", () => {
     const onRedlock = { ...DEFAULT_LAB_CONFIG, service: 'redlock' as const, storage: 'unchecked' as const };
     const drift = { ...onRedlock, mapAcross: 'clockDriftPct' as const, mapUp: 'writeDelayMs' as const };
     expect(withApplicableSettings(drift)).toBe(drift);
-    expect(withApplicableSettings({ ...drift, service: 'etcd' })).toMatchObject({ mapAcross: 'ttlMs', mapUp: 'pauseMs' });
+    expect(withApplicableSettings({ ...drift, service: 'etcd' })).toMatchObject({
+      mapAcross: 'ttlMs',
+      mapUp: 'pauseMs',
+    });
     const writeDelay = { ...drift, mapAcross: 'pauseAtMs' as const };
     expect(withApplicableSettings({ ...writeDelay, service: 'etcd' })).toMatchObject({
       mapAcross: 'pauseAtMs',

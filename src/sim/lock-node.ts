@@ -1,15 +1,8 @@
 import type { Happening } from './happenings.ts';
 import { expireOn, type LockTruth } from './services/service.ts';
 import type { RenewerId } from './types.ts';
-import {
-  lockConfigOf,
-  renewerById,
-  scheduleExpiryCheck,
-  send,
-  type Context,
-  type Message,
-  type World,
-} from './world.ts';
+import { lockConfigOf, renewerById, scheduleExpiryCheck, send, type Context, type World } from './world.ts';
+import type { Message } from './messages.ts';
 
 /** The lock service loses its state at a failover; whoever held the lock is not told. */
 export function failOver(world: World) {

@@ -29,8 +29,7 @@ export function milestonesOf(timeline: Timeline): readonly string[] {
   const seen = new Set<string>();
   for (const { happening } of timeline.frames) {
     if (!(MILESTONE_KINDS as readonly string[]).includes(happening.kind)) continue;
-    const who =
-      'renewer' in happening ? happening.renewer : 'lease' in happening ? happening.lease.holder : undefined;
+    const who = 'renewer' in happening ? happening.renewer : 'lease' in happening ? happening.lease.holder : undefined;
     seen.add(who === undefined ? happening.kind : `${happening.kind}:${who}`);
   }
   return [...seen];
@@ -42,7 +41,6 @@ export interface Flip {
   /** Empty when the worse side has a moment (`later`) the better side never meets. */
   readonly earlier: string;
 }
-
 
 /**
  * The first pair of moments, common to both runs, whose order differs: walking the worse run in time, the first
@@ -58,4 +56,3 @@ export function firstFlip(worse: readonly string[], better: readonly string[]): 
       if (place.get(common[j]!)! > place.get(common[i]!)!) return { later: common[i]!, earlier: common[j]! };
   return null;
 }
-

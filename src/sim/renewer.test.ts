@@ -15,7 +15,8 @@ import {
 import type { ScenarioDefinition } from './scenario';
 import type { LockServiceConfig, LockTruth } from './services/service';
 import { fencingToken, virtualMs } from './types';
-import { createWorld, renewerById, updateRenewer, type Context, type Message, type Renewer, type World } from './world';
+import { createWorld, renewerById, updateRenewer, type Context, type Renewer, type World } from './world';
+import type { Message } from './messages';
 
 /** One renewer's reactions, each taken on its own: what it believes, what phase it is in, what it sends next. */
 function setUp(lockService: LockServiceConfig = { kind: 'lesson' }, overrides: Partial<ScenarioDefinition> = {}) {

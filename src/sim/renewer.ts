@@ -12,10 +12,10 @@ import {
   writeDelayOf,
   type Belief,
   type Context,
-  type Message,
   type Renewer,
   type World,
 } from './world.ts';
+import type { Message } from './messages.ts';
 
 export function requestLease(world: World, id: RenewerId, context: Context) {
   const { leaseValue, state } = randomLeaseValue(world.rngState);

@@ -5,7 +5,8 @@ import { LESSON_MODELS } from './run';
 import type { RunSettings, ScenarioDefinition } from './scenario';
 import { step } from './step';
 import { fencingToken, virtualMs } from './types';
-import { createWorld, renewerById, schedule, updateRenewer, type Message, type SimEvent, type World } from './world';
+import { createWorld, renewerById, schedule, updateRenewer, type World } from './world';
+import type { Message, SimEvent } from './messages';
 
 /** One step of the simulation: which due event runs next, and which wait for a paused process to wake. */
 const scenario = buildScenario({

@@ -21,17 +21,8 @@ import {
 } from './renewer.ts';
 import type { RenewerId } from './types.ts';
 import type { RunSettings, ScenarioDefinition } from './scenario.ts';
-import {
-  renewerById,
-  resourceModelOf,
-  schedule,
-  send,
-  type Context,
-  type Message,
-  type SimEvent,
-  type SimModels,
-  type World,
-} from './world.ts';
+import { renewerById, resourceModelOf, schedule, send, type Context, type SimModels, type World } from './world.ts';
+import type { Message, SimEvent } from './messages.ts';
 
 /**
  * Runs the next due event. Returns the new world and what happened, or no happening when the event
