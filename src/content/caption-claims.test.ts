@@ -1,7 +1,8 @@
 import content from 'virtual:lockstep/content';
 import { describe, expect, it } from 'vitest';
 import { runScenario, type Frame, type Timeline } from '@/sim/run';
-import { CAPTION_CLAIMS, claimHolds, type Claim } from './caption-claims';
+import { CAPTION_CLAIMS, type Claim } from './caption-claims';
+import { claimHolds } from './claim-holds';
 import { CAPTION_VARIABLES } from './caption-keys';
 
 const story = content.scenarios[0]!;

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import content from 'virtual:lockstep/content';
 import { describe, expect, it } from 'vitest';
-import { CAPTION_CLAIMS, claimHolds } from '@/content/caption-claims';
+import { CAPTION_CLAIMS } from '@/content/caption-claims';
+import { claimHolds } from '@/content/claim-holds';
 import { captionKeyOf } from '@/content/caption-key-of';
 import { labPageUrl } from '@/route/share-links';
 import type { LabConfig } from '@/settings/lab-config';

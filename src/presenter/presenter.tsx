@@ -1,16 +1,9 @@
 import practice from 'virtual:lockstep/practice';
 import { useEffect, useRef, useState } from 'react';
-import { CodeText } from '@/components/code-text';
-import { rightAnswerIds } from '@/progress/score';
-import type { QuizQuestion } from '@/content/schemas/quiz';
 import { selectCanGoBack, selectCanGoNext, selectCursor, selectStepCount } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 import { CertificatesPanel } from '@/views/certificates-panel';
 import { LockServicePanel } from '@/views/lock-service-panel';
-import { selectTimeline } from '@/store/selectors';
-import { SequenceDiagramView } from '@/story/sequence-diagram-view';
-import { TimeStripView } from '@/story/time-strip-view';
-import { useMediaQuery } from '@/story/use-media-query';
 import { StepCaption } from '@/views/step-caption';
 import { ViewToggles } from '@/views/timeline-controls';
 import { ShortcutSettings } from '@/shortcuts/shortcut-settings';
@@ -18,6 +11,14 @@ import { useShortcutPrefs, useShortcuts } from '@/shortcuts/use-shortcuts';
 import { PresenterPoll } from './presenter-poll';
 import { usePresenterSync } from './use-presenter-sync';
 import styles from './presenter.module.css';
+import {
+  useBarHiddenWhilePresenting,
+  PresenterTimeStrip,
+  PresenterDiagram,
+  PresenterQuestion,
+  openSpeakerView,
+  toggleFullscreen,
+} from './presenter-parts';
 
 /**
  * Presenter mode: the walkthrough's steps, then the quiz questions one at a time, in large type with the
@@ -187,132 +188,4 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
       )}
     </div>
   );
-}
-
-/**
- * Whether the controls are out of the room's sight: they fade once the presenter steps by key or clicker, and come
- * back when the mouse moves or keyboard focus moves onto them.
- */
-function useBarHiddenWhilePresenting(ref: React.RefObject<HTMLElement | null>) {
-  const [hidden, setHidden] = useState(false);
-  useEffect(() => {
-    if (!hidden) return;
-    const show = () => setHidden(false);
-    const bar = ref.current;
-    // Tabbing into the controls brings them back; a key that steps while one has focus hides them again.
-    window.addEventListener('mousemove', show);
-    bar?.addEventListener('focusin', show);
-    return () => {
-      window.removeEventListener('mousemove', show);
-      bar?.removeEventListener('focusin', show);
-    };
-  }, [hidden, ref]);
-  return [hidden, () => setHidden(true)] as const;
-}
-
-/** Matches presenter.module.css's phone layout, where the presentation is a page that scrolls. */
-const PHONE = '(max-width: 700px)';
-
-/** The run to scale above the diagram, so the room sees the pause outlast the lease. */
-function PresenterTimeStrip() {
-  const timeline = useWalkthrough(selectTimeline);
-  const cursor = useWalkthrough(selectCursor);
-  return <TimeStripView timeline={timeline} cursor={cursor} className={styles.timeStrip} />;
-}
-
-/**
- * The diagram drawn large enough to read from the back of the room, in a box that fills the rest of the screen
- * and keeps the current row in view: a clicker cannot scroll.
- */
-function PresenterDiagram() {
-  const timeline = useWalkthrough(selectTimeline);
-  const cursor = useWalkthrough(selectCursor);
-  // A phone is no projector: drawn larger there, the lifeline names would run into each other.
-  const phone = useMediaQuery(PHONE);
-  return (
-    <SequenceDiagramView
-      timeline={timeline}
-      cursor={cursor}
-      scale={phone ? 1 : 1.4}
-      scrollWithin
-      stickyHeader
-      className={styles.diagram}
-    />
-  );
-}
-
-function PresenterQuestion({
-  question,
-  revealed,
-  onReveal,
-  revealKeys,
-}: {
-  question: QuizQuestion;
-  revealed: boolean;
-  onReveal: () => void;
-  revealKeys: string | undefined;
-}) {
-  const rightIds = question.kind === 'order' ? [] : rightAnswerIds(question);
-  const entries = question.kind === 'order' ? question.items : question.options;
-  return (
-    <section className={styles.presenterQuestion} aria-label="Quiz question">
-      <p className={styles.presenterPrompt}>
-        <CodeText text={question.prompt} />
-      </p>
-      {question.kind === 'order' ? (
-        <ol className={styles.presenterOptions}>
-          {(revealed ? question.items.map((item) => item.id) : question.startOrder).map((id) => {
-            const item = question.items.find((candidate) => candidate.id === id);
-            return item ? <li key={id}>{item.text}</li> : null;
-          })}
-        </ol>
-      ) : (
-        <ol className={styles.presenterOptions} type="A">
-          {entries.map((entry) => {
-            const right = rightIds.includes(entry.id);
-            return (
-              <li key={entry.id} className={revealed && right ? styles.rightAnswer : undefined}>
-                <CodeText text={entry.text} />
-                {revealed && (
-                  <p className={styles.explanation}>
-                    {right && <strong>The right answer. </strong>}
-                    <CodeText text={entry.explanation} />
-                  </p>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-      )}
-      {revealed ? (
-        <p className={styles.revealedNote}>
-          {question.kind === 'order' ? 'Shown in the right order.' : 'Answer revealed.'}
-        </p>
-      ) : (
-        <button type="button" onClick={onReveal} aria-keyshortcuts={revealKeys}>
-          Reveal answer
-        </button>
-      )}
-    </section>
-  );
-}
-
-/** The speaker view in a window of its own, at the presentation's place; it follows and leads from there. */
-function openSpeakerView() {
-  const url = new URL(window.location.href);
-  url.searchParams.set('speaker', '');
-  window.open(
-    url.toString().replace(/([?&])speaker=(?=&|$)/, '$1speaker'),
-    'lockstep-speaker',
-    'popup,width=900,height=700',
-  );
-}
-
-async function toggleFullscreen() {
-  try {
-    if (document.fullscreenElement) await document.exitFullscreen();
-    else await document.documentElement.requestFullscreen();
-  } catch {
-    // Not allowed here (an iframe without allowfullscreen, say): the large layout still works in the window.
-  }
 }

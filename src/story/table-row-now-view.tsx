@@ -12,9 +12,7 @@ import { describeCertificate } from './narrate';
 export function TableRowNowView({ timeline, cursor }: { timeline: Timeline; cursor: number }) {
   const frame = timeline.frames[cursor];
   const row =
-    frame && timeline.scenario.resource?.kind !== 'email'
-      ? findRow(frame.world.table, timeline.scenario.domain)
-      : null;
+    frame && timeline.scenario.resource?.kind !== 'email' ? findRow(frame.world.table, timeline.scenario.domain) : null;
   if (!row) return null;
   return (
     <p className={styles.rowNow} data-testid="strip-row-now">

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -75,5 +75,15 @@ describe('rules that come with the map', () => {
     const problems = await problemsOf('src/sim/x.ts', 'export const x = [process.env, Date.now()];\n');
     expect(problems).toContainEqual(expect.stringContaining("Unexpected use of 'process'"));
     expect(problems).toContainEqual(expect.stringContaining('Use the virtual clock.'));
+  });
+});
+
+describe('rooms of a readable size', () => {
+  it('has no source file over 300 lines (tests and benchmarks aside)', () => {
+    const tooLong = readdirSync(resolve(root, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((name) => /\.tsx?$/.test(name) && !/\.(test|bench|d)\.tsx?$/.test(name))
+      .map((name) => ({ name, lines: readFileSync(resolve(root, 'src', name), 'utf8').split('\n').length - 1 }))
+      .filter((file) => file.lines > 300);
+    expect(tooLong).toEqual([]);
   });
 });
