@@ -261,6 +261,10 @@ test('the outcome map: counts for both fencing modes, keyboard moves between cel
   expect(Math.round(chosenMs / 100) / 10).toBe(pause);
   await expect(page).toHaveURL(new RegExp(`pause=${chosenMs}&`));
   await expect(page).toHaveURL(/storage=unchecked/);
+  // The map keeps its axes: the opened cell is now the ringed one, nothing is computed again, and focus stays.
+  await expect(grid).toBeFocused();
+  await expect(map.getByRole('progressbar')).toHaveCount(0);
+  await expect(cell).toHaveText(chosen);
   await expect(page.getByRole('region', { name: 'What happens' }).getByText(/^Step 1 of \d+$/)).toBeInViewport();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((violation) => `${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);

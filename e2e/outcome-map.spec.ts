@@ -185,3 +185,16 @@ test('the embedded map has no axe violations, light or dark', async ({ page }) =
     expect(results.violations.map((violation) => `${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
   }
 });
+
+test("for the weekly email the two maps are the sender's: sending every time, and claiming (owner, week) first", async ({
+  page,
+}) => {
+  await page.goto('/?lab&service=redis&resource=email&storage=idempotencyKey');
+  const map = page.getByRole('region', { name: 'Outcome map' });
+  await expect(map.getByText(/^The sender sends every time: the stale write lands in 0 of 1,600 runs/)).toBeVisible({
+    timeout: 60_000,
+  });
+  const claimed = map.getByText(/^The sender claims \(owner, week\) first: .* duplicate work in 0, safe in 1,600\.$/);
+  await expect(claimed).toBeVisible({ timeout: 60_000 });
+  await expect(map.getByRole('grid')).toHaveCount(2);
+});

@@ -5,6 +5,7 @@ import { fillTemplate } from '@/content/fill-template';
 import type { LabConfig } from '@/settings/lab-config';
 import type { SearchResult } from './outcome-map';
 import type { SubHeading } from './outcome-map-grid';
+import { modeTitle } from './outcome-map-boundaries';
 import type { MapReply, SearchRequest } from './outcome-map.worker';
 import labStyles from './lab.module.css';
 import styles from './outcome-map.module.css';
@@ -69,8 +70,15 @@ export function CounterexampleSearch({
           : result === null
             ? ''
             : result.broken
-              ? fillTemplate(lab.map.broken, { run: String(result.broken.run), total: String(SEARCH_COUNT) })
-              : fillTemplate(lab.map.none, { total: String(result.checked) })}{' '}
+              ? fillTemplate(lab.map.broken, {
+                  run: String(result.broken.run),
+                  total: String(SEARCH_COUNT),
+                  mode: modeTitle(config).toLowerCase(),
+                })
+              : fillTemplate(lab.map.none, {
+                  total: String(result.checked),
+                  mode: modeTitle(config).toLowerCase(),
+                })}{' '}
         {result?.broken && (
           <button type="button" className={labStyles.linkButton} onClick={() => onOpen(result.broken!.config)}>
             {lab.map.openBroken}

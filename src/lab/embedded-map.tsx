@@ -25,6 +25,7 @@ export default function EmbeddedMap({
     <OutcomeMap
       config={config}
       problems={problems}
+      allProblems
       onConfigChange={setConfig}
       onDrawn={onDrawn}
       onOpen={(cell) => window.open(labPageUrl(window.location.href, cell), '_blank', 'noopener')}

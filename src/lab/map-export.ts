@@ -48,6 +48,7 @@ export interface StandaloneSvg {
 export function standaloneSvg(svg: SVGSVGElement, heading: string, notes: readonly string[]): StandaloneSvg {
   const drawing = svg.cloneNode(true) as SVGSVGElement;
   const originals = [...svg.querySelectorAll('*')];
+  // Styles are copied pairwise, original to copy, before anything marked `data-export="omit"` is taken out.
   [...drawing.querySelectorAll('*')].forEach((copy, index) => {
     const original = originals[index]!;
     const style = getComputedStyle(original);
@@ -59,6 +60,7 @@ export function standaloneSvg(svg: SVGSVGElement, heading: string, notes: readon
     }
     copy.removeAttribute('class');
   });
+  for (const omitted of drawing.querySelectorAll('[data-export="omit"]')) omitted.remove();
   const [, , drawingWidth = 0, drawingHeight = 0] = (svg.getAttribute('viewBox') ?? '').split(' ').map(Number);
   const width = Math.max(MIN_WIDTH, drawingWidth + 2 * MARGIN);
   const chars = Math.floor((width - 2 * MARGIN) / 6.6);

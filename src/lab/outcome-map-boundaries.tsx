@@ -1,8 +1,15 @@
 import lab from 'virtual:lockstep/lab';
 import { fillTemplate } from '@/content/fill-template';
+import type { LabConfig } from '@/settings/lab-config';
 import type { MilestoneKind } from '@/sim/milestones';
 import { VERDICT_CODES, type Boundary, type BoundaryEdge } from './outcome-map';
 import styles from './outcome-map.module.css';
+
+/** A map's title: what the guarded resource checks under it. */
+export function modeTitle(config: LabConfig): string {
+  const titles: Readonly<Record<string, string>> = lab.map.modes[config.resource];
+  return titles[config.storage] ?? '';
+}
 
 /** A moment (`kind` or `kind:who`) in words: "A's pause ends". */
 export function momentText(moment: string): string {
@@ -56,10 +63,18 @@ export function BoundaryLines({
     const { x1, y1, x2, y2 } = edgeLine(edge, geometry);
     d += `M${x1} ${y1}L${x2} ${y2}`;
   }
-  const marks = boundaries.map((_, index) => {
+  // Each mark on its boundary's middle edge, or the nearest edge to it where no other mark is in the way.
+  const marks: { x: number; y: number }[] = [];
+  boundaries.forEach((_, index) => {
     const own = edges.filter((edge) => edge.boundary === index);
-    const middle = edgeLine(own[Math.floor(own.length / 2)]!, geometry);
-    return { x: (middle.x1 + middle.x2) / 2, y: (middle.y1 + middle.y2) / 2 };
+    const middle = Math.floor(own.length / 2);
+    const byDistance = own.map((edge, at) => ({ edge, away: Math.abs(at - middle) })).sort((a, b) => a.away - b.away);
+    const places = byDistance.map(({ edge }) => {
+      const line = edgeLine(edge, geometry);
+      return { x: (line.x1 + line.x2) / 2, y: (line.y1 + line.y2) / 2 };
+    });
+    const clear = places.find((place) => marks.every((mark) => Math.hypot(mark.x - place.x, mark.y - place.y) >= 16));
+    marks.push(clear ?? places[0]!);
   });
   return (
     <g>

@@ -3,6 +3,7 @@ import { ticks } from 'd3-array';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { fillTemplate } from '@/content/fill-template';
 import { LAB_FIELDS, type LabConfig, type MapField } from '@/settings/lab-config';
+import { labPageUrl } from '@/route/share-links';
 import { formatTick } from '@/story/format';
 import { download, pngOf, standaloneSvg } from './map-export';
 import { VERDICT_CODES, type MapAxis, type OutcomeMapResult } from './outcome-map';
@@ -85,7 +86,8 @@ export function MapGrid({
     );
   const home = { column: nearest(x.values, current[x.field]), row: nearest(y.values, current[y.field]) };
   const [active, setActive] = useState(home);
-  const cellId = useId();
+  // A new id for each cell, so a screen reader hears every move, not only the first.
+  const cellId = `${useId()}-${active.row}-${active.column}`;
   const patternPrefix = useId().replaceAll(':', '');
   const codeAt = (row: number, column: number) => cells[row * columns + column]!;
   const configAt = (row: number, column: number): LabConfig => ({
@@ -206,7 +208,11 @@ export function MapGrid({
           {/* Ringed twice, light and dark, so it shows on every colour. */}
           <rect {...at(home)} width={CELL} height={CELL} className={styles.homeHalo} />
           <rect {...at(home)} width={CELL} height={CELL} className={styles.home} />
-          <rect {...at(active)} width={CELL} height={CELL} className={styles.active} />
+          {/* The cell under the keyboard or the mouse, on a halo of the page's colour; left out of a download. */}
+          <g data-export="omit">
+            <rect {...at(active)} width={CELL} height={CELL} className={styles.activeHalo} />
+            <rect {...at(active)} width={CELL} height={CELL} className={styles.active} />
+          </g>
           {xScale.ticks(5).map((tick) => (
             <text
               key={tick}
@@ -246,8 +252,10 @@ export function MapGrid({
         file={() =>
           standaloneSvg(svgRef.current!, title, [
             summary,
+            lab.map.exportKey,
             ...boundaries.map((boundary, index) => `${index + 1}. ${boundaryText(boundary)}`),
             lab.map.current,
+            fillTemplate(lab.map.exportLink, { url: labPageUrl(window.location.href, current) }),
           ])
         }
       />

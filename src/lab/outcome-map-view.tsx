@@ -1,21 +1,22 @@
 import lab from 'virtual:lockstep/lab';
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { fieldProblemMessage } from '@/content/field-problem-message';
 import { fillTemplate } from '@/content/fill-template';
 import {
   LAB_FIELDS,
   LAB_SERVICES,
   mapFieldsFor,
+  storageOptions,
   withApplicableSettings,
   type LabConfig,
   type MapField,
 } from '@/settings/lab-config';
 import { type FieldProblem } from '@/settings/lab-address';
 import type { LockServiceKind } from '@/sim/services/service';
-import { issuesTokens } from '@/sim/services/service';
 import { CounterexampleSearch } from './counterexample-search';
 import { axisRange, axisValues, type MapAxis } from './outcome-map';
 import { cellPaint, MapGrid, VerdictPatterns, type SubHeading } from './outcome-map-grid';
+import { modeTitle } from './outcome-map-boundaries';
 import { useOutcomeMap, WORKERS } from './use-outcome-map';
 import styles from './outcome-map.module.css';
 
@@ -23,7 +24,30 @@ const SIZE = 40;
 /** A's certificate is ready this long after its grant (the lesson's certificate authority). */
 const CA_MS = 5_000;
 
-type Mode = 'off' | 'on';
+/**
+ * The configuration the axes are laid out around. Opening a cell of the map changes only the two axis settings (to
+ * values already on the grid) and perhaps the storage: the map keeps its axes (and its cache), and only the ring
+ * moves.
+ */
+function useAnchor(config: LabConfig): LabConfig {
+  const [anchor, setAnchor] = useState(config);
+  const onGrid = (field: MapField) => {
+    const [from, to] = axisRange(field, anchor, CA_MS);
+    return config[field] >= from && config[field] <= to;
+  };
+  const keep =
+    anchor.mapAcross === config.mapAcross &&
+    anchor.mapUp === config.mapUp &&
+    (Object.keys(config) as (keyof LabConfig)[]).every(
+      // The maps show every storage side by side: a cell of the other map changes the storage, not the map.
+      (field) =>
+        field === config.mapAcross || field === config.mapUp || field === 'storage' || anchor[field] === config[field],
+    ) &&
+    onGrid(config.mapAcross) &&
+    onGrid(config.mapUp);
+  if (!keep && anchor !== config) setAnchor(config);
+  return keep ? anchor : config;
+}
 
 const axisOf = (field: MapField, config: LabConfig): MapAxis => ({
   field,
@@ -38,6 +62,7 @@ const axisOf = (field: MapField, config: LabConfig): MapAxis => ({
 export function OutcomeMap({
   config,
   problems = [],
+  allProblems = false,
   onConfigChange,
   onOpen,
   onDrawn,
@@ -46,6 +71,8 @@ export function OutcomeMap({
   config: LabConfig;
   /** What was wrong with the axes a link asked for, said beside the pickers. */
   problems?: readonly FieldProblem[];
+  /** Where the map stands alone (an embed), it says every problem of its link, not only its axes'. */
+  allProblems?: boolean;
   /** The map's own choices (service, axes) as a new configuration. */
   onConfigChange: (config: LabConfig) => void;
   onOpen: (config: LabConfig) => void;
@@ -58,18 +85,18 @@ export function OutcomeMap({
   const Sub = headingLevel === 2 ? 'h3' : 'h4';
   const headingId = useId();
   const fields = mapFieldsFor(config.service);
-  const x = useMemo(() => axisOf(config.mapAcross, config), [config]);
-  const y = useMemo(() => axisOf(config.mapUp, config), [config]);
-  // Under Redis and Redlock there is no token to check: one map, and a sentence saying why.
-  const modes: readonly Mode[] =
-    issuesTokens(config.service) && config.resource === 'certificate' ? ['off', 'on'] : ['off'];
-  // One object per mode and configuration, so a worker starts only when the map itself changes.
+  const anchor = useAnchor(config);
+  const x = useMemo(() => axisOf(anchor.mapAcross, anchor), [anchor]);
+  const y = useMemo(() => axisOf(anchor.mapUp, anchor), [anchor]);
+  // Side by side, what the resource may check: nothing first, then its protection (the certificate's tokens, or
+  // the email's claim). Under Redis and Redlock the certificate has no token to check: one map, and why.
+  // One object per storage and anchor, so a worker starts only when the map itself changes.
   const modeConfigs = useMemo(
-    () => ({
-      off: { ...config, storage: 'unchecked' as const },
-      on: { ...config, storage: 'fenced' as const },
-    }),
-    [config],
+    () =>
+      [...storageOptions(anchor.resource, anchor.service)]
+        .sort((a, b) => Number(b === 'unchecked') - Number(a === 'unchecked'))
+        .map((storage) => ({ ...anchor, storage })),
+    [anchor],
   );
   const ids = { service: useId(), across: useId(), up: useId() };
   const choose = (change: Partial<LabConfig>) => onConfigChange(withApplicableSettings({ ...config, ...change }));
@@ -116,7 +143,7 @@ export function OutcomeMap({
         </span>
       </div>
       {problems
-        .filter((problem) => problem.field === 'mapAcross' || problem.field === 'mapUp')
+        .filter((problem) => allProblems || problem.field === 'mapAcross' || problem.field === 'mapUp')
         .map((problem) => (
           <p key={problem.field + problem.kind} className={styles.problem} role="alert">
             {fieldProblemMessage(problem, lab.fields)}
@@ -125,12 +152,11 @@ export function OutcomeMap({
       <MapLegend />
       <p className={styles.note}>{lab.map.boundariesIntro}</p>
       <div className={styles.maps}>
-        {modes.map((mode) => (
+        {modeConfigs.map((modeConfig) => (
           <OneMap
             Sub={Sub}
-            key={mode}
-            mode={mode}
-            config={modeConfigs[mode]}
+            key={modeConfig.storage}
+            config={modeConfig}
             current={config}
             x={x}
             y={y}
@@ -139,7 +165,7 @@ export function OutcomeMap({
           />
         ))}
       </div>
-      {modes.length === 1 && config.resource === 'certificate' && <p>{lab.map.noToken}</p>}
+      {modeConfigs.length === 1 && config.resource === 'certificate' && <p>{lab.map.noToken}</p>}
       <CounterexampleSearch config={config} onOpen={onOpen} Sub={Sub} />
     </section>
   );
@@ -165,7 +191,6 @@ function MapLegend() {
 /** One fencing mode's grid, computed in a worker with progress and a cancel. */
 function OneMap({
   Sub,
-  mode,
   config,
   current,
   x,
@@ -174,7 +199,6 @@ function OneMap({
   onDrawn,
 }: {
   Sub: SubHeading;
-  mode: Mode;
   config: LabConfig;
   current: LabConfig;
   x: MapAxis;
@@ -186,7 +210,13 @@ function OneMap({
   useEffect(() => {
     if (map) onDrawn?.(config);
   }, [map, config, onDrawn]);
-  const title = mode === 'on' ? lab.map.on : lab.map.off;
+  const title = modeTitle(config);
+  // Cancel and its way back replace each other: focus follows, so a keyboard user is not dropped on the page.
+  const [moveFocus, setMoveFocus] = useState(false);
+  const focusTarget = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (moveFocus) focusTarget.current?.focus({ preventScroll: true });
+  }, [moveFocus, cancelled]);
   if (map) {
     return <MapGrid Sub={Sub} title={title} map={map} x={x} y={y} config={config} current={current} onOpen={onOpen} />;
   }
@@ -196,19 +226,33 @@ function OneMap({
       {!WORKERS ? (
         <p>{lab.map.noWorkers}</p>
       ) : cancelled ? (
-        <button type="button" onClick={resume}>
+        <button
+          type="button"
+          ref={focusTarget}
+          onClick={() => {
+            setMoveFocus(true);
+            resume();
+          }}
+        >
           Compute the map
         </button>
       ) : (
         <>
           <label>
             {fillTemplate(lab.map.computing, {
-              done: String(rowsDone * x.values.length),
-              total: String(x.values.length * y.values.length),
+              done: (rowsDone * x.values.length).toLocaleString('en'),
+              total: (x.values.length * y.values.length).toLocaleString('en'),
             })}{' '}
             <progress max={y.values.length} value={rowsDone} />
           </label>
-          <button type="button" onClick={cancel}>
+          <button
+            type="button"
+            ref={focusTarget}
+            onClick={() => {
+              setMoveFocus(true);
+              cancel();
+            }}
+          >
             Cancel
           </button>
         </>

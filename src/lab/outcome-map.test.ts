@@ -56,6 +56,14 @@ describe('the outcome map', () => {
     expect(axisRange('pauseAtMs', unfenced, CA_MS)).toEqual([0, 10_000]);
   });
 
+  it('never reaches past what the lab accepts, and always takes in the current value', () => {
+    expect(axisRange('ttlMs', { ...unfenced, ttlMs: 600_000 }, CA_MS)).toEqual([60_000, 600_000]);
+    expect(axisRange('ttlMs', { ...unfenced, ttlMs: 1_000 }, CA_MS)).toEqual([1_000, 3_000]);
+    expect(axisRange('pauseMs', { ...unfenced, pauseMs: 200_000 }, CA_MS)).toEqual([0, 200_000]);
+    expect(axisRange('pauseMs', { ...unfenced, ttlMs: 300_000 }, CA_MS)).toEqual([0, 600_000]);
+    expect(axisRange('pauseAtMs', { ...unfenced, pauseAtMs: 60_000 }, CA_MS)).toEqual([0, 60_000]);
+  });
+
   it("puts the current configuration exactly on a cell, keeping the axis's reach within a few per cent", () => {
     for (const [range, current] of [
       [[3_000, 90_000], 30_000],

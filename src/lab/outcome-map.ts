@@ -3,7 +3,7 @@ import { nextRandom } from '@/sim/random';
 import { runScenario, type Timeline } from '@/sim/run';
 import { firstFlip, milestonesOf, type Flip } from '@/sim/milestones';
 import type { ScenarioDefinition } from '@/sim/scenario';
-import { mapFieldsFor, type LabConfig, type MapField } from '@/settings/lab-config';
+import { LAB_FIELDS, mapFieldsFor, type LabConfig, type MapField } from '@/settings/lab-config';
 import { labRunSettings, labScenario } from './lab-scenario';
 import { verdictOf, type Verdict } from './verdict';
 
@@ -33,22 +33,20 @@ export interface MapAxis {
  */
 export function axisRange(field: MapField, config: LabConfig, caMs: number): readonly [number, number] {
   const ttl = config.ttlMs;
-  switch (field) {
-    case 'ttlMs':
-      return [Math.max(1_000, Math.round(ttl / 10)), ttl * 3];
-    case 'pauseMs':
-      return [0, ttl * 3];
-    case 'pauseAtMs':
-      return [0, caMs * 2];
-    case 'writeDelayMs':
-      return [0, ttl * 2];
-    case 'clockJumpMs':
-      return [0, ttl * 3];
-    case 'clockDriftPct':
-      return [-50, 50];
-    case 'lockDelayMs':
-      return [0, 60_000];
-  }
+  const around: Record<MapField, readonly [number, number]> = {
+    ttlMs: [Math.round(ttl / 10), ttl * 3],
+    pauseMs: [0, ttl * 3],
+    pauseAtMs: [0, caMs * 2],
+    writeDelayMs: [0, ttl * 2],
+    clockJumpMs: [0, ttl * 3],
+    clockDriftPct: [-50, 50],
+    lockDelayMs: [0, 60_000],
+  };
+  // Always the current value (so the ringed cell is the current run), and never past what the lab accepts.
+  const { min, max } = LAB_FIELDS[field];
+  const [from, to] = around[field];
+  const current = config[field];
+  return [Math.max(min, Math.min(from, current)), Math.min(max, Math.max(to, current))];
 }
 
 /**

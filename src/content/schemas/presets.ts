@@ -65,8 +65,13 @@ export const presetsSchema = z
     map: z
       .object({
         intro: text,
-        off: text,
-        on: text,
+        /** Each map's title, by what the guarded resource checks. */
+        modes: z
+          .object({
+            certificate: z.object({ unchecked: text, fenced: text }).strict(),
+            email: z.object({ unchecked: text, idempotencyKey: text }).strict(),
+          })
+          .strict(),
         noToken: text,
         summary: template(['mode', 'stale', 'duplicate', 'safe', 'total']),
         computing: template(['done', 'total']),
@@ -78,8 +83,8 @@ export const presetsSchema = z
         searchIntro: text,
         searchButton: template(['count']),
         searching: text,
-        broken: template(['run', 'total']),
-        none: template(['total']),
+        broken: template(['run', 'total', 'mode']),
+        none: template(['total', 'mode']),
         openBroken: text,
         service: text,
         across: text,
@@ -106,6 +111,8 @@ export const presetsSchema = z
         downloadSvg: text,
         downloadPng: text,
         downloadLabel: template(['format', 'title']),
+        exportKey: text,
+        exportLink: template(['url']),
       })
       .strict(),
     services: serviceNames,
