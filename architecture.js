@@ -1,5 +1,5 @@
 /**
- * The folders of src/ and which may import which. This one list is what eslint.config.js enforces,
+ * The folders of src/ (and tools/) and which may import which. This one list is what eslint.config.js enforces,
  * src/testing/architecture.test.ts checks arrow by arrow, and ARCHITECTURE.md draws.
  */
 
@@ -26,8 +26,14 @@ export const FEATURES = ['walkthrough', 'lesson', 'lab', 'practice', 'presenter'
  */
 export const ENTRY_POINTS = ['app', 'embed', 'lms'];
 
-/** Node-only tools (the real-server suites): they may import the shared layers. */
+/** Node-only tools (the real-server suites), kept out of the browser's tree in tools/: they may import the shared layers. */
 export const TOOLS = ['conformance'];
+
+/**
+ * Where a folder of the map lives: src/, or tools/ for the Node-only ones.
+ * @param {string} folder
+ */
+export const folderPath = (folder) => (TOOLS.includes(folder) ? `tools/${folder}` : `src/${folder}`);
 
 /**
  * For each folder of src/, the folders it may import from besides itself.

@@ -5,18 +5,20 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { allowedImports } from './architecture.js';
+import { allowedImports, folderPath } from './architecture.js';
 
 /** Why some folders import with relative paths (ARCHITECTURE.md). */
 const NODE_LOADED =
   'Node loads this through vite.config.ts before the @ alias exists: import with a relative .ts path.';
 
 const LAYERS = Object.entries(allowedImports()).map(([folder, allowed]) => ({
-  target: `./src/${folder}`,
+  target: `./${folderPath(folder)}`,
   from: './src',
   except: [`./${folder}`, ...allowed.map((path) => `./${path}`)],
-  message: `src/${folder} may import only from ${['itself', ...allowed].join(', ')}.`,
+  message: `${folderPath(folder)} may import only from ${['itself', ...allowed].join(', ')}.`,
 }));
+// The browser's tree never reaches the Node-only tools.
+LAYERS.push({ target: './src', from: './tools', message: 'Nothing in src/ imports the Node-only tools in tools/.' });
 
 export default tseslint.config(
   {
@@ -35,7 +37,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
-    files: ['scripts/**/*.mjs', 'e2e/**/*.mjs', 'src/conformance/**/*.mjs', '*.js'],
+    files: ['scripts/**/*.mjs', 'e2e/**/*.mjs', 'tools/**/*.mjs', '*.js'],
     languageOptions: { globals: globals.node },
   },
   {
@@ -64,19 +66,19 @@ export default tseslint.config(
     rules: { 'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region'] }] },
   },
   {
-    files: ['src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'tools/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver-next': [createTypeScriptImportResolver()],
     },
-    // No import cycles anywhere in src/: each folder sits on the ones below it.
+    // No import cycles anywhere in src/ or tools/: each folder sits on the ones below it.
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // The map in architecture.js (drawn in ARCHITECTURE.md): shared layers bottom up, features that never import
     // each other, entry points that combine them. Tests may also use the helpers in src/testing.
-    files: ['src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'tools/**/*.ts'],
     ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: LAYERS }] },
   },

@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     environment: 'node',
-    include: ['src/conformance/**/*.real.test.ts'],
+    include: ['tools/conformance/**/*.real.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

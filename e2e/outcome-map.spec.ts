@@ -74,7 +74,7 @@ test('a map already computed comes back from the cache without a worker; Cancel 
   page,
 }) => {
   // Hold every worker's script until told, so the map is still computing when Cancel is pressed.
-  let release = () => undefined as void;
+  let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/outcome-map\.worker/, async (route) => {
     await held;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { module } = await runnerImport('/src/conformance/replay-cli.ts', {
+const { module } = await runnerImport('/tools/conformance/replay-cli.ts', {
   root,
   configFile: false,
   resolve: { alias: { '@': fileURLToPath(new URL('../src', import.meta.url)) } },

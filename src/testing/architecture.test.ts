@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { allowedImports, ENTRY_POINTS, FEATURES, SHARED, TOOLS } from '../../architecture.js';
+import { allowedImports, ENTRY_POINTS, FEATURES, folderPath, SHARED, TOOLS } from '../../architecture.js';
 
 /*
  * The map in architecture.js, arrow by arrow: from a file in each folder, an import of every other folder is
@@ -13,31 +13,33 @@ const eslint = new ESLint({ cwd: root });
 const folders = [...SHARED, ...FEATURES, ...ENTRY_POINTS, ...TOOLS];
 const allowed = allowedImports();
 
-/** A real module of each folder (imports must resolve to be judged). */
+/** A real module of each folder (imports must resolve to be judged); a tool outside src/ by its path from the root. */
 const moduleOf = (folder: string) => {
-  const file = readdirSync(resolve(root, 'src', folder)).find(
+  const file = readdirSync(resolve(root, folderPath(folder))).find(
     (name) => /\.tsx?$/.test(name) && !/\.(test|d)\.tsx?$/.test(name) && !name.includes('worker'),
   );
-  if (!file) throw new Error(`src/${folder} has no module to import`);
-  return `@/${folder}/${file.replace(/\.tsx?$/, '')}`;
+  if (!file) throw new Error(`${folderPath(folder)} has no module to import`);
+  const module = `${folderPath(folder)}/${file.replace(/\.tsx?$/, '')}`;
+  return TOOLS.includes(folder) ? resolve(root, module) : module.replace(/^src\//, '@/');
 };
 
 async function refusedImports(from: string): Promise<string[]> {
   const others = folders.filter((folder) => folder !== from);
   const code = others.map((folder, index) => `import * as m${index} from '${moduleOf(folder)}';`).join('\n');
   const [result] = await eslint.lintText(`${code}\nexport const all = [${others.map((_, i) => `m${i}`)}];\n`, {
-    filePath: resolve(root, 'src', from, 'architecture-probe.ts'),
+    filePath: resolve(root, folderPath(from), 'architecture-probe.ts'),
   });
   const refused = (result?.messages ?? []).filter((message) => message.ruleId === 'import-x/no-restricted-paths');
   return refused.map((message) => others[message.line - 1]!).sort();
 }
 
 describe('the map of the house (architecture.js), as lint enforces it', () => {
-  it('lists every folder of src/ once', () => {
+  it('lists every folder of src/ once, and keeps the Node-only tools out of it, in tools/', () => {
     const onDisk = readdirSync(resolve(root, 'src'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && entry.name !== 'testing')
       .map((entry) => entry.name);
-    expect([...folders].sort()).toEqual(onDisk.sort());
+    expect([...SHARED, ...FEATURES, ...ENTRY_POINTS].sort()).toEqual(onDisk.sort());
+    expect(readdirSync(resolve(root, 'tools')).sort()).toEqual([...TOOLS].sort());
   });
 
   it('has the shape of the map: features never import each other, shared layers never import a feature', () => {
@@ -47,9 +49,10 @@ describe('the map of the house (architecture.js), as lint enforces it', () => {
   });
 
   // One lint run per folder; ESLint with the TypeScript resolver is slow to start on a busy machine.
-  it.each(folders)('src/%s may import exactly what the map allows', { timeout: 60_000 }, async (from) => {
-    const forbidden = folders.filter((folder) => folder !== from && !allowed[from]!.includes(folder)).sort();
-    expect(await refusedImports(from)).toEqual(forbidden);
+  it.each(folders.map(folderPath))('%s may import exactly what the map allows', { timeout: 60_000 }, async (path) => {
+    const folder = path.replace(/^(src|tools)\//, '');
+    const forbidden = folders.filter((other) => other !== folder && !allowed[folder]!.includes(other)).sort();
+    expect(await refusedImports(folder)).toEqual(forbidden);
   });
 });
 

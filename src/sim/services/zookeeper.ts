@@ -7,7 +7,7 @@ import { earliest, lockService, type LockModel, type LockTruth } from './service
  * sequential znode under the lock node; the lowest sequence number holds the lock; a session that is not
  * heard from within its timeout expires, and its closing transaction deletes its ephemeral nodes. The
  * holder's czxid (the zxid that created its node) serves as a token. Checked against ZooKeeper 3.8 by
- * src/conformance/zookeeper.real.test.ts.
+ * tools/conformance/zookeeper.real.test.ts.
  */
 export interface ZNode {
   readonly name: string;
