@@ -118,6 +118,8 @@ export default defineConfig(({ mode }) => ({
     // Those need real servers; `npm run test:real` runs them (vitest.real.config.ts).
     exclude: [...configDefaults.exclude, 'src/**/*.real.test.ts'],
     setupFiles: ['./src/testing/setup.ts'],
+    // Type-level tests (expectTypeOf) in *.test-d.ts are checked by tsc inside the run, so a drift fails there too.
+    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
     env: { TZ: 'UTC' },
     // No test may depend on the machine's speed: a loaded two-core machine runs some of these ten times slower.
     testTimeout: 60_000,

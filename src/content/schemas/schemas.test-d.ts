@@ -12,7 +12,7 @@ type Frozen<T> = T extends readonly (infer Item)[]
     ? { readonly [K in keyof T]: Frozen<T[K]> }
     : T;
 
-/** Checked by `tsc` (npm run typecheck): a schema that drifts from the type the simulation runs on fails to compile. */
+/** Checked by tsc, in `npm run test:unit` (Vitest's typecheck) and `npm run typecheck`: a schema that drifts from the type the simulation runs on fails. */
 describe('content schemas describe the simulation’s own types', () => {
   it('a scenario file is exactly a ScenarioDefinition', () => {
     expectTypeOf<Frozen<ScenarioContent>>().toEqualTypeOf<Frozen<ScenarioDefinition>>();
