@@ -79,7 +79,7 @@ export default tseslint.config(
     // The map in architecture.js (drawn in ARCHITECTURE.md): shared layers bottom up, features that never import
     // each other, entry points that combine them. Tests may also use the helpers in src/testing.
     files: ['src/**/*.{ts,tsx}', 'tools/**/*.ts'],
-    ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/**/*.test-d.ts', 'src/testing/**'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: LAYERS }] },
   },
   {
@@ -111,7 +111,7 @@ export default tseslint.config(
   {
     // Loaded by Node through vite.config.ts (the content plugin), before Vite's `@` alias exists.
     files: ['src/content/**/*.ts', 'src/settings/**/*.ts'],
-    ignores: ['src/**/*.test.ts', 'src/**/*.d.ts'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test-d.ts', 'src/**/*.d.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@/*'], message: NODE_LOADED }] }] },
   },
 );

@@ -1,4 +1,6 @@
+import content from 'virtual:lockstep/content';
 import styles from './time-strip.module.css';
+import { fillTemplate } from '@/content/fill-template';
 import { useMemo, useRef } from 'react';
 import type { Timeline } from '@/sim/run';
 import { TableRowNowView } from './table-row-now-view';
@@ -29,6 +31,7 @@ export function TimeStripView({
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(containerRef, 720);
+  const words = content.panels.strip;
   const layout = useMemo(() => layoutTimeStrip(timeline, width), [timeline, width]);
   const now = timeline.frames[cursor]?.at ?? 0;
   const nowX = layout.xOf(now);
@@ -40,7 +43,7 @@ export function TimeStripView({
       ? { ...bar, description: bar.description.replace(/ to [\d.]+ s$/, ' so far') }
       : bar;
   const summary =
-    `Time to scale, now ${formatTick(now)}. ` +
+    `${fillTemplate(words.summary, { time: formatTick(now) })} ` +
     [...bars.map((bar) => shown(bar).description), ...marks.map((mark) => mark.description)].join('; ') +
     '.';
 
@@ -90,49 +93,50 @@ export function TimeStripView({
         </g>
       </svg>
       {rowNow && <TableRowNowView timeline={timeline} cursor={cursor} />}
-      <ul className={styles.legend} aria-label="Key">
+      <ul className={styles.legend} aria-label={words.legend}>
         <li>
-          <span className={`${styles.swatch} ${styles.swatchLease}`} aria-hidden="true" /> lease held, on the lock
-          service
+          <span className={`${styles.swatch} ${styles.swatchLease}`} aria-hidden="true" /> {words.lease}
         </li>
         <li>
-          <span className={`${styles.swatch} ${styles.swatchPause}`} aria-hidden="true" /> process paused
+          <span className={`${styles.swatch} ${styles.swatchPause}`} aria-hidden="true" /> {words.pause}
         </li>
         <li>
-          <span aria-hidden="true">✓</span> write landed
+          <span aria-hidden="true">✓</span> {words.landed}
         </li>
-        <li>
-          <span className={styles.legendRejected} aria-hidden="true">
-            ✕
-          </span>{' '}
-          write refused by the fence
-        </li>
+        {/* Only a table that checks tokens can refuse a write: no such entry under Redis, Redlock or fencing off. */}
+        {timeline.settings.fencing && (
+          <li>
+            <span className={styles.legendRejected} aria-hidden="true">
+              ✕
+            </span>{' '}
+            {words.refused}
+          </li>
+        )}
         <li>
           <span className={styles.legendStale} aria-hidden="true">
             ⚠
           </span>{' '}
-          stale write landed
+          {words.stale}
         </li>
         {/* Redlock's and Redis's own parts, where the run has them. */}
         {layout.bars.some((bar) => bar.kind === 'key') && (
           <li>
-            <span className={`${styles.swatch} ${styles.swatchKey}`} aria-hidden="true" /> key on one node, to its
-            expiry by that node's clock
+            <span className={`${styles.swatch} ${styles.swatchKey}`} aria-hidden="true" /> {words.key}
           </li>
         )}
         {layout.bars.some((bar) => bar.kind === 'validity') && (
           <li>
-            <span className={`${styles.swatch} ${styles.swatchValidity}`} aria-hidden="true" /> the client's validity
+            <span className={`${styles.swatch} ${styles.swatchValidity}`} aria-hidden="true" /> {words.validity}
           </li>
         )}
         {layout.marks.some((mark) => mark.kind === 'jump') && (
           <li>
-            <LegendGlyph kind="jump" /> clock jump
+            <LegendGlyph kind="jump" /> {words.jump}
           </li>
         )}
         {layout.marks.some((mark) => mark.kind === 'failover') && (
           <li>
-            <LegendGlyph kind="failover" /> failover
+            <LegendGlyph kind="failover" /> {words.failover}
           </li>
         )}
       </ul>

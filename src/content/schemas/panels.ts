@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { template } from './common.ts';
+import { template, text } from './common.ts';
 
 /** content/ui/panels.json. */
 /** Sentences the story panels build from the simulation's state; each placeholder is checked like a caption's. */
@@ -23,6 +23,22 @@ export const panelsSchema = z
         other: template(['holder']),
         otherToken: template(['holder', 'token']),
         until: template(['time']),
+      })
+      .strict(),
+    /** The time strip's key and the start of its description for screen readers. */
+    strip: z
+      .object({
+        legend: text,
+        lease: text,
+        pause: text,
+        landed: text,
+        refused: text,
+        stale: text,
+        key: text,
+        validity: text,
+        jump: text,
+        failover: text,
+        summary: template(['time']),
       })
       .strict(),
     table: z
