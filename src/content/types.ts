@@ -69,6 +69,7 @@ export interface PresenterContent {
 export interface LabContent {
   readonly page: PresetsContent['page'];
   readonly map: PresetsContent['map'];
+  readonly panels: PresetsContent['panels'];
   readonly services: PresetsContent['services'];
   readonly resources: PresetsContent['resources'];
   readonly storage: PresetsContent['storage'];

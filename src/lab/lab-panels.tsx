@@ -4,30 +4,33 @@ import { nodeTime } from '@/sim/services/redlock';
 import type { Frame } from '@/sim/run';
 import { formatTime } from '@/story/format';
 
+const words = lab.panels;
+
 /** The efficiency case's resource: the emails that went out, and the claims table when there is one. */
 export function MailSenderPanel({ frame, idempotencyKey }: { frame: Frame; idempotencyKey: boolean }) {
   const { emailsSent, reportClaims, renewers } = frame.world;
   const nameOf = (id: string) => renewers.find((renewer) => renewer.id === id)?.name ?? id;
   return (
     <section className="panel" aria-labelledby="mail-sender">
-      <h3 id="mail-sender">Mail sender</h3>
+      <h3 id="mail-sender">{words.mailSender}</h3>
       <p>
         <strong>{fillTemplate(lab.page.emailsSent, { count: String(emailsSent.length) })}</strong>
-        {emailsSent.length > 0 && ` (by ${emailsSent.map((email) => nameOf(email.renewer)).join(', then ')})`}
+        {emailsSent.length > 0 &&
+          fillTemplate(words.sentBy, { senders: emailsSent.map((email) => nameOf(email.renewer)).join(words.then) })}
       </p>
       {idempotencyKey && (
         <table>
-          <caption>sent_reports, unique (owner_id, week)</caption>
+          <caption>{words.claimsCaption}</caption>
           <thead>
             <tr>
-              <th scope="col">owner_id</th>
-              <th scope="col">week</th>
+              <th scope="col">{words.owner}</th>
+              <th scope="col">{words.week}</th>
             </tr>
           </thead>
           <tbody>
             {reportClaims.length === 0 ? (
               <tr>
-                <td colSpan={2}>no rows</td>
+                <td colSpan={2}>{words.noRows}</td>
               </tr>
             ) : (
               reportClaims.map((claim) => (
@@ -58,12 +61,12 @@ export function EtcdKeys({ frames }: { frames: readonly Frame[] }) {
   if (frames[0]?.world.lock.kind !== 'etcd') return null;
   return (
     <section className="panel" aria-labelledby="etcd-keys">
-      <h3 id="etcd-keys">etcd lock keys so far</h3>
+      <h3 id="etcd-keys">{words.etcdKeys}</h3>
       <table>
         <thead>
           <tr>
-            <th scope="col">key (lease id)</th>
-            <th scope="col">create revision</th>
+            <th scope="col">{words.etcdKey}</th>
+            <th scope="col">{words.createRevision}</th>
           </tr>
         </thead>
         <tbody>
@@ -89,13 +92,13 @@ export function RedlockNodes({ frame }: { frame: Frame }) {
   if (!nodes) return null;
   return (
     <section className="panel" aria-labelledby="redlock-nodes">
-      <h3 id="redlock-nodes">Redlock nodes</h3>
+      <h3 id="redlock-nodes">{words.redlockNodes}</h3>
       <table>
         <thead>
           <tr>
-            <th scope="col">node</th>
-            <th scope="col">its clock</th>
-            <th scope="col">key held for</th>
+            <th scope="col">{words.node}</th>
+            <th scope="col">{words.nodeClock}</th>
+            <th scope="col">{words.keyHeldFor}</th>
           </tr>
         </thead>
         <tbody>
@@ -108,7 +111,14 @@ export function RedlockNodes({ frame }: { frame: Frame }) {
               <tr key={node.id}>
                 <td>{node.id}</td>
                 <td>{formatTime(clock)}</td>
-                <td>{live ? `${holder ?? key.value} until ${formatTime(key.expiresAtNodeMs)}` : 'free'}</td>
+                <td>
+                  {live
+                    ? fillTemplate(words.heldUntil, {
+                        holder: holder ?? key.value,
+                        time: formatTime(key.expiresAtNodeMs),
+                      })
+                    : words.free}
+                </td>
               </tr>
             );
           })}

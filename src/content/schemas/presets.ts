@@ -115,6 +115,27 @@ export const presetsSchema = z
         exportLink: template(['url']),
       })
       .strict(),
+    /** The lab's own panels beside the run: the mail sender, etcd's keys, Redlock's nodes. */
+    panels: z
+      .object({
+        mailSender: text,
+        sentBy: template(['senders']),
+        then: z.string(),
+        claimsCaption: text,
+        owner: text,
+        week: text,
+        noRows: text,
+        etcdKeys: text,
+        etcdKey: text,
+        createRevision: text,
+        redlockNodes: text,
+        node: text,
+        nodeClock: text,
+        keyHeldFor: text,
+        heldUntil: template(['holder', 'time']),
+        free: text,
+      })
+      .strict(),
     services: serviceNames,
     resources: z.object({ certificate: text, email: text }).strict(),
     storage: z.object({ fenced: text, unchecked: text, idempotencyKey: text }).strict(),
