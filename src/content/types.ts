@@ -70,6 +70,7 @@ export interface LabContent {
   readonly page: PresetsContent['page'];
   readonly map: PresetsContent['map'];
   readonly panels: PresetsContent['panels'];
+  readonly labels: PresetsContent['labels'];
   readonly services: PresetsContent['services'];
   readonly resources: PresetsContent['resources'];
   readonly storage: PresetsContent['storage'];

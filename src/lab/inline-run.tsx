@@ -63,14 +63,14 @@ export default function InlineRun({ presetId }: { presetId: string }) {
       <SequenceDiagramView timeline={timeline} cursor={step} title={preset.title} windowRows={8} />
       {step === last && (
         <p className={verdictClass(verdict.kind)}>
-          <strong>Verdict: {lab.verdicts[verdict.kind]}.</strong>{' '}
+          <strong>{fillTemplate(lab.labels.verdict, { verdict: lab.verdicts[verdict.kind] })}</strong>{' '}
           {fillTemplate(lab.reasons[reasonFor(verdict, config)], {
             events: verdict.kind === 'cutOff' ? String(verdict.events) : '',
           })}
         </p>
       )}
       <p>
-        <a href={labPageUrl(window.location.href, config)}>Open this run in the lock lab</a>
+        <a href={labPageUrl(window.location.href, config)}>{lab.labels.openRun}</a>
       </p>
     </section>
   );

@@ -98,8 +98,8 @@ export default function LabPage({
 
   const runSection = (
     <section className={styles.run} aria-labelledby="run-heading" ref={run} tabIndex={-1}>
-      <h2 id="run-heading">What happens</h2>
-      <RunStepper label="Step through the lab run" step={step} count={timeline.frames.length} actions={actions} />
+      <h2 id="run-heading">{lab.labels.run}</h2>
+      <RunStepper label={lab.labels.stepThrough} step={step} count={timeline.frames.length} actions={actions} />
       <p className="caption" aria-live="polite">
         <span className="caption-time">{formatTime(frame.at)}</span>{' '}
         <span>
@@ -110,7 +110,7 @@ export default function LabPage({
           it, so there the diagram keeps the room and the strip stays with the full page. */}
       {!compact && <TimeStripView timeline={timeline} cursor={step} className={styles.strip} />}
       <div className="stage">
-        <SequenceDiagramView timeline={timeline} cursor={step} title="Lock lab" scrollWithin={compact} />
+        <SequenceDiagramView timeline={timeline} cursor={step} title={lab.labels.title} scrollWithin={compact} />
         <div
           className="panels"
           {...(compact ? { tabIndex: 0, role: 'group', 'aria-label': 'What each part holds, scrolls' } : {})}
@@ -134,7 +134,7 @@ export default function LabPage({
   return (
     // Inside the embed's own <main>, a second one would be a nested landmark.
     <Root className={compact ? `${styles.lab} ${screen.screen} ${styles.compact}` : styles.lab} id="lab">
-      <h1>Lock lab</h1>
+      <h1>{lab.labels.title}</h1>
       <p>
         {!compact && `${lab.page.intro} `}
         {embedded ? (
@@ -142,22 +142,22 @@ export default function LabPage({
             Open this run in Lockstep
           </a>
         ) : (
-          <a href="./">Back to the lesson</a>
+          <a href="./">{lab.labels.back}</a>
         )}
       </p>
       {!embedded && (
         <div className={styles.share}>
-          <CopyButton label="Copy link to this run" text={fullPage} what="link" />
+          <CopyButton label={lab.labels.copyLink} text={fullPage} what="link" />
           <CopyButton
-            label="Copy embed code"
-            text={iframeSnippet(labEmbedUrl(window.location.href, config), 'Lockstep lock lab', 1100)}
+            label={lab.labels.copyEmbed}
+            text={iframeSnippet(labEmbedUrl(window.location.href, config), lab.labels.embedTitle, 1100)}
             what="embed code"
           />
           <ShortcutSettings contexts={['reading']} />
         </div>
       )}
       {otherProblems.length > 0 && (
-        <ul className={styles.notices} aria-label="Settings the link could not use">
+        <ul className={styles.notices} aria-label={lab.labels.linkProblems}>
           {otherProblems.map((problem) => (
             <li key={problem.field}>{fieldProblemMessage(problem, lab.fields)}</li>
           ))}
@@ -168,7 +168,7 @@ export default function LabPage({
         <>
           {runSection}
           <details className={styles.settingsSheet}>
-            <summary>Settings</summary>
+            <summary>{lab.labels.settings}</summary>
             {settings}
           </details>
         </>
@@ -179,7 +179,7 @@ export default function LabPage({
           <div className={styles.workbench}>
             {runSection}
             <section className={styles.settingsColumn} aria-labelledby="settings-heading">
-              <h2 id="settings-heading">Settings</h2>
+              <h2 id="settings-heading">{lab.labels.settings}</h2>
               {settings}
             </section>
           </div>

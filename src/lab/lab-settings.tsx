@@ -48,7 +48,7 @@ export function LabSettings({
     <>
       {showPresets && (
         <section aria-labelledby="presets-heading">
-          <h3 id="presets-heading">Presets</h3>
+          <h3 id="presets-heading">{lab.labels.presets}</h3>
           <ul className={styles.presets}>
             {lab.presets.map((preset) => (
               <li key={preset.id}>
@@ -65,9 +65,9 @@ export function LabSettings({
           </ul>
         </section>
       )}
-      <form className={styles.controls} aria-label="What if" onSubmit={(event) => event.preventDefault()}>
+      <form className={styles.controls} aria-label={lab.labels.whatIf} onSubmit={(event) => event.preventDefault()}>
         <label>
-          Lock service
+          {lab.labels.service}
           <select
             value={config.service}
             onChange={(event) => change({ ...config, service: event.target.value as LabConfig['service'] })}
@@ -80,7 +80,7 @@ export function LabSettings({
           </select>
         </label>
         <label>
-          The lock guards
+          {lab.labels.resource}
           <select
             value={config.resource}
             onChange={(event) => {
@@ -96,7 +96,7 @@ export function LabSettings({
           </select>
         </label>
         <div className={styles.selectField}>
-          <label htmlFor={storageId}>Storage</label>
+          <label htmlFor={storageId}>{lab.labels.storage}</label>
           <select
             id={storageId}
             value={config.storage}
@@ -116,7 +116,7 @@ export function LabSettings({
           )}
         </div>
         <label>
-          A&apos;s pause comes
+          {lab.labels.pauseWhen}
           <select
             value={config.pauseWhen}
             onChange={(event) => change({ ...config, pauseWhen: event.target.value as LabConfig['pauseWhen'] })}
@@ -129,7 +129,7 @@ export function LabSettings({
           </select>
         </label>
         <label>
-          Renewers
+          {lab.labels.renewers}
           <select
             value={config.renewers}
             onChange={(event) => change({ ...config, renewers: Number(event.target.value) as 2 | 3 })}

@@ -30,7 +30,7 @@ export function LabVerdict({ timeline, step, config }: { timeline: Timeline; ste
   const verdict = verdictOf(timeline);
   return (
     <p className={verdictClass(verdict.kind)} role="status">
-      <strong>Verdict: {lab.verdicts[verdict.kind]}.</strong>{' '}
+      <strong>{fillTemplate(lab.labels.verdict, { verdict: lab.verdicts[verdict.kind] })}</strong>{' '}
       {verdict.kind === 'staleWriteLanded' &&
         `${fillTemplate(verdict.token === null ? lab.staleWrite.noToken : lab.staleWrite.withToken, {
           writer: timeline.scenario.renewers.find((renewer) => renewer.id === verdict.writer)?.name ?? verdict.writer,

@@ -116,7 +116,7 @@ export function OutcomeMap({
 
   return (
     <section className={styles.outcomeMap} aria-labelledby={headingId}>
-      <Heading id={headingId}>Outcome map</Heading>
+      <Heading id={headingId}>{lab.labels.outcomeMap}</Heading>
       <p>{lab.map.intro}</p>
       <div className={styles.axes}>
         <span className={styles.choice}>
@@ -174,7 +174,7 @@ export function OutcomeMap({
 function MapLegend() {
   const prefix = useId().replaceAll(':', '');
   return (
-    <ul className={styles.legend} aria-label="Key">
+    <ul className={styles.legend} aria-label={lab.labels.key}>
       {(['safe', 'duplicateWork', 'staleWriteLanded'] as const).map((kind) => (
         <li key={kind}>
           <svg width={16} height={16} aria-hidden="true">
@@ -234,7 +234,7 @@ function OneMap({
             resume();
           }}
         >
-          Compute the map
+          {lab.labels.compute}
         </button>
       ) : (
         <>
@@ -253,7 +253,7 @@ function OneMap({
               cancel();
             }}
           >
-            Cancel
+            {lab.labels.cancel}
           </button>
         </>
       )}

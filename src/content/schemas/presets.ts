@@ -115,6 +115,33 @@ export const presetsSchema = z
         exportLink: template(['url']),
       })
       .strict(),
+    /** The lab's headings and control labels. */
+    labels: z
+      .object({
+        title: text,
+        back: text,
+        run: text,
+        stepThrough: text,
+        copyLink: text,
+        copyEmbed: text,
+        embedTitle: text,
+        settings: text,
+        linkProblems: text,
+        whatIf: text,
+        presets: text,
+        service: text,
+        resource: text,
+        storage: text,
+        pauseWhen: text,
+        renewers: text,
+        openRun: text,
+        verdict: template(['verdict']),
+        outcomeMap: text,
+        key: text,
+        compute: text,
+        cancel: text,
+      })
+      .strict(),
     /** The lab's own panels beside the run: the mail sender, etcd's keys, Redlock's nodes. */
     panels: z
       .object({
