@@ -1,3 +1,5 @@
+import { pngFromSvg } from '@/components/svg-file';
+
 /**
  * A map as a file: its SVG made standalone (the page's stylesheet copied onto each shape, its words around it), and
  * the same drawn to a PNG. The browser draws both, so the file shows what the page showed, in its light or dark theme.
@@ -93,31 +95,4 @@ export function standaloneSvg(svg: SVGSVGElement, heading: string, notes: readon
 }
 
 /** The SVG drawn at twice its size, as a PNG. */
-export async function pngOf(svg: StandaloneSvg): Promise<Blob> {
-  const url = URL.createObjectURL(new Blob([svg.text], { type: 'image/svg+xml' }));
-  try {
-    const image = new Image();
-    image.src = url;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = svg.width * 2;
-    canvas.height = svg.height * 2;
-    canvas.getContext('2d')!.drawImage(image, 0, 0, canvas.width, canvas.height);
-    return await new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the map could not be drawn'))), 'image/png'),
-    );
-  } finally {
-    URL.revokeObjectURL(url);
-  }
-}
-
-/** Saves a file the way a link with `download` does. */
-export function download(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  // Let go once the download has surely read it: revoking at once can cancel it in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
+export const pngOf = (svg: StandaloneSvg): Promise<Blob> => pngFromSvg(svg.text, svg.width, svg.height);

@@ -1,3 +1,4 @@
+import { download, pngFromSvg } from '@/components/svg-file';
 /** How an exported file is named: where in the story it was taken. */
 export function exportFileName(step: number, fencing: boolean, format: 'svg' | 'png'): string {
   return `lockstep-step-${step}-fencing-${fencing ? 'on' : 'off'}.${format}`;
@@ -66,41 +67,10 @@ function diagramForImage(svg: SVGSVGElement): string {
 }
 
 /** The same picture as a PNG at twice the on-screen size, sharp enough for a projector. */
-export async function diagramPngFile(svg: SVGSVGElement): Promise<Blob> {
-  const source = diagramForImage(svg);
+export function diagramPngFile(svg: SVGSVGElement): Promise<Blob> {
   const width = svg.viewBox.baseVal.width || svg.width.baseVal.value;
   const height = svg.viewBox.baseVal.height || svg.height.baseVal.value;
-  const scale = 2;
-  const url = URL.createObjectURL(new Blob([source], { type: 'image/svg+xml' }));
-  try {
-    const image = new Image();
-    image.decoding = 'sync';
-    await new Promise<void>((resolve, reject) => {
-      image.onload = () => resolve();
-      image.onerror = () => reject(new Error('The diagram could not be drawn as an image'));
-      image.src = url;
-    });
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.ceil(width * scale);
-    canvas.height = Math.ceil(height * scale);
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('This browser cannot draw to a canvas');
-    context.drawImage(image, 0, 0, canvas.width, canvas.height);
-    return await new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The PNG could not be made'))), 'image/png'),
-    );
-  } finally {
-    URL.revokeObjectURL(url);
-  }
+  return pngFromSvg(diagramForImage(svg), width, height);
 }
 
-export function download(contents: Blob, fileName: string): void {
-  const url = URL.createObjectURL(contents);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
+export { download };
