@@ -108,6 +108,14 @@ for (const view of views) {
         await page.getByRole('button', { name: 'Compare side by side' }).click();
         const compare = page.getByRole('region', { name: 'Fencing tokens off', exact: true }).locator('..');
         await expect(compare).toBeVisible();
+        // Each side's diagram box scrolls its current row (step 20, far below 0 s) into view: shoot after it has.
+        await expect
+          .poll(() =>
+            compare
+              .locator('.diagram-scroll-box')
+              .evaluateAll((boxes) => boxes.length === 2 && boxes.every((box) => box.scrollTop > 0)),
+          )
+          .toBe(true);
         await shoot(compare, `${prefix}-compare-step20.png`);
       });
     });
