@@ -15,6 +15,10 @@ import { presetConfig } from '../settings/lab-config.ts';
 import { notesSchema } from './schemas/notes.ts';
 import { noticesSchema } from './schemas/notices.ts';
 import { panelsSchema } from './schemas/panels.ts';
+import { controlsSchema } from './schemas/controls.ts';
+import { presenterLabelsSchema } from './schemas/presenter-labels.ts';
+import { practiceLabelsSchema } from './schemas/practice-labels.ts';
+import { postgresLabelsSchema } from './schemas/postgres-labels.ts';
 import { postgresSchema } from './schemas/postgres.ts';
 import { predictionSchema } from './schemas/prediction.ts';
 import { endCardSchema } from './schemas/end-card.ts';
@@ -126,6 +130,10 @@ export function loadContent(contentDir: string): LoadedContent {
   const postgres = read(join(contentDir, 'postgres', 'statements.json'), postgresSchema);
   const panels = read(join(contentDir, 'ui', 'panels.json'), panelsSchema);
   const notices = read(join(contentDir, 'ui', 'notices.json'), noticesSchema);
+  const controls = read(join(contentDir, 'ui', 'controls.json'), controlsSchema);
+  const presenterLabels = read(join(contentDir, 'ui', 'presenter.json'), presenterLabelsSchema);
+  const practiceLabels = read(join(contentDir, 'ui', 'practice.json'), practiceLabelsSchema);
+  const postgresLabels = read(join(contentDir, 'ui', 'postgres.json'), postgresLabelsSchema);
   const quizPath = join(contentDir, 'practice', 'quiz.json');
   const quiz = read(quizPath, quizSchema);
   const interviewPath = join(contentDir, 'practice', 'interview.json');
@@ -217,6 +225,10 @@ export function loadContent(contentDir: string): LoadedContent {
     !postgres ||
     !panels ||
     !notices ||
+    !controls ||
+    !presenterLabels ||
+    !practiceLabels ||
+    !postgresLabels ||
     !sources ||
     !quiz ||
     !interview ||
@@ -232,6 +244,7 @@ export function loadContent(contentDir: string): LoadedContent {
       opening,
       panels,
       notices,
+      controls,
     },
     lesson: { sections: sections.slice(1), sources: sources.sources },
     practice: {
@@ -254,6 +267,7 @@ export function loadContent(contentDir: string): LoadedContent {
         ]),
       ),
       prediction,
+      labels: practiceLabels,
       interview: interview.questions.map(({ modelAnswer, ...question }) => ({
         ...question,
         modelAnswerHtml: renderMarkdown(modelAnswer, { sources: citable })
@@ -261,9 +275,9 @@ export function loadContent(contentDir: string): LoadedContent {
           .join(''),
       })),
     },
-    presenter: { notes: notes.notes, speakerView: notes.speakerView },
+    presenter: { notes: notes.notes, speakerView: notes.speakerView, labels: presenterLabels },
     lab: { ...presets, captions: labCaptions.steps, fields: labFields },
-    postgres: { ...postgres, sql: captions.sql },
+    postgres: { ...postgres, sql: captions.sql, labels: postgresLabels },
     files,
   };
 }

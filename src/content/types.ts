@@ -6,6 +6,10 @@ import type { LabFieldsContent } from './schemas/lab-fields';
 import type { NotesContent } from './schemas/notes';
 import type { NoticesContent } from './schemas/notices';
 import type { PanelsContent } from './schemas/panels';
+import type { ControlsContent } from './schemas/controls';
+import type { PresenterLabelsContent } from './schemas/presenter-labels';
+import type { PracticeLabelsContent } from './schemas/practice-labels';
+import type { PostgresLabelsContent } from './schemas/postgres-labels';
 import type { PostgresContent } from './schemas/postgres';
 import type { PredictionContent } from './schemas/prediction';
 import type { EndCardContent } from './schemas/end-card';
@@ -30,6 +34,8 @@ export interface Content {
   readonly panels: PanelsContent;
   /** What the page says about a link it could not follow as given. */
   readonly notices: NoticesContent;
+  /** The first view's control labels, headings and loading notes. */
+  readonly controls: ControlsContent;
 }
 
 /** The rest of the lesson, loaded after the first view. */
@@ -57,12 +63,15 @@ export interface PracticeContent {
     readonly labLinks: readonly (EndCardContent['labLinks'][number] & { readonly href: string })[];
   };
   readonly interview: readonly InterviewQuestion[];
+  /** The quiz's, the interview's and the answer key's headings and control labels. */
+  readonly labels: PracticeLabelsContent;
 }
 
 /** Speaker notes for presenter mode, one per kind of step. */
 export interface PresenterContent {
   readonly notes: NotesContent['notes'];
   readonly speakerView: NotesContent['speakerView'];
+  readonly labels: PresenterLabelsContent;
 }
 
 /** The lock lab's presets. */
@@ -88,4 +97,5 @@ export interface LabContent {
 /** The certificates table's SQL for the in-page Postgres: its DDL, the seed row, console examples, the writes. */
 export interface PostgresPageContent extends PostgresContent {
   readonly sql: CaptionsContent['sql'];
+  readonly labels: PostgresLabelsContent;
 }
