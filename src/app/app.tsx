@@ -29,21 +29,21 @@ export function App() {
 
   if (route.page === 'lab') {
     return (
-      <Suspense fallback={<p className="loading">Loading the lock lab…</p>}>
+      <Suspense fallback={<p className="loading">{content.controls.app.loadingLab}</p>}>
         <LabPage initial={route.lab} initialProblems={labProblems} onChange={actions.setLab} />
       </Suspense>
     );
   }
   if (route.page === 'present' && route.speaker) {
     return (
-      <Suspense fallback={<p className="loading">Loading the speaker view…</p>}>
+      <Suspense fallback={<p className="loading">{content.controls.app.loadingSpeakerView}</p>}>
         <SpeakerView />
       </Suspense>
     );
   }
   if (route.page === 'present') {
     return (
-      <Suspense fallback={<p className="loading">Loading presenter mode…</p>}>
+      <Suspense fallback={<p className="loading">{content.controls.app.loadingPresenter}</p>}>
         <main className="presenting">
           <Notices />
           <Presenter onExit={exit} />
@@ -53,11 +53,11 @@ export function App() {
   }
   return (
     <>
-      <SkipLink targetId="walkthrough-controls">Skip to the walkthrough's controls</SkipLink>
+      <SkipLink targetId="walkthrough-controls">{content.controls.app.skipToControls}</SkipLink>
       <header className="site-header">
-        <p className="brand">Lockstep</p>
+        <p className="brand">{content.controls.app.brand}</p>
         {/* The page's title sits in the header's line, so the first screen's room goes to the picture. */}
-        <h1 className="tagline">Distributed locks, leases and fencing tokens, step by step</h1>
+        <h1 className="tagline">{content.controls.app.tagline}</h1>
       </header>
       <main>
         {/* The picture first: the story's lead, the walkthrough, then the longer introduction and the contents. */}
@@ -70,7 +70,7 @@ export function App() {
           }}
         />
         <TableOfContents />
-        <Suspense fallback={<p className="loading">Loading the rest of the lesson…</p>}>
+        <Suspense fallback={<p className="loading">{content.controls.app.loadingRest}</p>}>
           <RestOfLesson />
         </Suspense>
       </main>

@@ -1,3 +1,4 @@
+import content from 'virtual:lockstep/content';
 import { lazy, Suspense } from 'react';
 import RestOfLesson, { type LessonWidgets } from '@/lesson/rest-of-lesson';
 
@@ -11,25 +12,25 @@ const InlineMap = lazy(() => import('@/lab/inline-map'));
 /** The widgets the lesson's sections place with `::name::`, besides its own source cards. */
 const lessonWidgets: LessonWidgets = {
   run: (presetId) => (
-    <Suspense key={presetId} fallback={<p className="loading">Loading a live run…</p>}>
+    <Suspense key={presetId} fallback={<p className="loading">{content.controls.app.loadingRun}</p>}>
       <InlineRun presetId={presetId} />
     </Suspense>
   ),
   map: (
-    <Suspense fallback={<p className="loading">Loading the outcome map…</p>}>
+    <Suspense fallback={<p className="loading">{content.controls.app.loadingMap}</p>}>
       <InlineMap />
     </Suspense>
   ),
   quiz: (
     <div id="quiz">
-      <Suspense fallback={<p>Loading the quiz…</p>}>
+      <Suspense fallback={<p>{content.controls.app.loadingQuiz}</p>}>
         <Quiz />
       </Suspense>
     </div>
   ),
   interview: (
     <div id="interview">
-      <Suspense fallback={<p>Loading the interview questions…</p>}>
+      <Suspense fallback={<p>{content.controls.app.loadingInterview}</p>}>
         <Interview />
       </Suspense>
     </div>

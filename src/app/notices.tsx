@@ -1,3 +1,4 @@
+import content from 'virtual:lockstep/content';
 import { Suspense } from 'react';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
@@ -39,7 +40,7 @@ function NoticeBox({ progress }: { progress: { notices: readonly string[]; dismi
           progress?.dismiss();
         }}
       >
-        Dismiss
+        {content.controls.app.dismiss}
       </button>
     </div>
   );

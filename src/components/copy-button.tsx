@@ -1,3 +1,5 @@
+import { fillTemplate } from '@/content/fill-template';
+import content from 'virtual:lockstep/content';
 import { useId, useState } from 'react';
 import styles from './toolbar.module.css';
 
@@ -22,11 +24,11 @@ export function CopyButton({ label, text, what }: { label: string; text: string;
         {label}
       </button>
       <span role="status" className={styles.copyStatus}>
-        {state === 'copied' ? `Copied the ${what}.` : ''}
+        {state === 'copied' ? fillTemplate(content.controls.copy.copied, { what }) : ''}
       </span>
       {state === 'manual' && (
         <span className={styles.copyManual}>
-          <label htmlFor={id}>Copy the {what} from here:</label>
+          <label htmlFor={id}>{fillTemplate(content.controls.copy.manual, { what })}</label>
           <textarea id={id} readOnly value={text} rows={3} ref={(box) => box?.select()} />
         </span>
       )}

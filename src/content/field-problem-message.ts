@@ -1,4 +1,4 @@
-import { LAB_FIELDS } from '../settings/lab-config.ts';
+import { LAB_FIELDS, type NumericField } from '../settings/lab-config.ts';
 import { type FieldProblem } from '../settings/lab-address.ts';
 import { echo } from './echo.ts';
 import { fillTemplate } from './fill-template.ts';
@@ -9,6 +9,7 @@ export function fieldProblemMessage(
   texts: {
     readonly problems: Readonly<Record<FieldProblem['kind'], string>>;
     readonly units: Readonly<Record<'ms' | '%', string>>;
+    readonly labels: Readonly<Record<NumericField, string>>;
   },
 ): string {
   const values: Record<string, string> = {};
@@ -20,7 +21,7 @@ export function fieldProblemMessage(
   if (problem.kind === 'unknownMapAxis') values.options = problem.options.join(', ');
   if (problem.kind === 'notANumber' || problem.kind === 'outOfRange' || problem.kind === 'rounded') {
     const spec = LAB_FIELDS[problem.field];
-    Object.assign(values, { label: spec.label, units: texts.units[spec.unit], unit: spec.unit });
+    Object.assign(values, { label: texts.labels[problem.field], units: texts.units[spec.unit], unit: spec.unit });
     Object.assign(values, { min: String(spec.min), max: String(spec.max) });
     if (problem.kind !== 'notANumber') values.used = String(problem.used);
   }

@@ -1,3 +1,4 @@
+import content from 'virtual:lockstep/content';
 import { lazy, Suspense, useRef } from 'react';
 import { selectCursor } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
@@ -28,7 +29,7 @@ export function CompactPlayer() {
       tabIndex={-1}
     >
       <h2 id="walkthrough-heading" className="visually-hidden">
-        Walkthrough
+        {content.controls.embed.walkthroughHeading}
       </h2>
       <div className={styles.controls}>
         <StepControls />
@@ -55,7 +56,7 @@ export function OpenInLockstep() {
   return (
     <p className="open-full">
       <a href={`./${stepHref({ cursor, fencing })}`} target="_blank" rel="noopener">
-        Open the whole lesson in Lockstep
+        {content.controls.embed.openWhole}
       </a>
     </p>
   );

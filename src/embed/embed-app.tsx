@@ -32,10 +32,10 @@ export function EmbedApp({
       {widget !== 'lab' && (
         <h1 className="visually-hidden">
           {widget === 'quiz' || widget === 'question'
-            ? 'Lockstep quiz'
+            ? content.controls.embed.quizTitle
             : widget === 'map'
-              ? 'Lockstep outcome map'
-              : 'Lockstep walkthrough'}
+              ? content.controls.embed.mapTitle
+              : content.controls.embed.walkthroughTitle}
         </h1>
       )}
       <Notices />
@@ -69,7 +69,7 @@ function EmbeddedWidget({
   if (widget === 'quiz') return <Quiz headingLevel={2} />;
   if (widget === 'lab') {
     return (
-      <Suspense fallback={<p className="loading">Loading the lock lab…</p>}>
+      <Suspense fallback={<p className="loading">{content.controls.app.loadingLab}</p>}>
         <LabPage
           embedded
           compact={frame.layout === 'compact'}
@@ -84,7 +84,7 @@ function EmbeddedWidget({
   }
   if (widget === 'map') {
     return (
-      <Suspense fallback={<p className="loading">Loading the outcome map…</p>}>
+      <Suspense fallback={<p className="loading">{content.controls.app.loadingMap}</p>}>
         <EmbeddedMap
           initial={route.page === 'embed' ? route.lab : DEFAULT_LAB_CONFIG}
           problems={labProblems}

@@ -52,7 +52,12 @@ export default function InlineRun({ presetId }: { presetId: string }) {
       {/* A section (h2) may place a run before its first subsection (h3): h3 keeps the heading order either way. */}
       <h3 id={headingId}>Try it: {preset.title}</h3>
       {!printing && (
-        <RunStepper label={`Step through ${preset.title}`} step={step} count={last + 1} actions={actions} />
+        <RunStepper
+          label={fillTemplate(lab.labels.stepThroughPreset, { preset: preset.title })}
+          step={step}
+          count={last + 1}
+          actions={actions}
+        />
       )}
       <p className={printing ? undefined : 'caption'} aria-live="polite">
         <span className="caption-time">{formatTime(frame.at)}</span>{' '}

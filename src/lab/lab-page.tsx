@@ -1,3 +1,4 @@
+import content from 'virtual:lockstep/content';
 import lab from 'virtual:lockstep/lab';
 import { fieldProblemMessage } from '@/content/field-problem-message';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -113,7 +114,7 @@ export default function LabPage({
         <SequenceDiagramView timeline={timeline} cursor={step} title={lab.labels.title} scrollWithin={compact} />
         <div
           className="panels"
-          {...(compact ? { tabIndex: 0, role: 'group', 'aria-label': 'What each part holds, scrolls' } : {})}
+          {...(compact ? { tabIndex: 0, role: 'group', 'aria-label': lab.labels.partsScroll } : {})}
         >
           <RedlockNodes frame={frame} />
           <EtcdKeys frames={timeline.frames.slice(0, step + 1)} />
@@ -147,11 +148,11 @@ export default function LabPage({
       </p>
       {!embedded && (
         <div className={styles.share}>
-          <CopyButton label={lab.labels.copyLink} text={fullPage} what="link" />
+          <CopyButton label={lab.labels.copyLink} text={fullPage} what={content.controls.copy.link} />
           <CopyButton
             label={lab.labels.copyEmbed}
             text={iframeSnippet(labEmbedUrl(window.location.href, config), lab.labels.embedTitle, 1100)}
-            what="embed code"
+            what={content.controls.copy.embedCode}
           />
           <ShortcutSettings contexts={['reading']} />
         </div>

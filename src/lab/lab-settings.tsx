@@ -1,3 +1,4 @@
+import { fillTemplate } from '@/content/fill-template';
 import lab from 'virtual:lockstep/lab';
 import { useId, useState } from 'react';
 import { fieldProblemMessage } from '@/content/field-problem-message';
@@ -142,7 +143,10 @@ export function LabSettings({
           <NumberField
             // A new value from a preset or a clamp starts the field afresh.
             key={`${field}-${config[field]}`}
-            label={`${LAB_FIELDS[field].label} (${LAB_FIELDS[field].unit})`}
+            label={fillTemplate(lab.labels.fieldWithUnit, {
+              label: lab.fields.labels[field],
+              unit: LAB_FIELDS[field].unit,
+            })}
             value={config[field]}
             problem={problemFor(field)}
             // A pause while the replies are in flight starts with A's first request, not at a set time.

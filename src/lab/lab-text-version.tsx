@@ -1,3 +1,5 @@
+import { fillTemplate } from '@/content/fill-template';
+import lab from 'virtual:lockstep/lab';
 import { useId, useState } from 'react';
 import { CodeText } from '@/components/code-text';
 import type { Timeline } from '@/sim/run';
@@ -22,10 +24,10 @@ export function LabTextVersion({
   return (
     <div className={styles.textVersion}>
       <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
-        Text version
+        {lab.labels.textVersion}
       </button>
       {open && (
-        <ol id={id} aria-label={`The run's ${timeline.frames.length} steps`}>
+        <ol id={id} aria-label={fillTemplate(lab.labels.textSteps, { count: String(timeline.frames.length) })}>
           {timeline.frames.map((frame, index) => (
             <li key={frame.index} aria-current={index === step ? 'step' : undefined}>
               <button type="button" className={styles.linkButton} onClick={() => onStep(index)}>

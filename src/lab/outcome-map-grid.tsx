@@ -103,8 +103,14 @@ export function MapGrid({
       events: MAX_EVENTS.toLocaleString('en'),
     });
     return `${fillTemplate(lab.map.cell, {
-      x: `${LAB_FIELDS[x.field].label} ${formatValue(x.field, x.values[column]!)}`,
-      y: `${LAB_FIELDS[y.field].label} ${formatValue(y.field, y.values[row]!)}`,
+      x: fillTemplate(lab.labels.cellValue, {
+        label: lab.fields.labels[x.field],
+        value: formatValue(x.field, x.values[column]!),
+      }),
+      y: fillTemplate(lab.labels.cellValue, {
+        label: lab.fields.labels[y.field],
+        value: formatValue(y.field, y.values[row]!),
+      }),
       verdict: lab.verdicts[kind],
     })} ${reason}`;
   };
@@ -170,7 +176,11 @@ export function MapGrid({
       <div
         role="grid"
         tabIndex={0}
-        aria-label={`${title}: ${LAB_FIELDS[x.field].label} across, ${LAB_FIELDS[y.field].label} up`}
+        aria-label={fillTemplate(lab.labels.mapLabel, {
+          title,
+          across: lab.fields.labels[x.field],
+          up: lab.fields.labels[y.field],
+        })}
         aria-rowcount={rows}
         aria-colcount={columns}
         aria-activedescendant={cellId}
@@ -231,14 +241,14 @@ export function MapGrid({
             </text>
           ))}
           <text x={(GUTTER.left + width) / 2} y={height - 6} textAnchor="middle" className={styles.axisName}>
-            {LAB_FIELDS[x.field].label}
+            {lab.fields.labels[x.field]}
           </text>
           <text
             transform={`translate(12 ${GUTTER.top + (rows * CELL) / 2}) rotate(-90)`}
             textAnchor="middle"
             className={styles.axisName}
           >
-            {LAB_FIELDS[y.field].label}
+            {lab.fields.labels[y.field]}
           </text>
         </svg>
       </div>

@@ -3,7 +3,6 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { fieldProblemMessage } from '@/content/field-problem-message';
 import { fillTemplate } from '@/content/fill-template';
 import {
-  LAB_FIELDS,
   LAB_SERVICES,
   mapFieldsFor,
   storageOptions,
@@ -108,7 +107,7 @@ export function OutcomeMap({
     >
       {fields.map((field) => (
         <option key={field} value={field} disabled={field === other}>
-          {LAB_FIELDS[field].label}
+          {lab.fields.labels[field]}
         </option>
       ))}
     </select>

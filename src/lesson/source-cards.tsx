@@ -1,3 +1,4 @@
+import content from 'virtual:lockstep/content';
 import type { LessonContent } from '@/content/types';
 import styles from './lesson.module.css';
 
@@ -9,7 +10,7 @@ export function SourceCards({ sources }: { sources: LessonContent['sources'] }) 
   const references = sources.filter((source) => source.kind === 'reference');
   return (
     <>
-      <h3 id="sources-accounts">Accounts and arguments</h3>
+      <h3 id="sources-accounts">{content.controls.lesson.accounts}</h3>
       <ul className={styles.sourceCards} aria-labelledby="sources-accounts">
         {accounts.map((source) => (
           <li key={source.id} className={styles.sourceCard}>
@@ -20,14 +21,14 @@ export function SourceCards({ sources }: { sources: LessonContent['sources'] }) 
             <p>{source.summary}</p>
             {source.finding && (
               <p className={styles.sourceFinding}>
-                <strong>What we found:</strong> {source.finding}
+                <strong>{content.controls.lesson.found}</strong> {source.finding}
               </p>
             )}
             <SourceLink source={source} />
           </li>
         ))}
       </ul>
-      <h3 id="sources-references">Documentation and source code</h3>
+      <h3 id="sources-references">{content.controls.lesson.references}</h3>
       <ul className={styles.sourceReferences} aria-labelledby="sources-references">
         {references.map((source) => (
           <li key={source.id} id={`source-${source.id}`} tabIndex={-1}>

@@ -3,7 +3,7 @@ import content from 'virtual:lockstep/content';
 export function TableOfContents() {
   return (
     <nav className="toc" aria-labelledby="contents">
-      <h2 id="contents">Contents</h2>
+      <h2 id="contents">{content.controls.lesson.contents}</h2>
       <ol>
         {content.toc.map((entry) => (
           <li key={entry.id}>

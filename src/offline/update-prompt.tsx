@@ -24,10 +24,10 @@ function UpdatePrompt({ reload, later }: { reload: () => void; later: () => void
     <div className={styles.prompt} role="status">
       <p>{content.notices.offline.updateReady}</p>
       <button type="button" className="primary" onClick={reload}>
-        Reload
+        {content.controls.app.reload}
       </button>
       <button type="button" onClick={later}>
-        Later
+        {content.controls.app.later}
       </button>
     </div>
   );

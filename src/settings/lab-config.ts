@@ -59,20 +59,19 @@ interface NumericSpec {
   readonly param: string;
   readonly min: number;
   readonly max: number;
-  readonly label: string;
   readonly unit: 'ms' | '%';
 }
 
 /** Each number's URL name, unit and allowed range; anything outside is clamped, with a message. */
 export const LAB_FIELDS: Readonly<Record<NumericField, NumericSpec>> = {
-  ttlMs: { param: 'ttl', min: 1_000, max: 600_000, label: 'Lease TTL', unit: 'ms' },
-  pauseAtMs: { param: 'pauseAt', min: 0, max: 600_000, label: 'Pause starts at', unit: 'ms' },
-  pauseMs: { param: 'pause', min: 0, max: 600_000, label: 'Pause length', unit: 'ms' },
-  writeDelayMs: { param: 'writeDelay', min: 0, max: 600_000, label: "Network delay on A's write", unit: 'ms' },
-  clockJumpMs: { param: 'jump', min: 0, max: 600_000, label: 'Clock jump on node R3', unit: 'ms' },
-  clockDriftPct: { param: 'drift', min: -50, max: 50, label: 'Clock drift on node R3', unit: '%' },
-  lockDelayMs: { param: 'lockDelay', min: 0, max: MAX_LOCK_DELAY_MS, label: 'Lock-delay', unit: 'ms' },
-  failoverAtMs: { param: 'failover', min: 0, max: 600_000, label: 'Redis failover at', unit: 'ms' },
+  ttlMs: { param: 'ttl', min: 1_000, max: 600_000, unit: 'ms' },
+  pauseAtMs: { param: 'pauseAt', min: 0, max: 600_000, unit: 'ms' },
+  pauseMs: { param: 'pause', min: 0, max: 600_000, unit: 'ms' },
+  writeDelayMs: { param: 'writeDelay', min: 0, max: 600_000, unit: 'ms' },
+  clockJumpMs: { param: 'jump', min: 0, max: 600_000, unit: 'ms' },
+  clockDriftPct: { param: 'drift', min: -50, max: 50, unit: '%' },
+  lockDelayMs: { param: 'lockDelay', min: 0, max: MAX_LOCK_DELAY_MS, unit: 'ms' },
+  failoverAtMs: { param: 'failover', min: 0, max: 600_000, unit: 'ms' },
 };
 
 /** The settings an outcome map can vary: the lesson's four, and each service's own where it has them. */

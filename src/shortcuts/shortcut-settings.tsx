@@ -6,25 +6,8 @@ import { useShortcutPrefs, useShortcutStore } from './use-shortcuts';
 import styles from './shortcuts.module.css';
 
 /** Control labels for each action, by context. */
-const ACTION_LABELS: { readonly [C in KeymapContext]: { readonly [A in KeyAction<C>]: string } } = {
-  reading: {
-    back: 'Back a step',
-    next: 'Next step',
-    first: 'First step',
-    last: 'Last step',
-    playPause: 'Play or pause',
-  },
-  presenter: {
-    forward: 'Forward',
-    backward: 'Backward',
-    first: 'Jump to the first step',
-    last: 'Jump to the last step',
-    blank: 'Blank screen',
-    notes: 'Speaker view',
-    reveal: 'Reveal answer',
-    exit: 'Exit presentation',
-  },
-};
+const WORDS = content.controls.shortcuts;
+const ACTION_LABELS: { readonly [C in KeymapContext]: { readonly [A in KeyAction<C>]: string } } = WORDS.actions;
 
 /** Arrow keys as the keyboard shows them; the rest by name. */
 const KEY_LABELS: Readonly<Record<string, string>> = {
@@ -35,10 +18,7 @@ const KEY_LABELS: Readonly<Record<string, string>> = {
   Escape: 'Esc',
 };
 
-const CONTEXT_TITLES: Record<KeymapContext, string> = {
-  reading: 'While focus is in a walkthrough or lab run',
-  presenter: 'In presenter mode',
-};
+const CONTEXT_TITLES: Readonly<Record<KeymapContext, string>> = WORDS.contexts;
 
 /**
  * A button that opens the keyboard shortcuts: each one listed, with a way to turn them all off or give an
@@ -68,7 +48,7 @@ export function ShortcutSettings({ contexts }: { contexts: readonly KeymapContex
   return (
     <>
       <button type="button" onClick={() => dialog.current?.showModal()}>
-        Keyboard shortcuts
+        {WORDS.open}
       </button>
       <dialog
         ref={dialog}
@@ -79,7 +59,7 @@ export function ShortcutSettings({ contexts }: { contexts: readonly KeymapContex
           setRefused(null);
         }}
       >
-        <h2 id={headingId}>Keyboard shortcuts</h2>
+        <h2 id={headingId}>{WORDS.heading}</h2>
         <label>
           <input
             type="checkbox"
@@ -89,7 +69,7 @@ export function ShortcutSettings({ contexts }: { contexts: readonly KeymapContex
               store.change((stored) => ({ ...stored, enabled }));
             }}
           />
-          Use single-key shortcuts
+          {WORDS.enable}
         </label>
         {contexts.map((context) => {
           const keymap = prefs.keymaps[context] as Record<string, readonly string[]>;
@@ -99,10 +79,10 @@ export function ShortcutSettings({ contexts }: { contexts: readonly KeymapContex
               <caption>{CONTEXT_TITLES[context]}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Action</th>
-                  <th scope="col">Keys</th>
+                  <th scope="col">{WORDS.action}</th>
+                  <th scope="col">{WORDS.keys}</th>
                   <th scope="col">
-                    <span className="visually-hidden">Change</span>
+                    <span className="visually-hidden">{WORDS.change}</span>
                   </th>
                 </tr>
               </thead>
@@ -114,23 +94,23 @@ export function ShortcutSettings({ contexts }: { contexts: readonly KeymapContex
                       <th scope="row">{labels[action]}</th>
                       <td>
                         {keymap[action]!.length === 0
-                          ? 'none'
+                          ? WORDS.none
                           : keymap[action]!.map((key) => <kbd key={key}>{KEY_LABELS[key] ?? key}</kbd>)}
                       </td>
                       <td>
                         <button
                           type="button"
                           disabled={!prefs.enabled}
-                          aria-label={
-                            listening ? `Press a key for ${labels[action]}` : `Change the key for ${labels[action]}`
-                          }
+                          aria-label={fillTemplate(listening ? WORDS.pressFor : WORDS.changeFor, {
+                            action: labels[action] ?? action,
+                          })}
                           onClick={() => {
                             setRefused(null);
                             setCapturing(listening ? null : { context, action });
                           }}
                           onKeyDown={listening ? onCapture : undefined}
                         >
-                          {listening ? 'Press a key…' : 'Change'}
+                          {listening ? WORDS.listening : WORDS.change}
                         </button>
                       </td>
                     </tr>
@@ -145,10 +125,10 @@ export function ShortcutSettings({ contexts }: { contexts: readonly KeymapContex
         </p>
         <p className={styles.actions}>
           <button type="button" onClick={() => store.change((stored) => ({ ...stored, keymaps: DEFAULT_KEYMAPS }))}>
-            Reset to the usual keys
+            {WORDS.reset}
           </button>
           <button type="button" className="primary" onClick={() => dialog.current?.close()}>
-            Done
+            {WORDS.done}
           </button>
         </p>
       </dialog>

@@ -47,13 +47,15 @@ export function CertificatesPanelView({
 
   return (
     <section className="panel" {...(regionLabel ? { 'aria-label': regionLabel } : { 'aria-labelledby': headingId })}>
-      <h3 id={headingId}>Certificates table</h3>
+      <h3 id={headingId}>{content.controls.table.heading}</h3>
       <table aria-labelledby={headingId}>
         <thead>
           <tr>
-            <th scope="col">domain</th>
-            <th scope="col">cert</th>
-            <th scope="col">fence</th>
+            {(['domain', 'cert', 'fence'] as const).map((column) => (
+              <th key={column} scope="col">
+                {content.controls.table[column]}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -62,7 +64,7 @@ export function CertificatesPanelView({
               {(['domain', 'cert', 'fence'] as const).map((column) => (
                 <td key={column} className={changed(row, column) ? 'changed' : undefined}>
                   {column === 'cert' ? describeCertificate(row.cert) : String(row[column])}
-                  {changed(row, column) && <span className="visually-hidden"> (changed in this step)</span>}
+                  {changed(row, column) && <span className="visually-hidden">{content.controls.table.changed}</span>}
                 </td>
               ))}
             </tr>
@@ -73,7 +75,11 @@ export function CertificatesPanelView({
         <p className="fence-track">{fillTemplate(TABLE.fenceTrack, { track: fenceTrack.join(' → ') })}</p>
       )}
       <p className="statement-label">
-        {fencing ? 'Every write is fenced:' : tokens ? 'Writes are not fenced:' : 'Writes carry no token:'}
+        {fencing
+          ? content.controls.table.fenced
+          : tokens
+            ? content.controls.table.unfenced
+            : content.controls.table.noToken}
       </p>
       <pre className="sql">
         <code>

@@ -1,3 +1,4 @@
+import content from 'virtual:lockstep/content';
 import { scaleBand, scalePoint } from 'd3-scale';
 import {
   CERTIFICATES_TABLE,
@@ -149,9 +150,11 @@ function writeMarkOf(happening: Happening): WriteMark | undefined {
 }
 
 function lifelineName(timeline: Timeline, id: LifelineId): string {
-  if (id === LOCK_SERVICE) return 'Lock service';
+  if (id === LOCK_SERVICE) return content.controls.diagram.lockService;
   if (id === CERTIFICATES_TABLE)
-    return timeline.scenario.resource?.kind === 'email' ? 'Mail sender' : 'Certificates table';
+    return timeline.scenario.resource?.kind === 'email'
+      ? content.controls.diagram.mailSender
+      : content.controls.diagram.certificatesTable;
   return timeline.scenario.renewers.find((renewer) => renewer.id === id)?.name ?? id;
 }
 

@@ -22,7 +22,7 @@ export function RenewersPanelView({ frame, timeline }: { frame: Frame; timeline:
 
   return (
     <section className="panel" aria-labelledby="renewers-heading">
-      <h3 id="renewers-heading">Belief vs truth</h3>
+      <h3 id="renewers-heading">{content.controls.renewers.heading}</h3>
       <ul className="renewers">
         {frame.world.renewers.map((renewer) => {
           const mistaken = renewer.belief.kind === 'holds' && lease?.holder !== renewer.id;
@@ -30,15 +30,19 @@ export function RenewersPanelView({ frame, timeline }: { frame: Frame; timeline:
             <li key={renewer.id} className={mistaken ? 'mistaken' : undefined}>
               <p className="renewer-name">
                 {renewer.name}
-                {renewer.pause && <span className="badge paused">paused until {formatTime(renewer.pause.until)}</span>}
-                {mistaken && <span className="badge wrong">mistaken</span>}
+                {renewer.pause && (
+                  <span className="badge paused">
+                    {fillTemplate(content.controls.renewers.pausedUntil, { time: formatTime(renewer.pause.until) })}
+                  </span>
+                )}
+                {mistaken && <span className="badge wrong">{content.controls.renewers.mistaken}</span>}
               </p>
               <p>
-                <span className="belief-label">Believes: </span>
+                <span className="belief-label">{content.controls.renewers.believes}</span>
                 {describeBelief(renewer)}
               </p>
               <p>
-                <span className="belief-label">In truth: </span>
+                <span className="belief-label">{content.controls.renewers.inTruth}</span>
                 {truthFor(renewer)}
               </p>
             </li>

@@ -1,3 +1,4 @@
+import content from 'virtual:lockstep/content';
 import styles from './diagram.module.css';
 import { type DiagramLayout, type DiagramRow } from './diagram-layout';
 
@@ -19,7 +20,7 @@ export function LaneHeader({ layout, zoom }: { layout: DiagramLayout; zoom: numb
         fontSize: `${(layout.compact ? 11 : 13) * zoom}px`,
       }}
     >
-      <span className="lane-header-time">time</span>
+      <span className="lane-header-time">{content.controls.diagram.time}</span>
       {layout.lanes.map((lane) => (
         <span
           key={lane.id}

@@ -1,3 +1,5 @@
+import { fillTemplate } from '@/content/fill-template';
+import content from 'virtual:lockstep/content';
 import styles from './diagram.module.css';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
@@ -101,8 +103,12 @@ export function SequenceDiagramView({
   // A write's outcome is said in the mark's words too, not only drawn.
   const outcome = currentRow?.shape === 'message' && currentRow.mark ? ` ${currentRow.label}.` : '';
   const label =
-    (title ? `${title}. ` : '') +
-    `Sequence diagram, step ${cursor + 1} of ${stepCount}. Lifelines: ${layout.lanes.map((lane) => lane.name).join(', ')}.` +
+    (title ? fillTemplate(content.controls.diagram.titled, { title }) : '') +
+    fillTemplate(content.controls.diagram.label, {
+      step: String(cursor + 1),
+      count: String(stepCount),
+      lifelines: layout.lanes.map((lane) => lane.name).join(', '),
+    }) +
     // The caption itself is announced by the walkthrough; the picture says only what it adds.
     outcome;
 
@@ -111,7 +117,7 @@ export function SequenceDiagramView({
       className={['diagram', scrollWithin && 'diagram-scroll-box', className].filter(Boolean).join(' ')}
       ref={containerRef}
       // A box that scrolls must be reachable by keyboard to be scrolled by keyboard.
-      {...(scrollWithin ? { tabIndex: 0, role: 'group', 'aria-label': 'Sequence diagram, scrolls' } : {})}
+      {...(scrollWithin ? { tabIndex: 0, role: 'group', 'aria-label': content.controls.diagram.scrolls } : {})}
     >
       {stickyHeader && <LaneHeader layout={layout} zoom={zoom} />}
       <svg

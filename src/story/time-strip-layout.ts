@@ -1,9 +1,13 @@
+import { fillTemplate } from '@/content/fill-template';
+import content from 'virtual:lockstep/content';
 import { nice, ticks } from 'd3-array';
 import { CERTIFICATES_TABLE, LOCK_SERVICE, writeOutcomeOf, type Happening } from '@/sim/happenings';
 import type { Timeline } from '@/sim/run';
 import { majorityEndsAt } from '@/sim/services/redlock';
 import { keySpans, redlockNodesOf, validitySpans, VALIDITY } from './redlock-spans';
 import { formatTick } from './format';
+
+const STRIP = content.controls.strip;
 
 /** A row of the strip: the lock service's leases, a renewer's pauses, or the table's writes. */
 export interface StripRow {
@@ -97,12 +101,12 @@ export function layoutTimeStrip(timeline: Timeline, width: number): TimeStripLay
     CERTIFICATES_TABLE,
   ];
   const rowName = (id: string) => {
-    if (id === LOCK_SERVICE) return nodes ? 'Majority' : compact ? 'Leases' : 'Lock service';
+    if (id === LOCK_SERVICE) return nodes ? STRIP.majority : compact ? STRIP.leases : STRIP.lockService;
     if (id.startsWith(VALIDITY))
-      return compact ? `${id.slice(VALIDITY.length)} valid` : `${id.slice(VALIDITY.length)}'s validity`;
-    if (id === CERTIFICATES_TABLE) return compact ? 'Writes' : 'Table writes';
+      return fillTemplate(compact ? STRIP.validityShort : STRIP.validity, { holder: id.slice(VALIDITY.length) });
+    if (id === CERTIFICATES_TABLE) return compact ? STRIP.writes : STRIP.tableWrites;
     if (nodes?.some((node) => node.id === id)) return id;
-    return compact ? `${id} paused` : nameOf(id);
+    return compact ? fillTemplate(STRIP.pausedShort, { holder: id }) : nameOf(id);
   };
   const rows = rowIds.map((id, index) => ({ id, name: rowName(id), y: index * ROW_HEIGHT + ROW_HEIGHT / 2 }));
 
@@ -114,7 +118,12 @@ export function layoutTimeStrip(timeline: Timeline, width: number): TimeStripLay
       x1: xOf(lease.from),
       x2: xOf(lease.to),
       label: lease.token === null ? lease.holder : `${lease.holder} · ${lease.token}`,
-      description: `${nameOf(lease.holder)}'s lease${lease.token === null ? '' : ` (token ${lease.token})`} from ${formatTick(lease.from)} to ${formatTick(lease.to)}`,
+      description: fillTemplate(lease.token === null ? STRIP.leaseBar : STRIP.leaseBarToken, {
+        holder: nameOf(lease.holder),
+        token: String(lease.token),
+        from: formatTick(lease.from),
+        to: formatTick(lease.to),
+      }),
     })),
     ...validities.map((validity) => ({
       ...validity,
@@ -122,7 +131,11 @@ export function layoutTimeStrip(timeline: Timeline, width: number): TimeStripLay
       x1: xOf(validity.from),
       x2: xOf(validity.to),
       label: validity.holder,
-      description: `${nameOf(validity.holder)}'s validity from ${formatTick(validity.from)} to ${formatTick(validity.to)}`,
+      description: fillTemplate(STRIP.validityBar, {
+        holder: nameOf(validity.holder),
+        from: formatTick(validity.from),
+        to: formatTick(validity.to),
+      }),
     })),
     ...keys.map((key) => ({
       ...key,
@@ -130,7 +143,12 @@ export function layoutTimeStrip(timeline: Timeline, width: number): TimeStripLay
       x1: xOf(key.from),
       x2: xOf(key.to),
       label: key.holder,
-      description: `${nameOf(key.holder)}'s key on ${key.row} from ${formatTick(key.from)} to ${formatTick(key.to)}`,
+      description: fillTemplate(STRIP.keyBar, {
+        holder: nameOf(key.holder),
+        node: key.row,
+        from: formatTick(key.from),
+        to: formatTick(key.to),
+      }),
     })),
     ...pauses.map((pause) => ({
       ...pause,
@@ -138,7 +156,11 @@ export function layoutTimeStrip(timeline: Timeline, width: number): TimeStripLay
       x1: xOf(pause.from),
       x2: xOf(pause.to),
       label: formatTick(pause.to - pause.from),
-      description: `${nameOf(pause.row)} paused from ${formatTick(pause.from)} to ${formatTick(pause.to)}`,
+      description: fillTemplate(STRIP.pauseBar, {
+        holder: nameOf(pause.row),
+        from: formatTick(pause.from),
+        to: formatTick(pause.to),
+      }),
     })),
   ];
   const marks: StripMark[] = frames.flatMap((frame) => {
@@ -147,14 +169,11 @@ export function layoutTimeStrip(timeline: Timeline, width: number): TimeStripLay
     const { happening } = frame;
     const who = 'renewer' in happening ? nameOf(happening.renewer) : '';
     const jumped = happening.kind === 'clockJumped' ? happening : null;
-    const words = {
-      accepted: `${who}'s write lands`,
-      rejected: `${who}'s write is refused by the fence`,
-      stale: `${who}'s stale write lands`,
-      expired: 'the lease expires',
-      failover: 'the primary fails over to its replica',
-      jump: `node ${jumped?.node}'s clock jumps ${formatTick(jumped?.byMs ?? 0)}`,
-    }[mark];
+    const words = fillTemplate(STRIP[mark], {
+      holder: who,
+      node: jumped?.node ?? '',
+      by: formatTick(jumped?.byMs ?? 0),
+    });
     const row =
       mark === 'jump' && jumped && rowIds.includes(jumped.node)
         ? jumped.node

@@ -1,3 +1,5 @@
+import { fillTemplate } from '@/content/fill-template';
+import content from 'virtual:lockstep/content';
 import { Fragment } from 'react';
 import { selectFrame, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
@@ -18,27 +20,37 @@ export function LockServicePanel() {
 
   return (
     <section className="panel" aria-labelledby="lock-service-heading">
-      <h3 id="lock-service-heading">Lock service</h3>
+      <h3 id="lock-service-heading">{content.controls.lockService.heading}</h3>
       <dl className="facts">
-        <dt>Key</dt>
+        <dt>{content.controls.lockService.key}</dt>
         <dd>
           <code className="lock-key">{breakableKey(timeline.scenario.lockKey)}</code>
         </dd>
-        <dt>Clock</dt>
+        <dt>{content.controls.lockService.clock}</dt>
         <dd>{formatTime(frame.at)}</dd>
-        <dt>Holder</dt>
+        <dt>{content.controls.lockService.holder}</dt>
         <dd className={lease ? 'held' : 'free'}>
-          {lease ? `${nameOf(lease.holder)}${lease.token === null ? ', no token' : `, token ${lease.token}`}` : 'free'}
+          {lease
+            ? lease.token === null
+              ? fillTemplate(content.controls.lockService.holderNoToken, { holder: nameOf(lease.holder) })
+              : fillTemplate(content.controls.lockService.holderToken, {
+                  holder: nameOf(lease.holder),
+                  token: String(lease.token),
+                })
+            : content.controls.lockService.free}
         </dd>
-        <dt>Lease</dt>
+        <dt>{content.controls.lockService.lease}</dt>
         <dd>
           {lease?.expiresAt != null
-            ? `expires at ${formatTime(lease.expiresAt)} (${formatTime(remaining)} left)`
-            : 'none'}
+            ? fillTemplate(content.controls.lockService.expires, {
+                time: formatTime(lease.expiresAt),
+                left: formatTime(remaining),
+              })
+            : content.controls.lockService.none}
         </dd>
         {nextToken !== null && (
           <>
-            <dt>Next token</dt>
+            <dt>{content.controls.lockService.nextToken}</dt>
             <dd>{nextToken}</dd>
           </>
         )}

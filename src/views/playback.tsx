@@ -78,17 +78,17 @@ export function Playback() {
       : null;
 
   return (
-    <div className="playback" role="group" aria-label="Play the timeline">
+    <div className="playback" role="group" aria-label={content.controls.playback.label}>
       <button
         type="button"
         aria-pressed={playing}
         aria-keyshortcuts={playKeys}
         onClick={playing ? actions.pause : actions.play}
       >
-        {playing ? 'Pause' : 'Play'}
+        {playing ? content.controls.playback.pause : content.controls.playback.play}
       </button>
       <label className="playback-speed">
-        Speed
+        {content.controls.playback.speed}
         <select value={speed} onChange={(event) => actions.setSpeed(Number(event.target.value) as typeof speed)}>
           {PLAYBACK_SPEEDS.map((option) => (
             <option key={option} value={option}>
@@ -98,7 +98,7 @@ export function Playback() {
         </select>
       </label>
       <label htmlFor={`${id}-scrubber`} className="visually-hidden">
-        Virtual time
+        {content.controls.playback.virtualTime}
       </label>
       <input
         id={`${id}-scrubber`}
@@ -108,7 +108,11 @@ export function Playback() {
         max={end}
         step={100}
         value={frame.at}
-        aria-valuetext={`${formatTick(frame.at)}, step ${cursor + 1} of ${stepCount}`}
+        aria-valuetext={fillTemplate(content.controls.playback.valueText, {
+          time: formatTick(frame.at),
+          step: String(cursor + 1),
+          count: String(stepCount),
+        })}
         onChange={(event) => actions.goToTime(Number(event.target.value))}
         onKeyDown={onScrubberKey}
       />

@@ -1,3 +1,5 @@
+import { fillTemplate } from '@/content/fill-template';
+import content from 'virtual:lockstep/content';
 import type { ReactNode } from 'react';
 import { CodeText } from '@/components/code-text';
 import { selectCursor, selectFrame, selectStepCount, selectTimeline } from '@/store/selectors';
@@ -24,7 +26,7 @@ export function StepCaption({ children }: { children?: ReactNode }) {
       <div className={`caption${outcome ? ` outcome-${outcome}` : ''}`}>
         <p className="caption-time">
           <span className="visually-hidden">
-            Step {cursor + 1} of {stepCount}, at{' '}
+            {fillTemplate(content.controls.caption.stepAt, { step: String(cursor + 1), count: String(stepCount) })}
           </span>
           {formatTime(frame.at)}
           <span className="visually-hidden">{': '}</span>

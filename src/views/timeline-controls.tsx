@@ -1,3 +1,5 @@
+import { fillTemplate } from '@/content/fill-template';
+import content from 'virtual:lockstep/content';
 import { useRef } from 'react';
 import { selectCanGoBack, selectCanGoNext, selectCursor, selectStepCount } from '@/store/selectors';
 import { useKeyShortcutsAttribute } from '@/shortcuts/use-shortcuts';
@@ -25,12 +27,13 @@ export function StepControls() {
   };
 
   return (
-    <div className="stepper" role="group" aria-label="Step through the timeline">
+    <div className="stepper" role="group" aria-label={content.controls.stepper.label}>
       <button ref={backButton} type="button" onClick={back} disabled={!canGoBack} aria-keyshortcuts={backKeys}>
-        <span aria-hidden="true">← </span>Back
+        <span aria-hidden="true">← </span>
+        {content.controls.stepper.back}
       </button>
       <span className="step-indicator">
-        Step {cursor + 1} of {stepCount}
+        {fillTemplate(content.controls.stepper.indicator, { step: String(cursor + 1), count: String(stepCount) })}
       </span>
       <button
         ref={nextButton}
@@ -40,7 +43,8 @@ export function StepControls() {
         disabled={!canGoNext}
         aria-keyshortcuts={nextKeys}
       >
-        Next<span aria-hidden="true"> →</span>
+        {content.controls.stepper.next}
+        <span aria-hidden="true"> →</span>
       </button>
     </div>
   );
@@ -53,7 +57,7 @@ export function ViewToggles({ textToggle = true }: { textToggle?: boolean }) {
   const actions = useWalkthroughActions();
 
   return (
-    <div className="toggles" role="group" aria-label="Walkthrough options">
+    <div className="toggles" role="group" aria-label={content.controls.stepper.options}>
       <button
         type="button"
         role="switch"
@@ -64,9 +68,9 @@ export function ViewToggles({ textToggle = true }: { textToggle?: boolean }) {
         <span className="switch-track" aria-hidden="true">
           <span className="switch-thumb" />
         </span>
-        Fencing tokens
+        {content.controls.stepper.fencing}
         <span className="switch-state" aria-hidden="true">
-          {fencing ? 'on' : 'off'}
+          {content.controls.stepper[fencing ? 'on' : 'off']}
         </span>
       </button>
       {textToggle && (
@@ -77,7 +81,7 @@ export function ViewToggles({ textToggle = true }: { textToggle?: boolean }) {
           className="toggle"
           onClick={actions.toggleTextVersion}
         >
-          Text version
+          {content.controls.stepper.textVersion}
         </button>
       )}
     </div>

@@ -1,3 +1,6 @@
+import { onOff } from './on-off';
+import { fillTemplate } from '@/content/fill-template';
+import content from 'virtual:lockstep/content';
 import styles from './compare.module.css';
 import { useEffect, useRef } from 'react';
 import { CodeText } from '@/components/code-text';
@@ -25,7 +28,7 @@ export default function CompareView() {
       {([false, true] as const).map((fencing) => {
         const timeline = timelineFor(scenarioId, fencing);
         const step = Math.min(cursor, timeline.frames.length - 1);
-        const label = `Fencing tokens ${fencing ? 'on' : 'off'}`;
+        const label = fillTemplate(content.controls.walkthrough.side, { fencing: onOff(fencing) });
         return (
           <section key={label} className={styles.side} aria-label={label}>
             <h4>{label}</h4>
@@ -44,7 +47,7 @@ export default function CompareView() {
             <CertificatesPanelView
               timeline={timeline}
               cursor={step}
-              regionLabel={`Certificates table, ${label.toLowerCase()}`}
+              regionLabel={fillTemplate(content.controls.walkthrough.sideTable, { fencing: onOff(fencing) })}
             />
           </section>
         );

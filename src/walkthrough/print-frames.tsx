@@ -1,3 +1,6 @@
+import { onOff } from './on-off';
+import { fillTemplate } from '@/content/fill-template';
+import content from 'virtual:lockstep/content';
 import styles from './print.module.css';
 import { usePrinting } from '@/components/use-printing';
 import { selectTimeline, timelineFor } from '@/store/selectors';
@@ -24,13 +27,17 @@ export default function PrintFrames() {
   const parting = predictionPoints(other).find((point) => point.id === 'lateWrite')?.askAt ?? other.frames.length - 4;
   return (
     <>
-      <ol className={styles.printFrames} aria-label="The walkthrough, frame by frame">
+      <ol className={styles.printFrames} aria-label={content.controls.walkthrough.framesLabel}>
         {timeline.frames.map((frame) => (
           <li key={frame.index} className={styles.printFrame}>
             <p className={styles.printCaption}>
               <strong>
-                Step {frame.index + 1} of {timeline.frames.length}, {formatTime(frame.at)}, fencing tokens{' '}
-                {timeline.settings.fencing ? 'on' : 'off'}.
+                {fillTemplate(content.controls.walkthrough.frameTitle, {
+                  step: String(frame.index + 1),
+                  count: String(timeline.frames.length),
+                  time: formatTime(frame.at),
+                  fencing: onOff(timeline.settings.fencing),
+                })}
               </strong>{' '}
               <CodeText text={narrations[frame.index]?.caption ?? ''} />
             </p>
@@ -44,8 +51,11 @@ export default function PrintFrames() {
           </li>
         ))}
       </ol>
-      <section className={`${styles.printFrames} ${styles.printOtherEnding}`} aria-label="The other ending">
-        <h3>With fencing tokens {other.settings.fencing ? 'on' : 'off'}, the same evening ends like this</h3>
+      <section
+        className={`${styles.printFrames} ${styles.printOtherEnding}`}
+        aria-label={content.controls.walkthrough.otherEndingLabel}
+      >
+        <h3>{fillTemplate(content.controls.walkthrough.otherEnding, { fencing: onOff(other.settings.fencing) })}</h3>
         <ol start={parting + 2}>
           {other.frames.slice(parting + 1).map((frame) => (
             <li key={frame.index}>

@@ -1,3 +1,6 @@
+import { onOff } from './on-off';
+import { fillTemplate } from '@/content/fill-template';
+import content from 'virtual:lockstep/content';
 import { useEffect, useRef } from 'react';
 import { CodeText } from '@/components/code-text';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
@@ -27,7 +30,10 @@ export default function TextVersion() {
       ref={list}
     >
       <h3 id="text-version-heading">
-        The {timeline.frames.length} steps, fencing tokens {fencing ? 'on' : 'off'}
+        {fillTemplate(content.controls.walkthrough.textVersionHeading, {
+          count: String(timeline.frames.length),
+          fencing: onOff(fencing),
+        })}
       </h3>
       <ol>
         {timeline.frames.map((frame, index) => (

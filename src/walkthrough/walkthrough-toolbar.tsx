@@ -1,3 +1,4 @@
+import content from 'virtual:lockstep/content';
 import { useState } from 'react';
 import { CopyButton } from '@/components/copy-button';
 import { Toolbar, ToolbarProblem } from '@/components/toolbar';
@@ -26,7 +27,7 @@ export default function WalkthroughToolbar({
   const exportAs = async (format: 'svg' | 'png') => {
     setExportProblem('');
     const svg = document.querySelector<SVGSVGElement>('#walkthrough .stage .diagram > svg');
-    if (!svg) return setExportProblem('Switch off the side-by-side view to download the diagram.');
+    if (!svg) return setExportProblem(content.controls.walkthrough.exportNeedsOneDiagram);
     try {
       // Export code loads only when someone exports.
       const { diagramPngFile, diagramSvgFile, download, exportFileName } = await import('./export-diagram');
@@ -34,36 +35,37 @@ export default function WalkthroughToolbar({
         format === 'svg' ? new Blob([await diagramSvgFile(svg)], { type: 'image/svg+xml' }) : await diagramPngFile(svg);
       download(file, exportFileName(cursor + 1, fencing, format));
     } catch (error) {
-      setExportProblem(error instanceof Error ? error.message : 'The download failed.');
+      setExportProblem(error instanceof Error ? error.message : content.controls.walkthrough.exportFailed);
     }
   };
 
   return (
-    <Toolbar label="Share, export and present">
+    <Toolbar label={content.controls.walkthrough.toolbar}>
       {onPresent && (
         <button type="button" onClick={onPresent}>
-          Present
+          {content.controls.walkthrough.present}
         </button>
       )}
       <button type="button" aria-pressed={compare} onClick={toggleCompare}>
-        Compare side by side
+        {content.controls.walkthrough.compare}
       </button>
       {authorTools && (
         <>
           <button type="button" onClick={() => void exportAs('svg')} disabled={compare}>
-            Download SVG
+            {content.controls.walkthrough.downloadSvg}
           </button>
           <button type="button" onClick={() => void exportAs('png')} disabled={compare}>
-            Download PNG
+            {content.controls.walkthrough.downloadPng}
           </button>
-          <CopyButton label="Copy link to this step" text={stepLink(lessonPage, state)} what="link" />
           <CopyButton
-            label="Copy embed code"
-            text={iframeSnippet(
-              walkthroughEmbedUrl(lessonPage, state),
-              'Lockstep: a paused lock holder and fencing tokens',
-            )}
-            what="embed code"
+            label={content.controls.walkthrough.copyLink}
+            text={stepLink(lessonPage, state)}
+            what={content.controls.copy.link}
+          />
+          <CopyButton
+            label={content.controls.walkthrough.copyEmbed}
+            text={iframeSnippet(walkthroughEmbedUrl(lessonPage, state), content.controls.walkthrough.embedTitle)}
+            what={content.controls.copy.embedCode}
           />
           <ShortcutSettings contexts={['reading', 'presenter']} />
           <ToolbarProblem>{exportProblem}</ToolbarProblem>

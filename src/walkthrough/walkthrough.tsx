@@ -1,3 +1,4 @@
+import content from 'virtual:lockstep/content';
 import { lazy, Suspense, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { CertificatesPanel } from '@/views/certificates-panel';
@@ -93,7 +94,7 @@ export function Walkthrough({
         </Suspense>
       </div>
       {compare ? (
-        <Suspense fallback={<p className="loading">Loading the side-by-side view…</p>}>
+        <Suspense fallback={<p className="loading">{content.controls.walkthrough.loadingCompare}</p>}>
           <CompareView />
         </Suspense>
       ) : (
@@ -118,7 +119,7 @@ export function Walkthrough({
       </Suspense>
       {textVersion && (
         // The placeholder carries the id the toggle's aria-controls names while the list loads.
-        <Suspense fallback={<p id="text-version">Loading the text version…</p>}>
+        <Suspense fallback={<p id="text-version">{content.controls.walkthrough.loadingTextVersion}</p>}>
           <TextVersion />
         </Suspense>
       )}

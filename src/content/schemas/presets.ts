@@ -140,6 +140,13 @@ export const presetsSchema = z
         key: text,
         compute: text,
         cancel: text,
+        stepThroughPreset: template(['preset']),
+        partsScroll: text,
+        textVersion: text,
+        textSteps: template(['count']),
+        fieldWithUnit: template(['label', 'unit']),
+        mapLabel: template(['title', 'across', 'up']),
+        cellValue: template(['label', 'value']),
       })
       .strict(),
     /** The lab's own panels beside the run: the mail sender, etcd's keys, Redlock's nodes. */
