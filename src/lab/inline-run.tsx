@@ -50,7 +50,7 @@ export default function InlineRun({ presetId }: { presetId: string }) {
   return (
     <section className={`${styles.inlineRun} panel`} aria-labelledby={headingId} ref={region} tabIndex={-1}>
       {/* A section (h2) may place a run before its first subsection (h3): h3 keeps the heading order either way. */}
-      <h3 id={headingId}>Try it: {preset.title}</h3>
+      <h3 id={headingId}>{fillTemplate(lab.labels.tryIt, { preset: preset.title })}</h3>
       {!printing && (
         <RunStepper
           label={fillTemplate(lab.labels.stepThroughPreset, { preset: preset.title })}

@@ -140,7 +140,7 @@ export default function LabPage({
         {!compact && `${lab.page.intro} `}
         {embedded ? (
           <a href={fullPage} target="_blank" rel="noopener">
-            Open this run in Lockstep
+            {lab.labels.openInLockstep}
           </a>
         ) : (
           <a href="./">{lab.labels.back}</a>

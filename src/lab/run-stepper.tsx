@@ -1,3 +1,5 @@
+import { fillTemplate } from '@/content/fill-template';
+import content from 'virtual:lockstep/content';
 import { useKeyShortcutsAttribute } from '@/shortcuts/use-shortcuts';
 import type { StepperActions } from '@/store/stepper';
 
@@ -19,10 +21,10 @@ export function RunStepper({
   return (
     <div className="stepper" role="group" aria-label={label}>
       <button type="button" onClick={actions.back} disabled={step === 0} aria-keyshortcuts={backKeys}>
-        Back
+        {content.controls.stepper.back}
       </button>
       <span className="step-indicator">
-        Step {step + 1} of {count}
+        {fillTemplate(content.controls.stepper.indicator, { step: String(step + 1), count: String(count) })}
       </span>
       <button
         type="button"
@@ -31,10 +33,10 @@ export function RunStepper({
         disabled={step === count - 1}
         aria-keyshortcuts={nextKeys}
       >
-        Next
+        {content.controls.stepper.next}
       </button>
       <button type="button" onClick={actions.goToLast} aria-keyshortcuts={lastKeys}>
-        Go to the end
+        {content.controls.stepper.goToEnd}
       </button>
     </div>
   );

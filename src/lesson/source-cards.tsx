@@ -1,3 +1,4 @@
+import { fillTemplate } from '@/content/fill-template';
 import content from 'virtual:lockstep/content';
 import type { LessonContent } from '@/content/types';
 import styles from './lesson.module.css';
@@ -48,7 +49,10 @@ function SourceLink({ source, text }: { source: Source; text?: string }) {
     </a>
   ) : (
     <a href={source.url} rel="noopener">
-      Read the source<span className="visually-hidden">: {source.title}</span>
+      {content.controls.lesson.readSource}
+      <span className="visually-hidden">
+        {fillTemplate(content.controls.lesson.readSourceTitle, { title: source.title })}
+      </span>
     </a>
   );
 }

@@ -189,7 +189,7 @@ export function SequenceDiagramView({
         <g transform={`translate(0 ${viewTop})`}>
           {viewTop > 0 && <rect className={styles.headerBg} width={layout.width} height={layout.headerHeight} />}
           <text x={4} y={layout.headerHeight - 14} className={styles.axisTitle}>
-            time
+            {content.controls.diagram.time}
           </text>
           {layout.lanes.map((lane) => (
             <LaneTitle key={lane.id} name={lane.name} x={lane.x} compact={layout.compact} />

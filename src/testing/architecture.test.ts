@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { allowedImports, ENTRY_POINTS, FEATURES, folderPath, SHARED, TOOLS } from '../../architecture.js';
 
@@ -88,5 +89,53 @@ describe('rooms of a readable size', () => {
       .map((name) => ({ name, lines: readFileSync(resolve(root, 'src', name), 'utf8').split('\n').length - 1 }))
       .filter((file) => file.lines > 300);
     expect(tooLong).toEqual([]);
+  });
+});
+
+describe('words live in content/', () => {
+  // Code a reader sees as code, not words a translation would touch.
+  const CODE = new Set(['UPDATE']);
+  const WORD_ATTRIBUTES = new Set(['aria-label', 'label', 'title', 'placeholder', 'alt', 'aria-roledescription']);
+  const hasWords = (text: string) => /[A-Za-z]{2,}/.test(text) && !CODE.has(text.trim());
+  const literalWords = (node: ts.Node | undefined): string[] => {
+    if (!node) return [];
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
+      return hasWords(node.text) ? [node.text] : [];
+    if (ts.isTemplateExpression(node))
+      return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].filter(hasWords);
+    if (ts.isParenthesizedExpression(node)) return literalWords(node.expression);
+    if (ts.isConditionalExpression(node)) return [...literalWords(node.whenTrue), ...literalWords(node.whenFalse)];
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken)
+      return literalWords(node.right);
+    return [];
+  };
+
+  it('keeps every sentence and label a reader sees out of the components (JSX text and labelling attributes)', () => {
+    const found: string[] = [];
+    for (const name of readdirSync(resolve(root, 'src'), { recursive: true, encoding: 'utf8' })) {
+      if (!name.endsWith('.tsx') || name.endsWith('.test.tsx')) continue;
+      const source = ts.createSourceFile(
+        name,
+        readFileSync(resolve(root, 'src', name), 'utf8'),
+        ts.ScriptTarget.Latest,
+        true,
+        ts.ScriptKind.TSX,
+      );
+      const at = (node: ts.Node) =>
+        `src/${name}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`;
+      const visit = (node: ts.Node) => {
+        if (ts.isJsxText(node) && hasWords(node.text)) found.push(`${at(node)}: ${node.text.trim()}`);
+        if (ts.isJsxExpression(node) && !ts.isJsxAttribute(node.parent))
+          found.push(...literalWords(node.expression).map((text) => `${at(node)}: ${text}`));
+        if (ts.isJsxAttribute(node) && WORD_ATTRIBUTES.has(node.name.getText(source))) {
+          const value = node.initializer;
+          const texts = value && ts.isJsxExpression(value) ? literalWords(value.expression) : literalWords(value);
+          found.push(...texts.map((text) => `${at(node)}: ${node.name.getText(source)}="${text}"`));
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    expect(found).toEqual([]);
   });
 });

@@ -72,7 +72,7 @@ export function Walkthrough({
       style={{ '--bar-height': `${barHeight}px` } as CSSProperties}
     >
       <Heading id="walkthrough-heading" className="visually-hidden">
-        Walkthrough
+        {content.controls.walkthrough.heading}
       </Heading>
       {notices}
       {!wide && <ViewToggles />}

@@ -60,6 +60,7 @@ export const controlsSchema = z
         sideTable: template(['fencing']),
         on: text,
         off: text,
+        heading: text,
       })
       .strict(),
     /** What a copy button says once it has copied, or where the browser refused. */
@@ -83,6 +84,7 @@ export const controlsSchema = z
         on: text,
         off: text,
         textVersion: text,
+        goToEnd: text,
       })
       .strict(),
     /** Play, its speed and the time slider. */
@@ -184,6 +186,8 @@ export const controlsSchema = z
         accounts: text,
         found: text,
         references: text,
+        readSource: text,
+        readSourceTitle: template(['title']),
       })
       .strict(),
     /** The keyboard shortcuts dialog: its labels, each context's title and each action's name. */

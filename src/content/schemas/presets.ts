@@ -147,6 +147,8 @@ export const presetsSchema = z
         fieldWithUnit: template(['label', 'unit']),
         mapLabel: template(['title', 'across', 'up']),
         cellValue: template(['label', 'value']),
+        tryIt: template(['preset']),
+        openInLockstep: text,
       })
       .strict(),
     /** The lab's own panels beside the run: the mail sender, etcd's keys, Redlock's nodes. */
