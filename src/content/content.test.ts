@@ -329,6 +329,19 @@ describe('loadContent rejects broken lesson and practice files', () => {
     ]);
   });
 
+  it('a quiz link one step past the end, and not one at the last step', () => {
+    const withLink = (step: number) =>
+      contentWith('practice/quiz.json', (json) => {
+        (json as Questions).questions[6]!.link = { step, fencing: 'on' };
+      });
+    const count = Number(/the walkthrough has (\d+) steps/.exec(problemsOf(withLink(99))[0] ?? '')?.[1]);
+    expect(count).toBeGreaterThan(1);
+    expect(() => loadContent(withLink(count))).not.toThrow();
+    expect(problemsOf(withLink(count + 1))).toEqual([
+      `content/practice/quiz.json: questions[6].link.step: the walkthrough has ${count} steps`,
+    ]);
+  });
+
   it('an order question that starts in the right order', () => {
     const dir = contentWith('practice/quiz.json', (json) => {
       const question = (json as Questions).questions.find((candidate) => candidate.kind === 'order')!;

@@ -117,6 +117,15 @@ describe('stored shortcut preferences', () => {
     expect(prefs.keymaps.presenter).toEqual(DEFAULT_SHORTCUT_PREFS.keymaps.presenter);
   });
 
+  it.each([
+    ['an empty key name', '', ['ArrowRight']],
+    ['a 31-character key name', 'K'.repeat(31), ['K'.repeat(31)]],
+    ['a 32-character key name', 'K'.repeat(32), ['ArrowRight']],
+  ])('take %s only within the length a key can have', (_, key, expected) => {
+    const prefs = parseShortcutPrefs(JSON.stringify({ keymaps: { reading: { next: [key] } } }));
+    expect(prefs.keymaps.reading.next).toEqual(expected);
+  });
+
   it('are saved as chosen and read back on the next visit', () => {
     const storage = memoryStorage();
     const store = createShortcutStore(storage, null);
