@@ -1,3 +1,4 @@
+import presenter from 'virtual:lockstep/presenter';
 import { useEffect, useState } from 'react';
 import { CodeText } from '@/components/code-text';
 import { rightAnswerIds } from '@/progress/score';
@@ -8,6 +9,8 @@ import { SequenceDiagramView } from '@/story/sequence-diagram-view';
 import { TimeStripView } from '@/story/time-strip-view';
 import { useMediaQuery } from '@/story/use-media-query';
 import styles from './presenter.module.css';
+
+const LABELS = presenter.labels.question;
 
 /** The presenter's parts: its fading bar, its strip and diagram sized for a room, a question, the speaker's window. */
 
@@ -77,7 +80,7 @@ export function PresenterQuestion({
   const rightIds = question.kind === 'order' ? [] : rightAnswerIds(question);
   const entries = question.kind === 'order' ? question.items : question.options;
   return (
-    <section className={styles.presenterQuestion} aria-label="Quiz question">
+    <section className={styles.presenterQuestion} aria-label={LABELS.label}>
       <p className={styles.presenterPrompt}>
         <CodeText text={question.prompt} />
       </p>
@@ -97,7 +100,7 @@ export function PresenterQuestion({
                 <CodeText text={entry.text} />
                 {revealed && (
                   <p className={styles.explanation}>
-                    {right && <strong>The right answer. </strong>}
+                    {right && <strong>{LABELS.rightAnswer} </strong>}
                     <CodeText text={entry.explanation} />
                   </p>
                 )}
@@ -107,12 +110,10 @@ export function PresenterQuestion({
         </ol>
       )}
       {revealed ? (
-        <p className={styles.revealedNote}>
-          {question.kind === 'order' ? 'Shown in the right order.' : 'Answer revealed.'}
-        </p>
+        <p className={styles.revealedNote}>{question.kind === 'order' ? LABELS.orderShown : LABELS.answerShown}</p>
       ) : (
         <button type="button" onClick={onReveal} aria-keyshortcuts={revealKeys}>
-          Reveal answer
+          {LABELS.reveal}
         </button>
       )}
     </section>

@@ -1,4 +1,5 @@
 import practice from 'virtual:lockstep/practice';
+import presenter from 'virtual:lockstep/presenter';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { predictionPoints } from '@/views/prediction';
@@ -46,7 +47,7 @@ export function PresenterPoll({
         <p className={styles.presenterPollAsk}>
           {poll.instruction}{' '}
           <button type="button" onClick={onReveal} aria-keyshortcuts={revealKeys}>
-            Reveal
+            {presenter.labels.poll.reveal}
           </button>
         </p>
       )}

@@ -1,5 +1,7 @@
 import practice from 'virtual:lockstep/practice';
+import presenter from 'virtual:lockstep/presenter';
 import { useEffect, useRef, useState } from 'react';
+import { fillTemplate } from '@/content/fill-template';
 import { selectCanGoBack, selectCanGoNext, selectCursor, selectStepCount } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 import { CertificatesPanel } from '@/views/certificates-panel';
@@ -19,6 +21,8 @@ import {
   openSpeakerView,
   toggleFullscreen,
 } from './presenter-parts';
+
+const LABELS = presenter.labels.presenter;
 
 /**
  * Presenter mode: the walkthrough's steps, then the quiz questions one at a time, in large type with the
@@ -108,37 +112,41 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
 
   return (
     <div className={styles.presenter}>
-      <h1 className="visually-hidden">Lockstep presentation</h1>
+      <h1 className="visually-hidden">{LABELS.title}</h1>
       <div
         className={barHidden ? `${styles.presenterBar} ${styles.idle}` : styles.presenterBar}
         role="group"
-        aria-label="Presentation controls"
+        aria-label={LABELS.controls}
         ref={barRef}
       >
         <button type="button" onClick={backward} disabled={atStart}>
-          <span aria-hidden="true">← </span>Back
+          <span aria-hidden="true">← </span>
+          {LABELS.back}
         </button>
         <span className="step-indicator">
-          {quizQuestion ? `Question ${question! + 1} of ${practice.quiz.length}` : `Step ${cursor + 1} of ${stepCount}`}
+          {quizQuestion
+            ? fillTemplate(LABELS.questionOf, { question: String(question! + 1), count: String(practice.quiz.length) })
+            : fillTemplate(LABELS.stepOf, { step: String(cursor + 1), count: String(stepCount) })}
         </span>
         <button type="button" className="primary" onClick={forward} disabled={atEnd}>
-          Next<span aria-hidden="true"> →</span>
+          {LABELS.next}
+          <span aria-hidden="true"> →</span>
         </button>
         {!quizQuestion && <ViewToggles textToggle={false} />}
         {canSpeak && (
           <button type="button" onClick={openSpeakerView} aria-keyshortcuts={shortcut('notes')}>
-            Speaker view
+            {LABELS.speakerView}
           </button>
         )}
         <button type="button" onClick={() => setBlank(true)} aria-keyshortcuts={shortcut('blank')}>
-          Blank screen
+          {LABELS.blank}
         </button>
         <button type="button" onClick={() => void toggleFullscreen()}>
-          Full screen
+          {LABELS.fullScreen}
         </button>
         <ShortcutSettings contexts={['presenter', 'reading']} />
         <button type="button" onClick={onExit} aria-keyshortcuts={shortcut('exit')}>
-          Exit presentation
+          {LABELS.exit}
         </button>
       </div>
       {quizQuestion ? (
@@ -151,7 +159,7 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
       ) : (
         <>
           <div className={styles.presenterCaption}>
-            <h2 className="visually-hidden">The current step</h2>
+            <h2 className="visually-hidden">{LABELS.currentStep}</h2>
             <StepCaption />
             <PresenterPoll revealed={revealed} onReveal={reveal} revealKeys={shortcut('reveal')} />
           </div>
@@ -159,12 +167,7 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
             <PresenterTimeStrip />
             <PresenterDiagram />
             {/* Scrolls within the screen when it overflows; focusable so a keyboard can scroll it too. */}
-            <div
-              className={`panels ${styles.panels}`}
-              tabIndex={0}
-              role="region"
-              aria-label="Lock service and certificates table"
-            >
+            <div className={`panels ${styles.panels}`} tabIndex={0} role="region" aria-label={LABELS.panels}>
               <LockServicePanel />
               <CertificatesPanel />
             </div>
@@ -178,11 +181,11 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
           className={styles.blankScreen}
           role="dialog"
           aria-modal="true"
-          aria-label="Screen blanked"
+          aria-label={LABELS.blanked}
           onClick={() => setBlank(false)}
         >
           <button type="button" className="visually-hidden" onClick={() => setBlank(false)} ref={returnButton}>
-            Return to the presentation
+            {LABELS.return}
           </button>
         </div>
       )}

@@ -2,6 +2,7 @@ import presenter from 'virtual:lockstep/presenter';
 import practice from 'virtual:lockstep/practice';
 import { useEffect, useState } from 'react';
 import { CodeText } from '@/components/code-text';
+import { fillTemplate } from '@/content/fill-template';
 import type { CaptionKey } from '@/content/caption-keys';
 import { captionKeyOf } from '@/content/caption-key-of';
 import { selectCanGoBack, selectCanGoNext, selectCursor, selectStepCount, selectTimeline } from '@/store/selectors';
@@ -13,6 +14,7 @@ import { usePresenterSync } from './use-presenter-sync';
 import styles from './presenter.module.css';
 
 const NOTES: Partial<Record<CaptionKey, string>> = presenter.notes;
+const LABELS = presenter.labels.speakerView;
 
 /**
  * The presenter's own window (`?present&speaker`): this step's notes, what comes next, the prediction due and a
@@ -42,43 +44,45 @@ export default function SpeakerView() {
 
   return (
     <main className={styles.speakerView}>
-      <h1>Speaker view</h1>
-      <div className={styles.presenterBar} role="group" aria-label="Presentation controls">
+      <h1>{LABELS.title}</h1>
+      <div className={styles.presenterBar} role="group" aria-label={LABELS.controls}>
         <button type="button" onClick={actions.back} disabled={!canGoBack}>
-          <span aria-hidden="true">← </span>Back
+          <span aria-hidden="true">← </span>
+          {LABELS.back}
         </button>
         <span className="step-indicator">
-          Step {cursor + 1} of {stepCount}
+          {fillTemplate(LABELS.stepOf, { step: String(cursor + 1), count: String(stepCount) })}
         </span>
-        <span>Fencing tokens {fencing ? 'on' : 'off'}</span>
+        <span>{fencing ? LABELS.fencingOn : LABELS.fencingOff}</span>
         <button type="button" className="primary" onClick={actions.next} disabled={!canGoNext}>
-          Next<span aria-hidden="true"> →</span>
+          {LABELS.next}
+          <span aria-hidden="true"> →</span>
         </button>
-        <span className={styles.speakerTimer} role="timer" aria-label="Time presenting">
+        <span className={styles.speakerTimer} role="timer" aria-label={LABELS.timer}>
           {formatElapsed(elapsed)}
         </span>
       </div>
       {!connected && <p className="notice">{presenter.speakerView.notInStep}</p>}
       <section aria-labelledby="speaker-notes-heading">
-        <h2 id="speaker-notes-heading">Notes for this step</h2>
+        <h2 id="speaker-notes-heading">{LABELS.notes}</h2>
         <p className={styles.speakerNotes}>{note ?? presenter.speakerView.noNotes}</p>
       </section>
       {prompt && (
         <section aria-labelledby="speaker-poll-heading">
-          <h2 id="speaker-poll-heading">Ask the room first</h2>
+          <h2 id="speaker-poll-heading">{LABELS.poll}</h2>
           <p>
             <CodeText text={prompt} />
           </p>
         </section>
       )}
       <section aria-labelledby="speaker-now-heading">
-        <h2 id="speaker-now-heading">On the screen</h2>
+        <h2 id="speaker-now-heading">{LABELS.onScreen}</h2>
         <p>
           <CodeText text={narrations[cursor]?.caption ?? ''} />
         </p>
       </section>
       <section aria-labelledby="speaker-next-heading">
-        <h2 id="speaker-next-heading">Next</h2>
+        <h2 id="speaker-next-heading">{LABELS.comesNext}</h2>
         <p>
           {canGoNext ? <CodeText text={narrations[cursor + 1]?.caption ?? ''} /> : presenter.speakerView.quizFollows}
         </p>

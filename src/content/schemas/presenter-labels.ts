@@ -1,10 +1,61 @@
 import { z } from 'zod';
-import { text } from './common.ts';
+import { template, text } from './common.ts';
 
 /** content/ui/presenter.json: Presenter mode's and the speaker view's headings and control labels. */
 export const presenterLabelsSchema = z
   .object({
-    placeholder: text,
+    /** The projected screen: its bar of controls, its regions and the blank screen. */
+    presenter: z
+      .object({
+        title: text,
+        controls: text,
+        back: text,
+        next: text,
+        questionOf: template(['question', 'count']),
+        stepOf: template(['step', 'count']),
+        speakerView: text,
+        blank: text,
+        fullScreen: text,
+        exit: text,
+        currentStep: text,
+        panels: text,
+        blanked: text,
+        return: text,
+      })
+      .strict(),
+    /** A quiz question on the projected screen, before and after its answer is revealed. */
+    question: z
+      .object({
+        label: text,
+        rightAnswer: text,
+        orderShown: text,
+        answerShown: text,
+        reveal: text,
+      })
+      .strict(),
+    /** The room's poll at a prediction point. */
+    poll: z
+      .object({
+        reveal: text,
+      })
+      .strict(),
+    /** The speaker's own window: its controls, timer and section headings. */
+    speakerView: z
+      .object({
+        title: text,
+        controls: text,
+        back: text,
+        next: text,
+        stepOf: template(['step', 'count']),
+        fencingOn: text,
+        fencingOff: text,
+        timer: text,
+        notes: text,
+        poll: text,
+        onScreen: text,
+        comesNext: text,
+      })
+      .strict(),
   })
   .strict();
 
