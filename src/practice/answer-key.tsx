@@ -10,8 +10,8 @@ export default function AnswerKey() {
   const printing = usePrinting();
   if (!printing) return null;
   return (
-    <section className={styles.answerKey} aria-label="Answer key">
-      <h2>Answer key</h2>
+    <section className={styles.answerKey} aria-label={practice.labels.answerKey.title}>
+      <h2>{practice.labels.answerKey.title}</h2>
       <ol>
         {practice.quiz.map((question) => (
           <li key={question.id}>

@@ -1,15 +1,18 @@
 import practice from 'virtual:lockstep/practice';
 import { useId } from 'react';
 import { Prose } from '@/components/prose';
+import { fillTemplate } from '@/content/fill-template';
 import type { InterviewQuestion } from '@/content/types';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
 import styles from './practice.module.css';
+
+const LABELS = practice.labels.interview;
 
 /** Open questions: write an answer, then compare it with ours and tick off the points covered. */
 export default function Interview() {
   return (
     <div className={styles.interview}>
-      <h3>Interview questions</h3>
+      <h3>{LABELS.title}</h3>
       <ol className={styles.questions}>
         {practice.interview.map((question, index) => (
           <li key={question.id}>
@@ -30,11 +33,11 @@ export function InterviewQuestionView({ question, number }: { question: Intervie
   return (
     <div className={`${styles.question} ${styles.interviewQuestion}`}>
       <p className={styles.prompt} id={`${id}-prompt`}>
-        <span className={styles.number}>Interview question {number}. </span>
+        <span className={styles.number}>{fillTemplate(LABELS.number, { number: String(number) })} </span>
         {question.prompt}
       </p>
       <label className={styles.draftLabel} htmlFor={`${id}-draft`}>
-        Your answer to interview question {number}
+        {fillTemplate(LABELS.draft, { number: String(number) })}
       </label>
       <textarea
         id={`${id}-draft`}
@@ -45,12 +48,12 @@ export function InterviewQuestionView({ question, number }: { question: Intervie
       />
       {answer?.revealed ? (
         <div className={styles.modelAnswer}>
-          <h4>Our answer</h4>
+          <h4>{LABELS.ourAnswer}</h4>
           {/* Rendered from content/practice/interview.json at build time. */}
           <Prose html={question.modelAnswerHtml} />
           <fieldset className={styles.rubric}>
             <legend>
-              Points you covered: {ticked.length} of {question.rubric.length}
+              {fillTemplate(LABELS.covered, { ticked: String(ticked.length), count: String(question.rubric.length) })}
             </legend>
             {question.rubric.map((item) => (
               <label key={item.id}>
@@ -66,7 +69,7 @@ export function InterviewQuestionView({ question, number }: { question: Intervie
         </div>
       ) : (
         <button type="button" onClick={() => revealModelAnswer(question.id)}>
-          Show our answer to question {number}
+          {fillTemplate(LABELS.show, { number: String(number) })}
         </button>
       )}
     </div>

@@ -1,14 +1,19 @@
+import content from 'virtual:lockstep/content';
 import practice from 'virtual:lockstep/practice';
 import { useEffect, useId, useRef } from 'react';
 import { CodeText } from '@/components/code-text';
 import { CopyButton } from '@/components/copy-button';
 import { Toolbar } from '@/components/toolbar';
+import { fillTemplate } from '@/content/fill-template';
 import type { QuizLink, QuizQuestion } from '@/content/schemas/quiz';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
 import { currentOrder, rightAnswerIds, scoreAnswer } from '@/progress/score';
 import { iframeSnippet, quizEmbedUrl } from '@/route/share-links';
 import { stepHref } from '@/route/route';
 import styles from './practice.module.css';
+
+const LABELS = practice.labels.quiz;
+const QUESTION = practice.labels.question;
 
 const lessonPage = () => new URL('./', window.location.href).toString();
 
@@ -22,17 +27,22 @@ export default function Quiz({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
 
   return (
     <div className={styles.quiz}>
-      <Heading>Quiz</Heading>
-      <Toolbar label="Share the quiz">
+      <Heading>{LABELS.title}</Heading>
+      <Toolbar label={LABELS.share}>
         <CopyButton
-          label="Copy embed code for the quiz"
-          text={iframeSnippet(quizEmbedUrl(lessonPage()), 'Lockstep quiz: distributed locking', 900)}
-          what="embed code"
+          label={LABELS.copyEmbed}
+          text={iframeSnippet(quizEmbedUrl(lessonPage()), LABELS.embedTitle, 900)}
+          what={content.controls.copy.embedCode}
         />
       </Toolbar>
       <div className={styles.score} role="status">
-        Score: {right.length} of {practice.quiz.length} right
-        {checked.length < practice.quiz.length && ` (${practice.quiz.length - checked.length} not answered yet)`}
+        {checked.length < practice.quiz.length
+          ? fillTemplate(LABELS.scoreUnanswered, {
+              right: String(right.length),
+              count: String(practice.quiz.length),
+              unanswered: String(practice.quiz.length - checked.length),
+            })
+          : fillTemplate(LABELS.score, { right: String(right.length), count: String(practice.quiz.length) })}
       </div>
       <ol className={styles.questions}>
         {practice.quiz.map((question, index) => (
@@ -42,7 +52,7 @@ export default function Quiz({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
         ))}
       </ol>
       <button type="button" onClick={resetQuiz} disabled={Object.keys(answers).length === 0}>
-        Start the quiz again
+        {LABELS.again}
       </button>
     </div>
   );
@@ -75,7 +85,7 @@ export function QuizQuestionView({ question, number }: { question: QuizQuestion;
       }}
     >
       <p id={`${name}-prompt`} className={styles.prompt}>
-        <span className={styles.number}>Question {number}. </span>
+        <span className={styles.number}>{fillTemplate(QUESTION.number, { number: String(number) })} </span>
         <CodeText text={question.prompt} />
       </p>
       {question.kind === 'order' ? (
@@ -88,7 +98,7 @@ export function QuizQuestionView({ question, number }: { question: QuizQuestion;
       ) : (
         <fieldset disabled={score !== null}>
           <legend className="visually-hidden">
-            {question.kind === 'single' ? 'Choose one' : 'Choose all that apply'}
+            {question.kind === 'single' ? QUESTION.chooseOne : QUESTION.chooseAll}
           </legend>
           {question.options.map((option) => {
             const chosen = response.includes(option.id);
@@ -133,21 +143,25 @@ export function QuizQuestionView({ question, number }: { question: QuizQuestion;
       {score ? (
         <div className={styles.feedback} role="status">
           <p className={score.correct ? styles.resultRight : styles.resultWrong}>
-            {score.correct ? 'Correct.' : 'Not quite: see why under each answer.'}
+            {score.correct ? QUESTION.correct : QUESTION.notQuite}
           </p>
           <ReadMore question={question} />
           <CopyButton
-            label={`Copy embed code for question ${number}`}
-            text={iframeSnippet(quizEmbedUrl(lessonPage(), question.id), `Lockstep question: ${question.prompt}`, 480)}
-            what="embed code"
+            label={fillTemplate(QUESTION.copyEmbed, { number: String(number) })}
+            text={iframeSnippet(
+              quizEmbedUrl(lessonPage(), question.id),
+              fillTemplate(QUESTION.embedTitle, { prompt: question.prompt }),
+              480,
+            )}
+            what={content.controls.copy.embedCode}
           />
           <button type="button" onClick={() => retry(question.id)}>
-            Try question {number} again
+            {fillTemplate(QUESTION.retry, { number: String(number) })}
           </button>
         </div>
       ) : (
         <button type="submit" disabled={question.kind !== 'order' && response.length === 0}>
-          Check answer {number}
+          {fillTemplate(QUESTION.check, { number: String(number) })}
         </button>
       )}
     </form>
@@ -164,9 +178,9 @@ type Judgement = 'pickedRight' | 'pickedWrong' | 'rightAnswer' | 'neutral';
 function judgeOption(right: boolean, chosen: boolean): { judgement: Judgement; words: string } {
   if (chosen)
     return right
-      ? { judgement: 'pickedRight', words: 'Your answer: right.' }
-      : { judgement: 'pickedWrong', words: 'Your answer: wrong.' };
-  return right ? { judgement: 'rightAnswer', words: 'The right answer.' } : { judgement: 'neutral', words: '' };
+      ? { judgement: 'pickedRight', words: QUESTION.pickedRight }
+      : { judgement: 'pickedWrong', words: QUESTION.pickedWrong };
+  return right ? { judgement: 'rightAnswer', words: QUESTION.rightAnswer } : { judgement: 'neutral', words: '' };
 }
 
 function OrderItems({
@@ -198,9 +212,7 @@ function OrderItems({
               <span className="order-text">{item.text}</span>
               {score ? (
                 <p className={styles.explanation}>
-                  <span className={styles.verdict}>
-                    {score.verdicts[id] ? 'In the right place. ' : 'Not in the right place. '}
-                  </span>
+                  <span className={styles.verdict}>{score.verdicts[id] ? QUESTION.inPlace : QUESTION.outOfPlace} </span>
                   {item.explanation}
                 </p>
               ) : (
@@ -209,7 +221,7 @@ function OrderItems({
                     type="button"
                     onClick={() => move(index, -1)}
                     disabled={index === 0}
-                    aria-label={`Move up: ${item.text}`}
+                    aria-label={fillTemplate(QUESTION.moveUp, { item: item.text })}
                   >
                     ↑
                   </button>
@@ -217,7 +229,7 @@ function OrderItems({
                     type="button"
                     onClick={() => move(index, 1)}
                     disabled={index === order.length - 1}
-                    aria-label={`Move down: ${item.text}`}
+                    aria-label={fillTemplate(QUESTION.moveDown, { item: item.text })}
                   >
                     ↓
                   </button>
@@ -229,7 +241,7 @@ function OrderItems({
       </ol>
       {score && !score.correct && (
         <div className={styles.rightOrder}>
-          <p className={styles.verdict}>The right order:</p>
+          <p className={styles.verdict}>{QUESTION.rightOrder}</p>
           <ol>
             {question.items.map((item) => (
               <li key={item.id}>{item.text}</li>
@@ -250,7 +262,7 @@ function ReadMore({ question }: { question: QuizQuestion }) {
         if ('section' in link) {
           return (
             <a key={index} href={`#${link.section}`}>
-              Read: {sectionTitle(link.section)}
+              {fillTemplate(QUESTION.readSection, { title: sectionTitle(link.section) })}
             </a>
           );
         }
@@ -258,7 +270,9 @@ function ReadMore({ question }: { question: QuizQuestion }) {
         const href = stepHref({ cursor: link.step - 1, fencing: link.fencing === 'on' });
         return (
           <a key={index} href={href}>
-            See it in the walkthrough: step {link.step}, fencing {link.fencing}
+            {fillTemplate(link.fencing === 'on' ? QUESTION.seeStepFencingOn : QUESTION.seeStepFencingOff, {
+              step: String(link.step),
+            })}
           </a>
         );
       })}
