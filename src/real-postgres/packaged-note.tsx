@@ -7,7 +7,7 @@ export default function PackagedNote({ site }: { site: string }) {
   const [before, after] = fillTemplate(postgres.panel.packaged, { site: '\u0000' }).split('\u0000');
   return (
     <section className={styles.realPostgres} aria-labelledby="real-postgres-heading">
-      <h4 id="real-postgres-heading">Real Postgres</h4>
+      <h4 id="real-postgres-heading">{postgres.labels.packaged.title}</h4>
       <p>
         {before}
         <a href={site} target="_blank" rel="noopener">

@@ -16,6 +16,8 @@ import { SqlConsole } from './sql-console';
 import styles from './real-postgres.module.css';
 
 const PANEL = postgres.panel;
+const LABELS = postgres.labels.realPostgres;
+const STEPS = postgres.labels.steps;
 /** Before the learner asks for Postgres there is no engine; its state is simply off. */
 const NO_ENGINE = createStore<EngineState>()(() => ENGINE_OFF);
 
@@ -70,12 +72,12 @@ export function RealPostgres() {
 
   return (
     <section className={`panel ${styles.realPostgres}`} aria-labelledby={headingId} data-testid="real-postgres">
-      <h4 id={headingId}>Real Postgres in this page</h4>
+      <h4 id={headingId}>{LABELS.title}</h4>
       {state.phase === 'off' && !unsupported && (
         <>
           <p>{PANEL.intro}</p>
           <button type="button" onClick={() => void start()}>
-            Run on real Postgres
+            {LABELS.run}
           </button>
         </>
       )}
@@ -91,7 +93,7 @@ export function RealPostgres() {
         <div role="alert" className={styles.postgresFailed}>
           <p>{fillTemplate(PANEL.failed, { message: state.message })}</p>
           <button type="button" onClick={() => void start()}>
-            Try again
+            {LABELS.tryAgain}
           </button>
         </div>
       )}
@@ -122,11 +124,7 @@ function Loading({ phase, since }: { phase: string; since: number }) {
     const timer = setInterval(() => setNow(performance.now()), 200);
     return () => clearInterval(timer);
   }, []);
-  return (
-    <p role="status">
-      {phase}… {formatTick(Math.max(0, now - since))}
-    </p>
-  );
+  return <p role="status">{fillTemplate(LABELS.loading, { phase, time: formatTick(Math.max(0, now - since)) })}</p>;
 }
 
 /** Every write up to the current step, run on Postgres, with its real row count beside the simulation's. */
@@ -169,13 +167,13 @@ function StepsOnPostgres({ engine, generation }: { engine: PostgresEngine; gener
         <code>{sql}</code>
       </pre>
       <table>
-        <caption>Writes up to step {run.cursor + 1}, on real Postgres</caption>
+        <caption>{fillTemplate(STEPS.caption, { step: String(run.cursor + 1) })}</caption>
         <thead>
           <tr>
-            <th scope="col">step</th>
-            <th scope="col">writer, $2 and $3</th>
-            <th scope="col">real Postgres</th>
-            <th scope="col">simulation</th>
+            <th scope="col">{STEPS.step}</th>
+            <th scope="col">{STEPS.writer}</th>
+            <th scope="col">{STEPS.real}</th>
+            <th scope="col">{STEPS.simulation}</th>
           </tr>
         </thead>
         <tbody>
@@ -192,12 +190,15 @@ function StepsOnPostgres({ engine, generation }: { engine: PostgresEngine; gener
               <tr key={write.step} className={write.realRows === write.simulatedRows ? undefined : styles.differs}>
                 <td>{write.step}</td>
                 <td>
-                  Renewer {write.renewer}: &apos;{write.params[1]}&apos;, {write.params[2] ?? 'NULL'}
+                  {fillTemplate(STEPS.write, {
+                    renewer: write.renewer,
+                    cert: write.params[1],
+                    token: String(write.params[2] ?? 'NULL'),
+                  })}
                 </td>
                 <td>UPDATE {write.realRows}</td>
                 <td>
-                  UPDATE {write.simulatedRows}
-                  {write.realRows === write.simulatedRows ? ' (same)' : ' (different!)'}
+                  UPDATE {write.simulatedRows} {write.realRows === write.simulatedRows ? STEPS.same : STEPS.different}
                 </td>
               </tr>
             ))
@@ -206,7 +207,7 @@ function StepsOnPostgres({ engine, generation }: { engine: PostgresEngine; gener
       </table>
       <p>
         {fillTemplate(sameRow ? PANEL.rowSame : PANEL.rowDiffers, {
-          row: realRow ? `${realRow.cert}, fence ${realRow.fence}` : 'none',
+          row: realRow ? fillTemplate(STEPS.row, { cert: realRow.cert, fence: String(realRow.fence) }) : STEPS.noRow,
         })}
       </p>
     </div>

@@ -15,6 +15,7 @@ import styles from './real-postgres.module.css';
 
 const PANEL = postgres.panel;
 const EVENING = postgres.evening;
+const LABELS = postgres.labels.console;
 const LIMIT_SECONDS = String(CONSOLE_TIME_LIMIT_MS / 1000);
 
 /** Why the last run ended without a result: the panel says so until the next run. */
@@ -114,7 +115,7 @@ export function SqlConsole({
         if (!running) void run();
       }}
     >
-      <h5 id={`${id}-heading`}>SQL console</h5>
+      <h5 id={`${id}-heading`}>{LABELS.title}</h5>
       <p>{PANEL.consoleIntro}</p>
       <div className={styles.evening} role="group" aria-labelledby={`${id}-evening`}>
         <p id={`${id}-evening`} className={styles.eveningTitle}>
@@ -124,23 +125,23 @@ export function SqlConsole({
           {EVENING.steps.map((step, index) => (
             <li key={step.label}>
               <button type="button" disabled={running} onClick={() => void runEveningStep(index)}>
-                Run step {index + 1}: {step.label}
+                {fillTemplate(LABELS.eveningStep, { number: String(index + 1), label: step.label })}
               </button>
             </li>
           ))}
         </ol>
         <button type="button" disabled={running} onClick={() => void resetEvening()}>
-          Reset the table
+          {LABELS.resetEvening}
         </button>
       </div>
-      <div className={styles.examples} role="group" aria-label="Ready-made statements">
+      <div className={styles.examples} role="group" aria-label={LABELS.examples}>
         {postgres.examples.map((example) => (
           <button key={example.label} type="button" onClick={() => setSql(example.sql)}>
             {example.label}
           </button>
         ))}
       </div>
-      <label htmlFor={`${id}-sql`}>SQL</label>
+      <label htmlFor={`${id}-sql`}>{LABELS.sql}</label>
       <textarea
         id={`${id}-sql`}
         value={sql}
@@ -160,11 +161,11 @@ export function SqlConsole({
       </p>
       <div className={styles.consoleActions}>
         <button type="submit" className="primary" disabled={running} aria-keyshortcuts="Control+Enter">
-          Run
+          {LABELS.run}
         </button>
         {/* Cancel also stops a restart under way; that restarts once more. */}
         <button type="button" disabled={!running && !restarting} onClick={() => engine.cancel()}>
-          Cancel
+          {LABELS.cancel}
         </button>
       </div>
       <div className={styles.consoleOutput} data-testid="console-output" aria-live="polite" aria-busy={running}>
@@ -178,7 +179,7 @@ export function SqlConsole({
                 void engine.restart();
               }}
             >
-              Restart Postgres
+              {LABELS.restart}
             </button>
           </div>
         )}
@@ -212,9 +213,14 @@ function ConsoleResult({ statements, ms }: { statements: readonly StatementOutco
           {outcome.kind === 'refused' && <p className={styles.pgError}>{PANEL[outcome.refusal]}</p>}
           {outcome.kind === 'failed' && (
             <p className={styles.pgError}>
-              ERROR: {outcome.error.message}
-              {outcome.error.code &&
-                ` (SQLSTATE ${outcome.error.code}${outcome.error.position ? `, at character ${outcome.error.position}` : ''})`}
+              {fillTemplate(
+                !outcome.error.code ? LABELS.error : outcome.error.position ? LABELS.errorCodeAt : LABELS.errorCode,
+                {
+                  message: outcome.error.message,
+                  code: outcome.error.code ?? '',
+                  position: String(outcome.error.position ?? ''),
+                },
+              )}
             </p>
           )}
           {outcome.kind === 'ran' && (
@@ -260,7 +266,7 @@ function ConsoleResult({ statements, ms }: { statements: readonly StatementOutco
           )}
         </div>
       ))}
-      {ms !== null && <p className={styles.timing}>Took {formatTime(ms)}.</p>}
+      {ms !== null && <p className={styles.timing}>{fillTemplate(LABELS.took, { time: formatTime(ms) })}</p>}
     </>
   );
 }
