@@ -5,8 +5,8 @@ import { fillTemplate } from '@/content/fill-template';
 import { LAB_FIELDS, type LabConfig, type MapField } from '@/settings/lab-config';
 import { labPageUrl } from '@/route/share-links';
 import { formatTick } from '@/story/format';
-import { download } from '@/components/svg-file';
-import { pngOf, standaloneSvg } from './map-export';
+import { standaloneSvg } from './map-export';
+import { ExportButtons } from './map-export-buttons';
 import { VERDICT_CODES, type MapAxis, type OutcomeMapResult } from './outcome-map';
 import { reasonFor } from './verdict';
 import { MAX_EVENTS } from '@/sim/run';
@@ -22,6 +22,13 @@ export type SubHeading = 'h3' | 'h4';
 /** A value on an axis, in the field's own unit: seconds, or per cent. */
 const formatValue = (field: MapField, value: number) =>
   LAB_FIELDS[field].unit === '%' ? `${value} %` : formatTick(value);
+
+/** An axis's setting at one of its values, named: "Lease TTL 30 s". */
+const axisValue = (axis: MapAxis, index: number) =>
+  fillTemplate(lab.labels.cellValue, {
+    label: lab.fields.labels[axis.field],
+    value: formatValue(axis.field, axis.values[index]!),
+  });
 
 /** Colour and pattern both, so a verdict reads without colour too: duplicate work striped, a stale write hatched. */
 export function VerdictPatterns({ prefix }: { prefix: string }) {
@@ -103,14 +110,8 @@ export function MapGrid({
       events: MAX_EVENTS.toLocaleString('en'),
     });
     return `${fillTemplate(lab.map.cell, {
-      x: fillTemplate(lab.labels.cellValue, {
-        label: lab.fields.labels[x.field],
-        value: formatValue(x.field, x.values[column]!),
-      }),
-      y: fillTemplate(lab.labels.cellValue, {
-        label: lab.fields.labels[y.field],
-        value: formatValue(y.field, y.values[row]!),
-      }),
+      x: axisValue(x, column),
+      y: axisValue(y, row),
       verdict: lab.verdicts[kind],
     })} ${reason}`;
   };
@@ -271,36 +272,5 @@ export function MapGrid({
         }
       />
     </div>
-  );
-}
-
-/** Download the map as drawn, as SVG or as PNG. */
-function ExportButtons({
-  title,
-  name,
-  file,
-}: {
-  title: string;
-  name: string;
-  file: () => ReturnType<typeof standaloneSvg>;
-}) {
-  const label = (format: string) => fillTemplate(lab.map.downloadLabel, { format, title });
-  return (
-    <p className={styles.export}>
-      <button
-        type="button"
-        aria-label={label('SVG')}
-        onClick={() => download(new Blob([file().text], { type: 'image/svg+xml' }), `${name}.svg`)}
-      >
-        {lab.map.downloadSvg}
-      </button>
-      <button
-        type="button"
-        aria-label={label('PNG')}
-        onClick={() => void pngOf(file()).then((png) => download(png, `${name}.png`))}
-      >
-        {lab.map.downloadPng}
-      </button>
-    </p>
   );
 }
