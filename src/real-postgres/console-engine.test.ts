@@ -103,6 +103,17 @@ describe('the SQL console on PGlite', () => {
     });
   });
 
+  it.each([
+    [SHOWN_ROWS, SHOWN_ROWS],
+    [SHOWN_ROWS + 1, SHOWN_ROWS],
+  ])('shows %i lines of COPY … TO STDOUT as at most %i rows, and counts them all', async (count, kept) => {
+    const run = await runConsoleInput(db, `COPY (SELECT g FROM generate_series(1, ${count}) AS g) TO STDOUT`, 'idle');
+    const [result] = run.statements;
+    expect(result).toMatchObject({ kind: 'ran', tag: `COPY ${count}`, rowCount: count });
+    expect(result?.kind === 'ran' && result.rows.length).toBe(kept);
+    expect(result?.kind === 'ran' && result.rows.at(-1)).toEqual([String(kept)]);
+  });
+
   it('keeps each cell to its first characters and counts the rest, so no value can freeze the page', async () => {
     const run = await runConsoleInput(
       db,
