@@ -1,0 +1,69 @@
+// Mutation testing, one src/ folder at a time and incrementally (reports/stryker-incremental.json keeps each
+// mutant's result until its code or its tests change). Outside CI: all of src/ takes hours on two cores.
+//   npm run mutate                 every folder of src/
+//   npm run mutate -- sim route    only these folders
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const report = join(root, 'reports/mutation/mutation.json');
+const scoresFile = join(root, 'reports/mutation/scores.json');
+const all = readdirSync(join(root, 'src'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'testing')
+  .map((entry) => entry.name);
+const folders = process.argv.length > 2 ? process.argv.slice(2) : all;
+const unknown = folders.filter((folder) => !all.includes(folder));
+if (unknown.length > 0) {
+  console.error(`Not a folder of src/: ${unknown.join(', ')}. The folders are: ${all.join(', ')}.`);
+  process.exit(2);
+}
+
+// Stryker's --mutate is a comma-separated list, so no brace patterns. The config's own list (all of src/) says why
+// each exclusion is there: entry points, the content plugin (Node at build time) and workers.
+const patternsOf = (folder) => [`src/${folder}/**/*.ts`, `src/${folder}/**/*.tsx`];
+const EXCLUDED = [
+  '!src/**/*.test.ts',
+  '!src/**/*.test.tsx',
+  '!src/**/*.bench.ts',
+  '!src/**/*.worker.ts',
+  '!src/content/content-plugin.ts',
+  '!src/embed/main.tsx',
+];
+const DETECTED = new Set(['Killed', 'Timeout']);
+const COUNTED = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage']);
+let scores = {};
+try {
+  scores = JSON.parse(readFileSync(scoresFile, 'utf8'));
+} catch {
+  // No earlier scores: this run writes the first.
+}
+for (const folder of folders) {
+  console.log(`\n== src/${folder}`);
+  const run = spawnSync('npx', ['stryker', 'run', '--mutate', [...patternsOf(folder), ...EXCLUDED].join(',')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (run.status !== 0) {
+    console.error(`Stryker failed on src/${folder} (exit ${run.status}).`);
+    process.exit(run.status ?? 1);
+  }
+  let detected = 0;
+  let counted = 0;
+  for (const { mutants } of Object.values(JSON.parse(readFileSync(report, 'utf8')).files)) {
+    for (const mutant of mutants) {
+      if (!COUNTED.has(mutant.status)) continue;
+      counted += 1;
+      if (DETECTED.has(mutant.status)) detected += 1;
+    }
+  }
+  scores[folder] = { detected, counted };
+  mkdirSync(join(root, 'reports/mutation'), { recursive: true });
+  writeFileSync(scoresFile, `${JSON.stringify(scores, null, 2)}\n`);
+}
+
+console.log(`\n${'folder'.padEnd(16)} ${'killed/valid'.padStart(14)} ${'score'.padStart(8)}`);
+for (const [folder, { detected, counted }] of Object.entries(scores).sort()) {
+  const score = counted === 0 ? 100 : (100 * detected) / counted;
+  console.log(`src/${folder}`.padEnd(16), `${detected}/${counted}`.padStart(14), `${score.toFixed(1)} %`.padStart(8));
+}
