@@ -38,10 +38,8 @@ async function round(service, storage) {
   await page.evaluate(() => {
     window.benchLongTasks = [];
     new PerformanceObserver((list) =>
-      window.benchLongTasks.push(...list.getEntries().map((entry) => (process.env.X, entry.duration))),
-    ).observe({
-      type: 'longtask',
-    });
+      window.benchLongTasks.push(...list.getEntries().map((entry) => entry.duration)),
+    ).observe({ type: 'longtask' });
     window.benchChangedAt = performance.now();
   });
   await map.getByRole('combobox', { name: 'Up' }).selectOption('writeDelayMs');
