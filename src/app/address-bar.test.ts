@@ -54,17 +54,29 @@ describe('the address bar', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('writes a single step at once, so a reload straight after a click keeps it', () => {
+  it('writes a single step in the next task, after the click has drawn it, so a reload moments later keeps it', () => {
     const { change, writes } = setup(lessonAt(0));
     change(lessonAt(3));
+    expect(writes).toEqual([]);
+    vi.advanceTimersByTime(0);
     expect(writes).toEqual(['/course/?step=4&fencing=on&utm=x#opening']);
+  });
+
+  it('writes changes made in one task once, as their last', () => {
+    const { change, writes } = setup(lessonAt(0));
+    for (let cursor = 1; cursor <= 10; cursor += 1) change(lessonAt(cursor));
+    vi.advanceTimersByTime(0);
+    expect(writes).toEqual(['/course/?step=11&fencing=on&utm=x#opening']);
   });
 
   it('writes a burst of steps as its first and, once it settles, its last, keeping the reader’s other parameters', () => {
     const { change, writes } = setup(lessonAt(0));
-    for (let cursor = 1; cursor <= 10; cursor += 1) change(lessonAt(cursor));
+    for (let cursor = 1; cursor <= 10; cursor += 1) {
+      change(lessonAt(cursor));
+      vi.advanceTimersByTime(10);
+    }
     expect(writes).toEqual(['/course/?step=2&fencing=on&utm=x#opening']);
-    vi.advanceTimersByTime(SETTLE_MS - 1);
+    vi.advanceTimersByTime(SETTLE_MS - 101);
     expect(writes).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(writes).toEqual(['/course/?step=2&fencing=on&utm=x#opening', '/course/?step=11&fencing=on&utm=x#opening']);
@@ -93,7 +105,9 @@ describe('the address bar', () => {
     const { change, writes, refuse } = setup(lessonAt(0));
     refuse(true);
     expect(() => change(lessonAt(4))).not.toThrow();
+    expect(() => vi.advanceTimersByTime(0)).not.toThrow();
     expect(() => change(lessonAt(5))).not.toThrow();
+    vi.advanceTimersByTime(1_999);
     expect(writes).toEqual([]);
     refuse(false);
     vi.advanceTimersByTime(2_000);
@@ -103,6 +117,7 @@ describe('the address bar', () => {
   it('stops listening when stopped', () => {
     const { bar, change, writes, listeners } = setup(lessonAt(0));
     change(lessonAt(1));
+    vi.advanceTimersByTime(0);
     bar.stop();
     expect(listeners.size).toBe(0);
     change(lessonAt(3));

@@ -15,9 +15,10 @@ const newEntryKey = () => `entry-${Date.now()}-${(entries += 1)}`;
 const RETRY_MS = 2_000;
 
 /**
- * The only writer of the address bar. A single change is written at once (so a reload straight after a click
- * keeps the step); changes that follow within SETTLE_MS are written together when they settle. It replaces the
- * entry rather than adding one, and never throws: a refused write is tried again later.
+ * The only writer of the address bar. A single change is written in the task after it, once the page has drawn
+ * the step (a history write costs milliseconds in Chromium, and a click must not wait for it), so a reload moments
+ * after a click keeps the step; changes that follow within SETTLE_MS are written together when they settle. It
+ * replaces the entry rather than adding one, and never throws: a refused write is tried again later.
  */
 export function keepAddressInStep(
   currentRoute: () => Route,
@@ -48,8 +49,8 @@ export function keepAddressInStep(
     }
   };
   const unsubscribe = subscribe(() => {
-    if (timer === undefined) flush();
-    else pending = true;
+    pending = true;
+    if (timer === undefined) wait(0);
   });
   return {
     flush,

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { SETTLE_MS } from './address-bar';
 import { createPageStores } from './page-stores';
 
 /** The page opened at `address`, as the browser would have it before the app starts. */
@@ -8,12 +9,19 @@ function openAt(address: string) {
 }
 
 describe('the app shell and the address bar', () => {
-  afterEach(() => window.history.replaceState(null, '', '/'));
+  // The address is written in the task after a change, and a burst once it settles: let those writes happen
+  // before the next test's page.
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+  afterEach(async () => {
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 1));
+    window.history.replaceState(null, '', '/');
+  });
 
-  it('leaves a fresh visit’s address alone, and adds step and fencing once the learner steps', () => {
+  it('leaves a fresh visit’s address alone, and adds step and fencing once the learner steps', async () => {
     const stores = openAt('/?utm=course#the-problem');
     expect(window.location.search + window.location.hash).toBe('?utm=course#the-problem');
     stores.walkthroughActions.next();
+    await nextTask();
     expect(window.location.search).toBe('?step=2&fencing=on&utm=course');
   });
 
