@@ -9,11 +9,11 @@ function openAt(address: string) {
 }
 
 describe('the app shell and the address bar', () => {
-  // The address is written in the task after a change, and a burst once it settles: let those writes happen
-  // before the next test's page.
+  // The address is written in the task after a change, and a burst's last step once it settles (a timer chain of
+  // at most two SETTLE_MS windows): let those writes happen while this test's window is still there.
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
   afterEach(async () => {
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 1));
+    await new Promise((resolve) => setTimeout(resolve, 2 * SETTLE_MS + 1));
     window.history.replaceState(null, '', '/');
   });
 
