@@ -93,7 +93,8 @@ for (let index = 0; index < 3; index++) {
   const { context, page } = await openLesson();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  // The first view's late work (the offline worker's registration) is over by then.
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
   idle.visible.push((await idleScript(page, cdp, 10_000)) / 10);
   const other = await context.newPage();
   await other.bringToFront();
