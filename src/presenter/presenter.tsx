@@ -1,3 +1,4 @@
+import content from 'virtual:lockstep/content';
 import practice from 'virtual:lockstep/practice';
 import presenter from 'virtual:lockstep/presenter';
 import { useEffect, useRef, useState } from 'react';
@@ -121,15 +122,15 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
       >
         <button type="button" onClick={backward} disabled={atStart}>
           <span aria-hidden="true">← </span>
-          {LABELS.back}
+          {content.controls.stepper.back}
         </button>
         <span className="step-indicator">
           {quizQuestion
             ? fillTemplate(LABELS.questionOf, { question: String(question! + 1), count: String(practice.quiz.length) })
-            : fillTemplate(LABELS.stepOf, { step: String(cursor + 1), count: String(stepCount) })}
+            : fillTemplate(content.controls.stepper.indicator, { step: String(cursor + 1), count: String(stepCount) })}
         </span>
         <button type="button" className="primary" onClick={forward} disabled={atEnd}>
-          {LABELS.next}
+          {content.controls.stepper.next}
           <span aria-hidden="true"> →</span>
         </button>
         {!quizQuestion && <ViewToggles textToggle={false} />}

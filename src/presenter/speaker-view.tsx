@@ -1,3 +1,4 @@
+import content from 'virtual:lockstep/content';
 import presenter from 'virtual:lockstep/presenter';
 import practice from 'virtual:lockstep/practice';
 import { useEffect, useState } from 'react';
@@ -48,14 +49,14 @@ export default function SpeakerView() {
       <div className={styles.presenterBar} role="group" aria-label={LABELS.controls}>
         <button type="button" onClick={actions.back} disabled={!canGoBack}>
           <span aria-hidden="true">← </span>
-          {LABELS.back}
+          {content.controls.stepper.back}
         </button>
         <span className="step-indicator">
-          {fillTemplate(LABELS.stepOf, { step: String(cursor + 1), count: String(stepCount) })}
+          {fillTemplate(content.controls.stepper.indicator, { step: String(cursor + 1), count: String(stepCount) })}
         </span>
         <span>{fencing ? LABELS.fencingOn : LABELS.fencingOff}</span>
         <button type="button" className="primary" onClick={actions.next} disabled={!canGoNext}>
-          {LABELS.next}
+          {content.controls.stepper.next}
           <span aria-hidden="true"> →</span>
         </button>
         <span className={styles.speakerTimer} role="timer" aria-label={LABELS.timer}>

@@ -9,10 +9,7 @@ export const presenterLabelsSchema = z
       .object({
         title: text,
         controls: text,
-        back: text,
-        next: text,
         questionOf: template(['question', 'count']),
-        stepOf: template(['step', 'count']),
         speakerView: text,
         blank: text,
         fullScreen: text,
@@ -44,9 +41,6 @@ export const presenterLabelsSchema = z
       .object({
         title: text,
         controls: text,
-        back: text,
-        next: text,
-        stepOf: template(['step', 'count']),
         fencingOn: text,
         fencingOff: text,
         timer: text,
