@@ -1,5 +1,6 @@
 import content from 'virtual:lockstep/content';
 import { lazy, Suspense } from 'react';
+import { DisabledUntilHydrated } from '@/components/disabled-until-hydrated';
 import RestOfLesson, { type LessonWidgets } from '@/lesson/rest-of-lesson';
 
 const Quiz = lazy(() => import('@/practice/quiz'));
@@ -13,25 +14,33 @@ const InlineMap = lazy(() => import('@/lab/inline-map'));
 const lessonWidgets: LessonWidgets = {
   run: (presetId) => (
     <Suspense key={presetId} fallback={<p className="loading">{content.controls.app.loadingRun}</p>}>
-      <InlineRun presetId={presetId} />
+      <DisabledUntilHydrated>
+        <InlineRun presetId={presetId} />
+      </DisabledUntilHydrated>
     </Suspense>
   ),
   map: (
     <Suspense fallback={<p className="loading">{content.controls.app.loadingMap}</p>}>
-      <InlineMap />
+      <DisabledUntilHydrated>
+        <InlineMap />
+      </DisabledUntilHydrated>
     </Suspense>
   ),
   quiz: (
     <div id="quiz">
       <Suspense fallback={<p>{content.controls.app.loadingQuiz}</p>}>
-        <Quiz />
+        <DisabledUntilHydrated>
+          <Quiz />
+        </DisabledUntilHydrated>
       </Suspense>
     </div>
   ),
   interview: (
     <div id="interview">
       <Suspense fallback={<p>{content.controls.app.loadingInterview}</p>}>
-        <Interview />
+        <DisabledUntilHydrated>
+          <Interview />
+        </DisabledUntilHydrated>
       </Suspense>
     </div>
   ),

@@ -29,11 +29,10 @@ export function createPageStores(browser: Window = window, options: PageOptions 
   const stepCount = (fencing: boolean) => timelineFor(DEFAULT_SCENARIO_ID, fencing).frames.length;
   const parsed = parseRoute(browser.location, stepCount);
   const place = ('place' in parsed.route ? parsed.route.place : null) ?? START;
-  const walkthroughStore = createWalkthroughStore({
-    scenarioId: DEFAULT_SCENARIO_ID,
-    ...place,
-    notices: parsed.linkProblems.map(linkNotice),
-  });
+  // Created at a fresh visit's step, which hydration takes as the server's (zustand's getInitialState), then moved
+  // to the linked step: a prerendered page hydrates without a mismatch and then shows the step the link names.
+  const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID, ...START });
+  walkthroughStore.setState({ ...place, notices: parsed.linkProblems.map(linkNotice) });
   const shellStore = createStore<{ readonly route: Route }>()(() => ({ route: parsed.route }));
   // A fresh visit's address gains step and fencing only once the learner steps or toggles; a link that named
   // them keeps them.
@@ -125,6 +124,24 @@ export function createPageStores(browser: Window = window, options: PageOptions 
 }
 
 export type PageStores = ReturnType<typeof createPageStores>;
+
+/**
+ * A fresh visit to the lesson, with nothing saved, in no browser: what the build prerenders. Nothing here is ever
+ * called, since the prerendered page is only read.
+ */
+export function createFirstVisitStores(progress: ProgressBinding): PageStores {
+  const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID, ...START });
+  const nothing = () => undefined;
+  return {
+    walkthroughStore,
+    walkthroughActions: createWalkthroughActions(walkthroughStore),
+    shellStore: createStore<{ readonly route: Route }>()(() => ({ route: { page: 'lesson', place: null } })),
+    navigation: { visitStep: nothing },
+    shellActions: { present: nothing, exitPresentation: nothing, setLab: nothing },
+    labProblems: [],
+    progress: Promise.resolve(progress),
+  };
+}
 
 /** Where a walkthrough starts when nothing says otherwise. */
 const START: WalkthroughPlace = { cursor: 0, fencing: true };

@@ -7,12 +7,24 @@ import styles from './toolbar.module.css';
  * Copies text to the clipboard. Where the browser refuses (no permission, an insecure page, a sandboxed
  * frame), it shows the text selected in a box instead, so it can still be copied by hand.
  */
-export function CopyButton({ label, text, what }: { label: string; text: string; what: string }) {
+export function CopyButton({
+  label,
+  text: textOf,
+  what,
+}: {
+  label: string;
+  /** Made when clicked: the text may name the page's address, which a prerendered page does not know. */
+  text: string | (() => string);
+  what: string;
+}) {
   const [state, setState] = useState<'idle' | 'copied' | 'manual'>('idle');
+  const [text, setText] = useState('');
   const id = useId();
   const copy = async () => {
+    const made = typeof textOf === 'string' ? textOf : textOf();
+    setText(made);
     try {
-      await navigator.clipboard.writeText(text);
+      await navigator.clipboard.writeText(made);
       setState('copied');
     } catch {
       setState('manual');

@@ -1,26 +1,37 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 
+/** Set by the browser's print events; read by every part that prints differently. */
+let printing = false;
+
+function subscribe(onChange: () => void) {
+  const query = window.matchMedia?.('print');
+  // What prints must be in the page before the browser lays it out for print, so the change renders at once.
+  const update = (value: boolean) => {
+    printing = value;
+    flushSync(onChange);
+  };
+  const onQuery = (event: MediaQueryListEvent) => update(event.matches);
+  const before = () => update(true);
+  const after = () => update(false);
+  query?.addEventListener('change', onQuery);
+  window.addEventListener('beforeprint', before);
+  window.addEventListener('afterprint', after);
+  return () => {
+    query?.removeEventListener('change', onQuery);
+    window.removeEventListener('beforeprint', before);
+    window.removeEventListener('afterprint', after);
+  };
+}
+
 /**
- * True while the page is being printed. What prints must be in the page before the browser lays it out for print,
- * so `beforeprint` renders it synchronously.
+ * True while the page is being printed. A prerendered page is not printing, and hydrates so; a page opened
+ * straight into print is caught by the query just after.
  */
 export function usePrinting(): boolean {
-  const [printing, setPrinting] = useState(() => window.matchMedia?.('print').matches ?? false);
-  useEffect(() => {
-    const query = window.matchMedia?.('print');
-    const update = (value: boolean) => flushSync(() => setPrinting(value));
-    const onChange = (event: MediaQueryListEvent) => update(event.matches);
-    const before = () => update(true);
-    const after = () => update(false);
-    query?.addEventListener('change', onChange);
-    window.addEventListener('beforeprint', before);
-    window.addEventListener('afterprint', after);
-    return () => {
-      query?.removeEventListener('change', onChange);
-      window.removeEventListener('beforeprint', before);
-      window.removeEventListener('afterprint', after);
-    };
-  }, []);
-  return printing;
+  return useSyncExternalStore(
+    subscribe,
+    () => printing || (window.matchMedia?.('print').matches ?? false),
+    () => false,
+  );
 }

@@ -6,13 +6,12 @@ import type { LabConfig } from '@/settings/lab-config';
 import type { SearchResult } from './outcome-map';
 import type { SubHeading } from './outcome-map-grid';
 import { modeTitle } from './outcome-map-boundaries';
+import { useWorkers } from './use-outcome-map';
 import type { MapReply, SearchRequest } from './outcome-map.worker';
 import labStyles from './lab.module.css';
 import styles from './outcome-map.module.css';
 
 const seed = content.scenarios[0]!;
-/** The map's runs need a worker; without one (an old browser) the search cannot run. */
-const WORKERS = typeof Worker !== 'undefined';
 
 /** How many random schedules one search runs. */
 const SEARCH_COUNT = 500;
@@ -31,6 +30,8 @@ export function CounterexampleSearch({
   Sub: SubHeading;
 }) {
   const [state, setState] = useState<{ config: LabConfig; round: number; result: SearchResult | null } | null>(null);
+  // The search runs in a worker; without one (an old browser) it cannot run.
+  const workers = useWorkers();
   const searching = state?.config === config && state.result === null;
   const result = state?.config === config ? state.result : null;
   const search = () => {
@@ -61,7 +62,7 @@ export function CounterexampleSearch({
     <div className={styles.search}>
       <Sub>{lab.map.searchHeading}</Sub>
       <p>{lab.map.searchIntro}</p>
-      <button type="button" onClick={search} disabled={searching || !WORKERS}>
+      <button type="button" onClick={search} disabled={searching || !workers}>
         {fillTemplate(lab.map.searchButton, { count: String(SEARCH_COUNT) })}
       </button>
       <p role="status">

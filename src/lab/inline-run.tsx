@@ -3,7 +3,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { CodeText } from '@/components/code-text';
 import { fillTemplate } from '@/content/fill-template';
-import { labPageUrl } from '@/route/share-links';
+import { labPageHref } from '@/route/share-links';
 import { useShortcuts } from '@/shortcuts/use-shortcuts';
 import { usePrinting } from '@/components/use-printing';
 import { formatTime } from '@/story/format';
@@ -75,7 +75,7 @@ export default function InlineRun({ presetId }: { presetId: string }) {
         </p>
       )}
       <p>
-        <a href={labPageUrl(window.location.href, config)}>{lab.labels.openRun}</a>
+        <a href={labPageHref(config)}>{lab.labels.openRun}</a>
       </p>
     </section>
   );

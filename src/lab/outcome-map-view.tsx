@@ -16,7 +16,7 @@ import { CounterexampleSearch } from './counterexample-search';
 import { axisRange, axisValues, type MapAxis } from './outcome-map';
 import { cellPaint, MapGrid, VerdictPatterns, type SubHeading } from './outcome-map-grid';
 import { modeTitle } from './outcome-map-boundaries';
-import { useOutcomeMap, WORKERS } from './use-outcome-map';
+import { useOutcomeMap, useWorkers } from './use-outcome-map';
 import styles from './outcome-map.module.css';
 
 const SIZE = 40;
@@ -206,6 +206,7 @@ function OneMap({
   onDrawn: ((config: LabConfig) => void) | undefined;
 }) {
   const { map, rowsDone, cancelled, cancel, resume } = useOutcomeMap(config, x, y);
+  const workers = useWorkers();
   useEffect(() => {
     if (map) onDrawn?.(config);
   }, [map, config, onDrawn]);
@@ -222,7 +223,7 @@ function OneMap({
   return (
     <div className={styles.oneMap}>
       <Sub>{title}</Sub>
-      {!WORKERS ? (
+      {!workers ? (
         <p>{lab.map.noWorkers}</p>
       ) : cancelled ? (
         <button

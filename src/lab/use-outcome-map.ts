@@ -1,5 +1,5 @@
 import content from 'virtual:lockstep/content';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { LabConfig } from '@/settings/lab-config';
 import type { MapAxis, OutcomeMapResult } from './outcome-map';
 import type { MapReply, MapRequest } from './outcome-map.worker';
@@ -7,7 +7,17 @@ import type { MapReply, MapRequest } from './outcome-map.worker';
 const seed = content.scenarios[0]!;
 
 /** The map's runs need a worker, so the page never waits on them; without one (an old browser) the map says so. */
-export const WORKERS = typeof Worker !== 'undefined';
+const WORKERS = typeof Worker !== 'undefined';
+const never = () => () => undefined;
+
+/** Whether this browser has workers; a prerendered page assumes it has, and hydrates as if it had. */
+export function useWorkers(): boolean {
+  return useSyncExternalStore(
+    never,
+    () => WORKERS,
+    () => true,
+  );
+}
 
 /** Computed maps, by their configuration and axes: a map is not run twice in a page's life. */
 const cache = new Map<string, OutcomeMapResult>();

@@ -15,6 +15,7 @@ import styles from './practice.module.css';
 const LABELS = practice.labels.quiz;
 const QUESTION = practice.labels.question;
 
+// Read when a link is copied: the quiz is prerendered, where there is no address.
 const lessonPage = () => new URL('./', window.location.href).toString();
 
 /** The quiz: every question from content/practice/quiz.json, with a running score and a reset. */
@@ -31,7 +32,7 @@ export default function Quiz({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
       <Toolbar label={LABELS.share}>
         <CopyButton
           label={LABELS.copyEmbed}
-          text={iframeSnippet(quizEmbedUrl(lessonPage()), LABELS.embedTitle, 900)}
+          text={() => iframeSnippet(quizEmbedUrl(lessonPage()), LABELS.embedTitle, 900)}
           what={content.controls.copy.embedCode}
         />
       </Toolbar>
@@ -148,11 +149,13 @@ export function QuizQuestionView({ question, number }: { question: QuizQuestion;
           <ReadMore question={question} />
           <CopyButton
             label={fillTemplate(QUESTION.copyEmbed, { number: String(number) })}
-            text={iframeSnippet(
-              quizEmbedUrl(lessonPage(), question.id),
-              fillTemplate(QUESTION.embedTitle, { prompt: question.prompt }),
-              480,
-            )}
+            text={() =>
+              iframeSnippet(
+                quizEmbedUrl(lessonPage(), question.id),
+                fillTemplate(QUESTION.embedTitle, { prompt: question.prompt }),
+                480,
+              )
+            }
             what={content.controls.copy.embedCode}
           />
           <button type="button" onClick={() => retry(question.id)}>

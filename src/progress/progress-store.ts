@@ -42,7 +42,10 @@ export function createProgressStore(
   // Stored text the learner has been told could not be read: saving over it again says nothing new.
   const reported = new Set<string>();
   const loaded = loadProgress(storage, Date.now(), reported);
-  const store = createStore<ProgressState>()(() => ({ ...loaded.progress, notices: loaded.notices }));
+  // Created at a fresh visit's state, which hydration takes as the server's (zustand's getInitialState), then set
+  // to what was loaded: a prerendered page hydrates without a mismatch and then shows the saved answers.
+  const store = createStore<ProgressState>()(() => ({ ...emptyProgress, notices: [] }));
+  store.setState({ ...loaded.progress, notices: loaded.notices });
   // Without storage at all, loadProgress has said so already.
   let warned = storage === null;
   let applyingStored = false;

@@ -22,7 +22,12 @@ export function quizEmbedUrl(base: string, questionId?: string): string {
 
 /** The lab page with these settings, next to the page currently open. */
 export function labPageUrl(base: string, lab: LabConfig): string {
-  return new URL(`./${serializeRoute({ page: 'lab', lab })}`, base).toString();
+  return new URL(labPageHref(lab), base).toString();
+}
+
+/** The same, relative to the page it is on: a prerendered link, written where there is no address. */
+export function labPageHref(lab: LabConfig): string {
+  return `./${serializeRoute({ page: 'lab', lab })}`;
 }
 
 /** The lesson page at a walkthrough step, scrolled to the walkthrough; the page's other parameters stay. */

@@ -3,6 +3,7 @@ import content from 'virtual:lockstep/content';
 import styles from './diagram.module.css';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
+import { useHydrated } from '@/components/use-hydrated';
 import type { Timeline } from '@/sim/run';
 import { layoutDiagram } from './diagram-layout';
 import { narrationsFor } from './timeline-narrations';
@@ -52,6 +53,7 @@ export function SequenceDiagramView({
   const arrowHeadId = (state: 'current' | 'past') => `${ids}-arrow-head-${state}`;
   const hatchId = `${ids}-pause-hatch`;
   const width = useElementWidth(containerRef, 720);
+  const hydrated = useHydrated();
   // Big screens and projectors get the same drawing, scaled up with the page's type.
   const bigScreen = useMediaQuery('(min-width: 1600px)');
   const zoom = scale ?? (bigScreen ? 1.25 : 1);
@@ -119,7 +121,8 @@ export function SequenceDiagramView({
       // A box that scrolls must be reachable by keyboard to be scrolled by keyboard.
       {...(scrollWithin ? { tabIndex: 0, role: 'group', 'aria-label': content.controls.diagram.scrolls } : {})}
     >
-      {stickyHeader && <LaneHeader layout={layout} zoom={zoom} />}
+      {/* Placed by style, so only once hydrated: until then the SVG's own titles show the lifeline names. */}
+      {stickyHeader && hydrated && <LaneHeader layout={layout} zoom={zoom} />}
       <svg
         role="img"
         aria-label={label}

@@ -52,7 +52,15 @@ export function TimeStripView({
       className={[styles.timeStrip, compact && styles.compact, className].filter(Boolean).join(' ')}
       ref={containerRef}
     >
-      <svg role="img" aria-label={summary} width={layout.width} height={layout.height} className={styles.svg}>
+      <svg
+        role="img"
+        aria-label={summary}
+        width={layout.width}
+        height={layout.height}
+        // Scales to fit before the page has measured its width (a prerendered page on a phone), and exactly after.
+        viewBox={`0 0 ${layout.width} ${layout.height}`}
+        className={styles.svg}
+      >
         {layout.rows.map((row) => (
           <g key={row.id}>
             <text x={4} y={row.y} dy="0.35em" className={styles.rowName}>

@@ -1,7 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
-/** Whether a CSS media query matches now; re-renders when that changes. */
-export function useMediaQuery(query: string): boolean {
+/**
+ * Whether a CSS media query matches now; re-renders when that changes. A prerendered page has no screen to ask:
+ * it is rendered, and hydrated, as if the query gave `prerendered`, and corrected just after hydration.
+ */
+export function useMediaQuery(query: string, prerendered = false): boolean {
   return useSyncExternalStore(
     (onChange) => {
       const list = window.matchMedia?.(query);
@@ -9,5 +12,6 @@ export function useMediaQuery(query: string): boolean {
       return () => list?.removeEventListener('change', onChange);
     },
     () => window.matchMedia?.(query).matches ?? false,
+    () => prerendered,
   );
 }

@@ -55,9 +55,10 @@ export function LockServicePanel() {
           </>
         )}
       </dl>
-      <div className="lease-bar" aria-hidden="true">
-        <div className="lease-bar-fill" style={{ width: `${Math.round((remaining / ttl) * 100)}%` }} />
-      </div>
+      {/* SVG geometry, not a style attribute: the prerendered page's CSP refuses those. */}
+      <svg className="lease-bar" aria-hidden="true" width="100%" height="6">
+        <rect className="lease-bar-fill" width={`${Math.round((remaining / ttl) * 100)}%`} height="6" />
+      </svg>
     </section>
   );
 }

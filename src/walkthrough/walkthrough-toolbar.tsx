@@ -21,7 +21,8 @@ export default function WalkthroughToolbar({
   const compare = useWalkthrough((state) => state.compare);
   const { toggleCompare } = useWalkthroughActions();
   const [exportProblem, setExportProblem] = useState('');
-  const lessonPage = new URL('./', window.location.href).toString();
+  // Read when a link is copied: the toolbar is prerendered, where there is no address.
+  const lessonPage = () => new URL('./', window.location.href).toString();
   const state = { cursor, fencing };
 
   const exportAs = async (format: 'svg' | 'png') => {
@@ -59,12 +60,14 @@ export default function WalkthroughToolbar({
           </button>
           <CopyButton
             label={content.controls.walkthrough.copyLink}
-            text={stepLink(lessonPage, state)}
+            text={() => stepLink(lessonPage(), state)}
             what={content.controls.copy.link}
           />
           <CopyButton
             label={content.controls.walkthrough.copyEmbed}
-            text={iframeSnippet(walkthroughEmbedUrl(lessonPage, state), content.controls.walkthrough.embedTitle)}
+            text={() =>
+              iframeSnippet(walkthroughEmbedUrl(lessonPage(), state), content.controls.walkthrough.embedTitle)
+            }
             what={content.controls.copy.embedCode}
           />
           <ShortcutSettings contexts={['reading', 'presenter']} />

@@ -9,6 +9,8 @@ import { StepCaption } from '@/views/step-caption';
 import { TableRowNow } from '@/views/table-row-now';
 import { StepControls, ViewToggles } from '@/views/timeline-controls';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
+import { DisabledUntilHydrated } from '@/components/disabled-until-hydrated';
+import { useHydrated } from '@/components/use-hydrated';
 import { useElementHeight } from '@/story/use-element-size';
 import { useMediaQuery } from '@/story/use-media-query';
 import { useWalkthroughKeys } from '@/views/use-walkthrough-keys';
@@ -50,10 +52,11 @@ export function Walkthrough({
   const bar = useRef<HTMLDivElement>(null);
   // The lifeline names stick just below the bar, so they need its height.
   const barHeight = useElementHeight(bar, 0);
+  const hydrated = useHydrated();
   const textVersion = useWalkthrough((state) => state.textVersion);
   const compare = useWalkthrough((state) => state.compare);
   // On a phone the options scroll away so the sticky bar stays small; on wider screens they stay with Next.
-  const wide = useMediaQuery('(min-width: 720px)');
+  const wide = useMediaQuery('(min-width: 720px)', true);
   useWalkthroughKeys(scope);
   useEffect(() => {
     // A link to a step should show that step, not the top of the lesson; a reload keeps the reading position.
@@ -69,60 +72,66 @@ export function Walkthrough({
       aria-labelledby="walkthrough-heading"
       ref={scope}
       tabIndex={-1}
-      style={{ '--bar-height': `${barHeight}px` } as CSSProperties}
+      style={hydrated ? ({ '--bar-height': `${barHeight}px` } as CSSProperties) : undefined}
     >
       <Heading id="walkthrough-heading" className="visually-hidden">
         {content.controls.walkthrough.heading}
       </Heading>
-      {notices}
-      {!wide && <ViewToggles />}
-      {/* The skip link's target: focus lands here, and the next Tab stop is Back or Next. */}
-      <div className="walkthrough-bar" id="walkthrough-controls" tabIndex={-1} ref={bar}>
-        <div className="bar-row">
-          <StepControls />
-          {wide && <ViewToggles />}
-        </div>
-        <StepCaption>
-          <Suspense fallback={null}>
-            <Predictions />
-          </Suspense>
-        </StepCaption>
-        {/* On a phone the strip scrolls away under the diagram: the row the writes hit stays with the caption. */}
-        {!wide && <TableRowNow />}
-        <Suspense fallback={null}>
-          <EndCardPointer />
-        </Suspense>
-      </div>
-      {compare ? (
-        <Suspense fallback={<p className="loading">{content.controls.walkthrough.loadingCompare}</p>}>
-          <CompareView />
-        </Suspense>
-      ) : (
-        <div className="stage">
-          <Suspense fallback={<div className="time-strip-placeholder" />}>
-            <TimeStrip rowNow={wide} />
-          </Suspense>
-          <SequenceDiagram />
-          <div className="panels">
-            <LockServicePanel />
-            <CertificatesPanel />
-            <RenewersPanel />
+      <DisabledUntilHydrated>
+        {notices}
+        {!wide && <ViewToggles />}
+        {/* The skip link's target: focus lands here, and the next Tab stop is Back or Next. */}
+        <div className="walkthrough-bar" id="walkthrough-controls" tabIndex={-1} ref={bar}>
+          <div className="bar-row">
+            <StepControls />
+            {wide && <ViewToggles />}
           </div>
+          <StepCaption>
+            <Suspense fallback={null}>
+              <Predictions />
+            </Suspense>
+          </StepCaption>
+          {/* On a phone the strip scrolls away under the diagram: the row the writes hit stays with the caption. */}
+          {!wide && <TableRowNow />}
+          <Suspense fallback={null}>
+            <EndCardPointer />
+          </Suspense>
         </div>
-      )}
-      <Suspense fallback={null}>
-        <EndCard />
-      </Suspense>
-      <Suspense fallback={null}>
-        <PrintFrames />
-        <BelowStage {...(onPresent ? { onPresent } : {})} extras={extras} authorTools={authorTools} />
-      </Suspense>
-      {textVersion && (
-        // The placeholder carries the id the toggle's aria-controls names while the list loads.
-        <Suspense fallback={<p id="text-version">{content.controls.walkthrough.loadingTextVersion}</p>}>
-          <TextVersion />
+        {compare ? (
+          <Suspense fallback={<p className="loading">{content.controls.walkthrough.loadingCompare}</p>}>
+            <CompareView />
+          </Suspense>
+        ) : (
+          <div className="stage">
+            <Suspense fallback={<div className="time-strip-placeholder" />}>
+              <DisabledUntilHydrated>
+                <TimeStrip rowNow={wide} />
+              </DisabledUntilHydrated>
+            </Suspense>
+            <SequenceDiagram />
+            <div className="panels">
+              <LockServicePanel />
+              <CertificatesPanel />
+              <RenewersPanel />
+            </div>
+          </div>
+        )}
+        <Suspense fallback={null}>
+          <EndCard />
         </Suspense>
-      )}
+        <Suspense fallback={null}>
+          <PrintFrames />
+          <DisabledUntilHydrated>
+            <BelowStage {...(onPresent ? { onPresent } : {})} extras={extras} authorTools={authorTools} />
+          </DisabledUntilHydrated>
+        </Suspense>
+        {textVersion && (
+          // The placeholder carries the id the toggle's aria-controls names while the list loads.
+          <Suspense fallback={<p id="text-version">{content.controls.walkthrough.loadingTextVersion}</p>}>
+            <TextVersion />
+          </Suspense>
+        )}
+      </DisabledUntilHydrated>
     </section>
   );
 }
