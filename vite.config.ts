@@ -50,7 +50,7 @@ function offlineWorker(mode: string) {
     registerType: 'prompt',
     manifest: false,
     workbox: {
-      globPatterns: ['assets/*.{js,css}', 'embed-host.js'],
+      globPatterns: ['assets/*.{js,css}', 'embed-host.js', 'route-mark.js'],
       globIgnores: [
         '**/pglite-*',
         '**/initdb-*',
@@ -83,10 +83,13 @@ function offlineWorker(mode: string) {
   });
 }
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, isSsrBuild }) => ({
   // Relative asset paths, so the build works from any sub-path of a plain static host.
   base: './',
-  plugins: [react(), contentPlugin(), contentSecurityPolicy(), offlineWorker(mode)],
+  // The prerender build (`src/prerender.tsx`, run by Node at build time) has no pages and no service worker.
+  plugins: isSsrBuild
+    ? [react(), contentPlugin()]
+    : [react(), contentPlugin(), contentSecurityPolicy(), offlineWorker(mode)],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // PGlite ships its own WebAssembly and data files; pre-bundling would lose them (PGlite docs).
   optimizeDeps: { exclude: ['@electric-sql/pglite'] },
@@ -100,10 +103,14 @@ export default defineConfig(({ mode }) => ({
         if (fromPglite && (warning.code === 'EVAL' || warning.message.includes('node:module'))) return;
         warn(warning);
       },
-      input: {
-        main: fileURLToPath(new URL('./index.html', import.meta.url)),
-        embed: fileURLToPath(new URL('./embed.html', import.meta.url)),
-      },
+      ...(isSsrBuild
+        ? {}
+        : {
+            input: {
+              main: fileURLToPath(new URL('./index.html', import.meta.url)),
+              embed: fileURLToPath(new URL('./embed.html', import.meta.url)),
+            },
+          }),
     },
   },
   preview: {

@@ -2,6 +2,7 @@
 // mutant's result until its code or its tests change). Outside CI: all of src/ takes hours on two cores.
 //   npm run mutate                 every folder of src/
 //   npm run mutate -- sim route    only these folders
+//   npm run mutate -- --concurrency=1 sim   one test process, leaving a core free for other work
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +13,15 @@ const scoresFile = join(root, 'reports/mutation/scores.json');
 const all = readdirSync(join(root, 'src'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'testing')
   .map((entry) => entry.name);
-const folders = process.argv.length > 2 ? process.argv.slice(2) : all;
+const flags = process.argv.slice(2).filter((argument) => argument.startsWith('--'));
+const named = process.argv.slice(2).filter((argument) => !argument.startsWith('--'));
+const concurrency = flags.find((flag) => /^--concurrency=\d+$/.test(flag));
+const otherFlags = flags.filter((flag) => flag !== concurrency);
+if (otherFlags.length > 0) {
+  console.error(`Unknown option: ${otherFlags.join(', ')}. The only option is --concurrency=N.`);
+  process.exit(2);
+}
+const folders = named.length > 0 ? named : all;
 const unknown = folders.filter((folder) => !all.includes(folder));
 if (unknown.length > 0) {
   console.error(`Not a folder of src/: ${unknown.join(', ')}. The folders are: ${all.join(', ')}.`);
@@ -40,10 +49,20 @@ try {
 }
 for (const folder of folders) {
   console.log(`\n== src/${folder}`);
-  const run = spawnSync('npx', ['stryker', 'run', '--mutate', [...patternsOf(folder), ...EXCLUDED].join(',')], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const run = spawnSync(
+    'npx',
+    [
+      'stryker',
+      'run',
+      '--mutate',
+      [...patternsOf(folder), ...EXCLUDED].join(','),
+      ...(concurrency ? ['--concurrency', concurrency.split('=')[1]] : []),
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (run.status !== 0) {
     console.error(`Stryker failed on src/${folder} (exit ${run.status}).`);
     process.exit(run.status ?? 1);

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createPageStores, PageProviders } from '@/app/page-stores';
 import { startOffline } from '@/offline/start-offline';
@@ -13,10 +13,19 @@ lms?.connect(stores);
 if (!lms) startOffline();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
+const page = (
   <StrictMode>
     <PageProviders stores={stores}>
       <App />
     </PageProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+// The build prerenders the lesson as a first visit sees it (scripts/prerender.mjs): the lesson hydrates that markup,
+// and a saved answer or a linked step applies just after. Another page (?lab, ?present) replaces it.
+if (root.hasAttribute('data-prerendered') && stores.shellStore.getState().route.page === 'lesson') {
+  hydrateRoot(root, page);
+} else {
+  root.replaceChildren();
+  root.removeAttribute('data-prerendered');
+  createRoot(root).render(page);
+}

@@ -1,0 +1,155 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * The build prerenders the lesson as a first visit sees it (scripts/prerender.mjs) and the page hydrates it. These
+ * check what a reader sees without JavaScript, that hydration keeps it, and that no other page shows the lesson.
+ */
+
+/** What the first view says: the header, the story's lead, the step indicator, the caption and the table's row. */
+async function firstViewText(page: Page) {
+  return page.evaluate(() => {
+    const text = (selector: string) => document.querySelector<HTMLElement>(selector)?.innerText.trim() ?? null;
+    return {
+      header: text('.site-header'),
+      heading: text('main h2'),
+      step: text('#walkthrough .step-indicator'),
+      caption: text('#walkthrough [data-testid="step-caption"]'),
+      table: text('#walkthrough table'),
+    };
+  });
+}
+
+/** Records, at every frame from the page's first, whether the prerendered lesson was drawn. */
+async function watchPrerenderedLesson(page: Page) {
+  await page.addInitScript(() => {
+    const seen: boolean[] = [];
+    (window as unknown as { prerenderedSeen: boolean[] }).prerenderedSeen = seen;
+    const look = () => {
+      const lesson = document.querySelector<HTMLElement>('#root[data-prerendered] #walkthrough');
+      seen.push(!!lesson && lesson.getClientRects().length > 0);
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${viewport.width}×${viewport.height} the diagram at step 1, the table and the lesson are there`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('./');
+      const walkthrough = page.locator('#walkthrough');
+      await expect(walkthrough.getByRole('img', { name: /^Sequence diagram.*step 1 of 23/i })).toBeVisible();
+      await expect(walkthrough.getByRole('img', { name: /^Time to scale/ })).toBeVisible();
+      await expect(walkthrough.getByText('Step 1 of 23', { exact: true })).toBeVisible();
+      await expect(walkthrough.locator('table').first()).toContainText('1000');
+      // The whole lesson's text, to its last sections and the quiz's questions.
+      await expect(page.getByRole('heading', { name: 'Fencing tokens', exact: false }).first()).toBeAttached();
+      await expect(page.getByRole('heading', { name: /^Quiz$/ })).toBeAttached();
+      await expect(page.locator('main section.lesson-section').nth(5)).toBeAttached();
+      // It says what needs JavaScript.
+      await expect(page.locator('.noscript-note')).toBeVisible();
+      await expect(page.locator('.noscript-note')).toContainText(/the quiz and the interview questions/);
+      // Laid out by the drawings' viewBox, so a phone does not scroll sideways before any script measured it.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    });
+  }
+});
+
+test.describe('hydration', () => {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${viewport.width}×${viewport.height} keeps the first view as prerendered, with no console error`, async ({
+      page,
+      browser,
+      walkthrough,
+    }) => {
+      const scriptless = await browser.newContext({ viewport, javaScriptEnabled: false });
+      const before = await scriptless.newPage();
+      await before.goto(new URL('./', test.info().project.use.baseURL).toString());
+      const prerendered = await firstViewText(before);
+      await scriptless.close();
+      expect(prerendered.caption).toMatch(/about to expire/);
+
+      await page.setViewportSize(viewport);
+      await page.goto('./');
+      await expect(page.locator('.noscript-note')).toBeHidden();
+      // Hydrated: the stepper answers.
+      await walkthrough.next.click();
+      await expect(walkthrough.indicator).toHaveText('Step 2 of 23');
+      await walkthrough.back.click();
+      await expect(walkthrough.indicator).toHaveText('Step 1 of 23');
+      const hydrated = await firstViewText(page);
+      if (viewport.width >= 720) expect(hydrated).toEqual(prerendered);
+      // On a phone the options move out of the bar once the page knows its width; the words stay the same.
+      else expect({ ...hydrated, step: null }).toEqual({ ...prerendered, step: null });
+    });
+  }
+
+  test('a step link opens at step 1 and moves to its step, never blank', async ({ page, walkthrough }) => {
+    await page.addInitScript(() => {
+      const blank: number[] = [];
+      (window as unknown as { blankFrames: number[] }).blankFrames = blank;
+      let frame = 0;
+      const look = () => {
+        frame += 1;
+        if (document.body && !document.querySelector('#walkthrough')) blank.push(frame);
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    await page.goto('./?step=20&fencing=off');
+    await expect(walkthrough.indicator).toHaveText('Step 20 of 23');
+    await expect(walkthrough.caption).toContainText(/33/);
+    expect(await page.evaluate(() => (window as unknown as { blankFrames: number[] }).blankFrames)).toEqual([]);
+  });
+
+  test('saved answers apply after hydration, with no mismatch', async ({ page, lesson, walkthrough }) => {
+    await lesson.open();
+    const snip = lesson.question(/Snip uses a Redis lock/);
+    await snip.getByRole('radio', { name: /^No: it is an efficiency lock/ }).check();
+    await snip.getByRole('button', { name: /Check answer/ }).click();
+    await expect(snip.getByText('Correct.')).toBeVisible();
+    await walkthrough.next.click();
+    await page.reload();
+    // The first visit's markup hydrated, then the saved answer and the step in the address applied.
+    await walkthrough.expectStep(2, 23);
+    await expect(lesson.question(/Snip uses a Redis lock/).getByText('Correct.')).toBeVisible();
+    await expect(page.getByText(/^Score: 1 of \d+ right/)).toBeVisible();
+  });
+});
+
+test.describe('other pages', () => {
+  for (const address of ['./?lab', './?present', './?present&step=5']) {
+    test(`${address} never draws the prerendered lesson`, async ({ page }) => {
+      await watchPrerenderedLesson(page);
+      await page.goto(address);
+      await expect(page.locator('main').first()).toBeVisible();
+      await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+      const seen = await page.evaluate(() => (window as unknown as { prerenderedSeen: boolean[] }).prerenderedSeen);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.filter(Boolean)).toEqual([]);
+    });
+  }
+
+  test('the check fails when nothing marks the route: the lesson would show under ?lab', async ({ page }) => {
+    // public/route-mark.js answered empty, and the app held back: the frames show what the mark prevents.
+    await page.route('**/route-mark.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+    await page.route('**/assets/main-*.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+    await watchPrerenderedLesson(page);
+    await page.goto('./?lab');
+    await page.waitForFunction(() => (window as unknown as { prerenderedSeen: boolean[] }).prerenderedSeen.length > 5);
+    const seen = await page.evaluate(() => (window as unknown as { prerenderedSeen: boolean[] }).prerenderedSeen);
+    expect(seen.some(Boolean)).toBe(true);
+  });
+});

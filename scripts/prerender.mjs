@@ -1,0 +1,52 @@
+// Writes the lesson, rendered at build time by src/prerender.tsx (built by `vite build --ssr` into dist-ssr/), into
+// dist/index.html, so the page is readable before its JavaScript runs, or without it; the page then hydrates it.
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+// React's production build, as the page itself runs.
+process.env.NODE_ENV = 'production';
+const root = join(import.meta.dirname, '..');
+const page = join(root, 'dist/index.html');
+const server = join(root, 'dist-ssr/prerender.js');
+const { renderLesson } = await import(pathToFileURL(server).href);
+const markup = await renderLesson();
+const html = readFileSync(page, 'utf8');
+const EMPTY_ROOT = '<div id="root"></div>';
+if (!html.includes(EMPTY_ROOT)) {
+  console.error(`dist/index.html has no ${EMPTY_ROOT} to fill: was it prerendered already?`);
+  process.exit(1);
+}
+// Prerendered markup must work under the page's CSP: no inline script, and no style attribute (style-src 'self').
+for (const [pattern, what] of [
+  [/<script\b/i, 'a script'],
+  [/\sstyle="/i, 'a style attribute'],
+]) {
+  const found = markup.match(pattern);
+  if (found) {
+    const at = found.index ?? 0;
+    console.error(`The prerendered lesson holds ${what}, which the CSP refuses: …${markup.slice(at - 80, at + 120)}…`);
+    process.exit(1);
+  }
+}
+// The prerendered lesson's lazy parts bring their stylesheets when their code loads; the markup needs them before
+// (and without) that: each CSS Module whose scoped classes (Vite names them `_local_hash`) the markup uses is
+// linked from the page's head.
+const used = new Set([...markup.matchAll(/\sclass="([^"]*)"/g)].flatMap((match) => match[1].split(/\s+/)));
+const linked = new Set(
+  [...html.matchAll(/<link rel="stylesheet"[^>]*href="\.\/(assets\/[^"]+\.css)"/g)].map((m) => m[1]),
+);
+const sheets = readdirSync(join(root, 'dist/assets'))
+  .filter((file) => file.endsWith('.css') && !linked.has(`assets/${file}`))
+  .filter((file) => {
+    const css = readFileSync(join(root, 'dist/assets', file), 'utf8');
+    return [...css.matchAll(/\.(_[\w-]+)/g)].some((match) => used.has(match[1]));
+  })
+  .sort();
+const links = sheets.map((file) => `<link rel="stylesheet" crossorigin href="./assets/${file}">`).join('\n    ');
+const withSheets = html.replace('</head>', `  ${links}\n  </head>`);
+writeFileSync(page, withSheets.replace(EMPTY_ROOT, `<div id="root" data-prerendered>${markup}</div>`));
+rmSync(join(root, 'dist-ssr'), { recursive: true, force: true });
+console.log(
+  `dist/index.html: the lesson prerendered (${(markup.length / 1024).toFixed(1)} kB of markup), with ${sheets.length} of its parts' stylesheets`,
+);
