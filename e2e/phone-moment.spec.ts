@@ -36,7 +36,7 @@ for (const fencing of ['on', 'off'] as const) {
     for (let step = 1; step <= of; step++) {
       await walkthrough.expectStep(step, of);
       // Each prediction is answered, so the bar carries its prompt and then its result, at their tallest.
-      const prediction = page.locator('#walkthrough fieldset');
+      const prediction = page.locator('#walkthrough fieldset:has(> legend)');
       if (await prediction.isVisible()) await prediction.getByRole('radio').first().check();
       expect(await moment(page), `fencing ${fencing}, step ${step}`).toEqual({
         caption: true,

@@ -57,7 +57,7 @@ test.describe('without JavaScript', () => {
       await expect(page.locator('main section.lesson-section').nth(5)).toBeAttached();
       // It says what needs JavaScript.
       await expect(page.locator('.noscript-note')).toBeVisible();
-      await expect(page.locator('.noscript-note')).toContainText(/the quiz and the interview questions/);
+      await expect(page.locator('.noscript-note')).toContainText(/the\s+quiz and the interview questions/);
       // Laid out by the drawings' viewBox, so a phone does not scroll sideways before any script measured it.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     });

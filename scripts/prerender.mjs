@@ -18,14 +18,16 @@ if (!html.includes(EMPTY_ROOT)) {
   process.exit(1);
 }
 // Prerendered markup must work under the page's CSP: no inline script, and no style attribute (style-src 'self').
+// A part that threw while rendering is left to the browser (`<!--$!-->`): the build must not ship it so.
 for (const [pattern, what] of [
+  [/<!--\$!-->/, 'a part that failed to render'],
   [/<script\b/i, 'a script'],
   [/\sstyle="/i, 'a style attribute'],
 ]) {
   const found = markup.match(pattern);
   if (found) {
     const at = found.index ?? 0;
-    console.error(`The prerendered lesson holds ${what}, which the CSP refuses: …${markup.slice(at - 80, at + 120)}…`);
+    console.error(`The prerendered lesson holds ${what}: …${markup.slice(at - 80, at + 120)}…`);
     process.exit(1);
   }
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWalkthrough } from '@/testing/render-walkthrough';
@@ -9,12 +9,13 @@ describe('<InlineRun>: a lab preset live in the lesson', () => {
     const user = userEvent.setup();
     renderWalkthrough(<InlineRun presetId="etcd-revision-as-token" />);
     const run = screen.getByRole('region', { name: 'Try it: etcd revision as token' });
-    expect(run).toHaveTextContent(/Step 1 of \d+/);
-    expect(screen.queryByText(/^Verdict:/)).not.toBeInTheDocument();
+    const live = within(run).getByTestId('run-on-screen');
+    expect(live).toHaveTextContent(/Step 1 of \d+/);
+    expect(within(live).queryByText(/^Verdict:/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(run).toHaveTextContent(/Step 2 of \d+/);
+    expect(live).toHaveTextContent(/Step 2 of \d+/);
     await user.click(screen.getByRole('button', { name: 'Go to the end' }));
-    expect(screen.getByText(/^Verdict: Safe\./)).toBeInTheDocument();
+    expect(within(live).getByText(/^Verdict: Safe\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open this run in the lock lab' })).toHaveAttribute(
       'href',
       expect.stringMatching(/\?service=etcd&.*&lab#lab$/),
@@ -26,9 +27,21 @@ describe('<InlineRun>: a lab preset live in the lesson', () => {
     renderWalkthrough(<InlineRun presetId="redlock-does-not-save-you" />);
     screen.getByRole('button', { name: 'Next' }).focus();
     await user.keyboard('{ArrowRight}{ArrowRight}');
-    expect(screen.getByRole('region', { name: /Redlock does not save you/ })).toHaveTextContent(/Step 3 of/);
+    const live = within(screen.getByRole('region', { name: /Redlock does not save you/ })).getByTestId('run-on-screen');
+    expect(live).toHaveTextContent(/Step 3 of/);
     await user.keyboard('{End}');
-    expect(screen.getByText(/^Verdict: Stale write landed\./)).toBeInTheDocument();
+    expect(within(live).getByText(/^Verdict: Stale write landed\./)).toBeInTheDocument();
+  });
+
+  it('holds its last frame for paper from the start, so an unstepped run prints its end', () => {
+    renderWalkthrough(<InlineRun presetId="redlock-does-not-save-you" />);
+    const run = screen.getByRole('region', { name: /Redlock does not save you/ });
+    const paper = within(run).getByTestId('run-on-paper');
+    expect(within(run).getByTestId('run-on-screen')).toHaveTextContent(/Step 1 of/);
+    expect(within(paper).getByText(/^Verdict: Stale write landed\./)).toBeInTheDocument();
+    const count = /Step 1 of (\d+)/.exec(run.textContent ?? '')![1];
+    expect(within(paper).getByRole('img', { name: new RegExp(`step ${count} of ${count}\\.`) })).toBeInTheDocument();
+    expect(within(paper).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('renders nothing for a preset that does not exist', () => {

@@ -5,7 +5,6 @@ import { CodeText } from '@/components/code-text';
 import { fillTemplate } from '@/content/fill-template';
 import { labPageHref } from '@/route/share-links';
 import { useShortcuts } from '@/shortcuts/use-shortcuts';
-import { usePrinting } from '@/components/use-printing';
 import { formatTime } from '@/story/format';
 import { SequenceDiagramView } from '@/story/sequence-diagram-view';
 import { narrationsFor } from '@/story/timeline-narrations';
@@ -28,13 +27,10 @@ export default function InlineRun({ presetId }: { presetId: string }) {
   const config = useStore(store, (state) => state.config);
   const timeline = useStore(store, selectLabTimeline);
   const last = timeline.frames.length - 1;
-  // On paper a run cannot be stepped: it prints its last frame, with its verdict.
-  const printing = usePrinting();
-  const chosen = Math.min(
+  const step = Math.min(
     useStore(store, (state) => state.cursor),
     last,
   );
-  const step = printing ? last : chosen;
   const region = useRef<HTMLElement>(null);
   const headingId = useId();
   useShortcuts(
@@ -43,30 +39,19 @@ export default function InlineRun({ presetId }: { presetId: string }) {
     { scope: region },
   );
   if (!preset) return null;
-  const frame = timeline.frames[step]!;
-  const caption = narrationsFor(timeline, labNarration)[step]?.caption ?? '';
+  const narrations = narrationsFor(timeline, labNarration);
   const verdict = verdictOf(timeline);
-
-  return (
-    <section className={`${styles.inlineRun} panel`} aria-labelledby={headingId} ref={region} tabIndex={-1}>
-      {/* A section (h2) may place a run before its first subsection (h3): h3 keeps the heading order either way. */}
-      <h3 id={headingId}>{fillTemplate(lab.labels.tryIt, { preset: preset.title })}</h3>
-      {!printing && (
-        <RunStepper
-          label={fillTemplate(lab.labels.stepThroughPreset, { preset: preset.title })}
-          step={step}
-          count={last + 1}
-          actions={actions}
-        />
-      )}
-      <p className={printing ? undefined : 'caption'} aria-live="polite">
-        <span className="caption-time">{formatTime(frame.at)}</span>{' '}
+  /** One frame of the run: its caption, the diagram up to it and, at the end, the verdict. */
+  const frameAt = (at: number, live: boolean) => (
+    <>
+      <p className={live ? 'caption' : undefined} aria-live={live ? 'polite' : undefined}>
+        <span className="caption-time">{formatTime(timeline.frames[at]!.at)}</span>{' '}
         <span>
-          <CodeText text={caption} />
+          <CodeText text={narrations[at]?.caption ?? ''} />
         </span>
       </p>
-      <SequenceDiagramView timeline={timeline} cursor={step} title={preset.title} windowRows={8} />
-      {step === last && (
+      <SequenceDiagramView timeline={timeline} cursor={at} title={preset.title} windowRows={8} />
+      {at === last && (
         <p className={verdictClass(verdict.kind)}>
           <strong>{fillTemplate(lab.labels.verdict, { verdict: lab.verdicts[verdict.kind] })}</strong>{' '}
           {fillTemplate(lab.reasons[reasonFor(verdict, config)], {
@@ -74,6 +59,27 @@ export default function InlineRun({ presetId }: { presetId: string }) {
           })}
         </p>
       )}
+    </>
+  );
+
+  return (
+    <section className={`${styles.inlineRun} panel`} aria-labelledby={headingId} ref={region} tabIndex={-1}>
+      {/* A section (h2) may place a run before its first subsection (h3): h3 keeps the heading order either way. */}
+      <h3 id={headingId}>{fillTemplate(lab.labels.tryIt, { preset: preset.title })}</h3>
+      <div className={styles.onScreen} data-testid="run-on-screen">
+        <RunStepper
+          label={fillTemplate(lab.labels.stepThroughPreset, { preset: preset.title })}
+          step={step}
+          count={last + 1}
+          actions={actions}
+        />
+        {frameAt(step, true)}
+      </div>
+      {/* On paper a run cannot be stepped: it prints its last frame, with its verdict. Always in the markup, so a
+          run that was never hydrated (the reader did not scroll to it) still prints its end. */}
+      <div className={styles.onPaper} data-testid="run-on-paper">
+        {frameAt(last, false)}
+      </div>
       <p>
         <a href={labPageHref(config)}>{lab.labels.openRun}</a>
       </p>

@@ -34,13 +34,14 @@ export function LaneHeader({ layout, zoom }: { layout: DiagramLayout; zoom: numb
   );
 }
 
-export function TimeAxis({ layout, cursor }: { layout: DiagramLayout; cursor: number }) {
+/** The axis's ticks up to the current step, from step `from` on (a windowed diagram shows no earlier ones). */
+export function TimeAxis({ layout, cursor, from = 0 }: { layout: DiagramLayout; cursor: number; from?: number }) {
   const axisX = layout.gutter - 8;
   return (
     <g>
       <line x1={axisX} x2={axisX} y1={layout.headerHeight} y2={layout.height - 6} className={styles.axisLine} />
       {layout.ticks
-        .filter((tick) => tick.index <= cursor)
+        .filter((tick) => tick.index <= cursor && tick.index >= from)
         .map((tick) => (
           <g key={tick.index} className={tick.index === cursor ? `${styles.tick} ${styles.current}` : styles.tick}>
             <line x1={axisX - 4} x2={axisX} y1={tick.y} y2={tick.y} />

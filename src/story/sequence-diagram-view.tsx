@@ -3,6 +3,7 @@ import content from 'virtual:lockstep/content';
 import styles from './diagram.module.css';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
+import { readerHasActed } from '@/components/reader-acted';
 import { useHydrated } from '@/components/use-hydrated';
 import type { Timeline } from '@/sim/run';
 import { layoutDiagram } from './diagram-layout';
@@ -68,15 +69,10 @@ export function SequenceDiagramView({
       ),
     [timeline, narrations, width, zoom],
   );
-  const scrolledOnce = useRef(false);
-
   useEffect(() => {
-    // Bring the current step into view when the learner moves, but not on first load.
-    if (!followCurrent) return;
-    if (!scrolledOnce.current) {
-      scrolledOnce.current = true;
-      return;
-    }
+    // Bring the current step into view when the learner moves: not on first load, nor when a linked or saved step
+    // applies as the page starts.
+    if (!followCurrent || !readerHasActed()) return;
     // Only while the reader is at the diagram: a step changed from elsewhere (Back after a step link, a host
     // page's command) must not pull them away from what they are reading.
     const box = containerRef.current?.getBoundingClientRect();
@@ -152,7 +148,7 @@ export function SequenceDiagramView({
             <line x1="0" y1="0" x2="0" y2="6" className={styles.pauseHatchLine} />
           </pattern>
         </defs>
-        <TimeAxis layout={layout} cursor={cursor} />
+        <TimeAxis layout={layout} cursor={cursor} from={firstRow - 1} />
         {layout.lanes.map((lane) => (
           <g key={lane.id}>
             <line x1={lane.x} x2={lane.x} y1={layout.headerHeight - 6} y2={layout.height} className={styles.lifeline} />
@@ -177,7 +173,8 @@ export function SequenceDiagramView({
             );
           })}
         {layout.rows
-          .filter((row) => row.index <= cursor)
+          // A windowed diagram draws only the rows its view shows (and the one above, half under the header).
+          .filter((row) => row.index <= cursor && row.index >= firstRow - 1)
           .map((row) => (
             <Row
               key={row.index}

@@ -1,3 +1,4 @@
+import { DisabledUntilHydrated } from '@/components/disabled-until-hydrated';
 import { TimeStripView } from '@/story/time-strip-view';
 import { Playback } from './playback';
 import { selectCursor, selectTimeline } from '@/store/selectors';
@@ -13,7 +14,9 @@ export default function TimeStrip({ compact = false, rowNow = true }: { compact?
   return (
     <div className="time-strip-area">
       <TimeStripView timeline={timeline} cursor={cursor} compact={compact} rowNow={rowNow} />
-      <Playback />
+      <DisabledUntilHydrated>
+        <Playback />
+      </DisabledUntilHydrated>
     </div>
   );
 }

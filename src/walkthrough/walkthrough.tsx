@@ -77,11 +77,11 @@ export function Walkthrough({
       <Heading id="walkthrough-heading" className="visually-hidden">
         {content.controls.walkthrough.heading}
       </Heading>
-      <DisabledUntilHydrated>
-        {notices}
-        {!wide && <ViewToggles />}
-        {/* The skip link's target: focus lands here, and the next Tab stop is Back or Next. */}
-        <div className="walkthrough-bar" id="walkthrough-controls" tabIndex={-1} ref={bar}>
+      {notices}
+      {!wide && <ViewToggles />}
+      {/* The skip link's target: focus lands here, and the next Tab stop is Back or Next. */}
+      <div className="walkthrough-bar" id="walkthrough-controls" tabIndex={-1} ref={bar}>
+        <DisabledUntilHydrated>
           <div className="bar-row">
             <StepControls />
             {wide && <ViewToggles />}
@@ -96,42 +96,40 @@ export function Walkthrough({
           <Suspense fallback={null}>
             <EndCardPointer />
           </Suspense>
-        </div>
-        {compare ? (
-          <Suspense fallback={<p className="loading">{content.controls.walkthrough.loadingCompare}</p>}>
-            <CompareView />
+        </DisabledUntilHydrated>
+      </div>
+      {compare ? (
+        <Suspense fallback={<p className="loading">{content.controls.walkthrough.loadingCompare}</p>}>
+          <CompareView />
+        </Suspense>
+      ) : (
+        <div className="stage">
+          <Suspense fallback={<div className="time-strip-placeholder" />}>
+            <TimeStrip rowNow={wide} />
           </Suspense>
-        ) : (
-          <div className="stage">
-            <Suspense fallback={<div className="time-strip-placeholder" />}>
-              <DisabledUntilHydrated>
-                <TimeStrip rowNow={wide} />
-              </DisabledUntilHydrated>
-            </Suspense>
-            <SequenceDiagram />
-            <div className="panels">
-              <LockServicePanel />
-              <CertificatesPanel />
-              <RenewersPanel />
-            </div>
+          <SequenceDiagram />
+          <div className="panels">
+            <LockServicePanel />
+            <CertificatesPanel />
+            <RenewersPanel />
           </div>
-        )}
-        <Suspense fallback={null}>
-          <EndCard />
+        </div>
+      )}
+      <Suspense fallback={null}>
+        <EndCard />
+      </Suspense>
+      <Suspense fallback={null}>
+        <PrintFrames />
+        <DisabledUntilHydrated>
+          <BelowStage {...(onPresent ? { onPresent } : {})} extras={extras} authorTools={authorTools} />
+        </DisabledUntilHydrated>
+      </Suspense>
+      {textVersion && (
+        // The placeholder carries the id the toggle's aria-controls names while the list loads.
+        <Suspense fallback={<p id="text-version">{content.controls.walkthrough.loadingTextVersion}</p>}>
+          <TextVersion />
         </Suspense>
-        <Suspense fallback={null}>
-          <PrintFrames />
-          <DisabledUntilHydrated>
-            <BelowStage {...(onPresent ? { onPresent } : {})} extras={extras} authorTools={authorTools} />
-          </DisabledUntilHydrated>
-        </Suspense>
-        {textVersion && (
-          // The placeholder carries the id the toggle's aria-controls names while the list loads.
-          <Suspense fallback={<p id="text-version">{content.controls.walkthrough.loadingTextVersion}</p>}>
-            <TextVersion />
-          </Suspense>
-        )}
-      </DisabledUntilHydrated>
+      )}
     </section>
   );
 }

@@ -1,0 +1,119 @@
+/* global document, window, requestAnimationFrame -- the functions passed to page.evaluate run in the page. */
+/**
+ * Measures the built site's first view in headless Chromium (run by `npm run bench` after the build), alternating
+ * two pages over the rounds, each a fresh context with an empty cache:
+ * - Lockstep's index.html, and a baseline: the same prerendered page with every script removed (the physical limit
+ *   for this page), each timed from navigation start to the first frame in which the walkthrough's diagram is laid
+ *   out (an animation frame, so the frame about to be painted), and the ratio of their medians;
+ * - for Lockstep, the bytes (gzip, as sent) of JS and CSS fetched before the network is idle, then after scrolling to
+ *   the lesson's end; and the main-thread tasks over 50 ms from navigation until the network is idle (load and
+ *   hydration).
+ * Prints a table and writes reports/bench-first-view.json. A measurement, not a test.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { preview } from 'vite';
+import { systemChromium } from './browser-path.mjs';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const dist = join(import.meta.dirname, '..', 'dist');
+const BASELINE = 'bench-baseline.html';
+
+// The baseline: index.html without its scripts and module preloads; the stylesheets and the markup stay.
+const html = await readFile(join(dist, 'index.html'), 'utf8');
+await writeFile(
+  join(dist, BASELINE),
+  html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, ''),
+);
+
+const server = await preview({ preview: { host: '127.0.0.1', port: 0, strictPort: false }, logLevel: 'silent' });
+const base = server.resolvedUrls.local[0];
+const browser = await chromium.launch({ executablePath: systemChromium(), args: ['--no-sandbox'] });
+
+/** Recorded in the page from its first moment: the frame the diagram is first laid out, and every long task. */
+function watch() {
+  window.benchDiagramAt = null;
+  window.benchLongTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.benchLongTasks.push(Math.round(entry.duration));
+  }).observe({ type: 'longtask', buffered: true });
+  const look = (now) => {
+    const diagram = document.querySelector('#walkthrough .diagram svg');
+    if (diagram && diagram.getBoundingClientRect().height > 0) window.benchDiagramAt = now;
+    else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}
+
+async function visit(path, { scroll }) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const bytes = { beforeIdle: 0, onScroll: 0 };
+  let phase = 'beforeIdle';
+  page.on('response', async (response) => {
+    if (!/\.(js|css)$/.test(new URL(response.url()).pathname)) return;
+    const body = await response.body().catch(() => null);
+    if (body) bytes[phase] += gzipSync(body, { level: 9 }).length;
+  });
+  await page.addInitScript(watch);
+  await page.goto(new URL(path, base).toString(), { waitUntil: 'networkidle' });
+  await page.waitForFunction(() => window.benchDiagramAt !== null);
+  const diagramMs = await page.evaluate(() => window.benchDiagramAt);
+  const longTasks = await page.evaluate(() => window.benchLongTasks);
+  if (scroll) {
+    phase = 'onScroll';
+    for (let at = 0; at < 40; at++) {
+      await page.mouse.wheel(0, 2_000);
+      await page.waitForTimeout(100);
+    }
+    await page.waitForLoadState('networkidle');
+  }
+  await context.close();
+  return { diagramMs, longTasks, bytes };
+}
+
+const lockstep = [];
+const baseline = [];
+for (let round = 0; round < ROUNDS; round++) {
+  // Alternated, so a busy moment on the machine falls on both.
+  const order = round % 2 === 0 ? ['lockstep', 'baseline'] : ['baseline', 'lockstep'];
+  for (const which of order) {
+    if (which === 'lockstep') lockstep.push(await visit('./', { scroll: round === 0 }));
+    else baseline.push(await visit(`./${BASELINE}`, { scroll: false }));
+  }
+}
+await browser.close();
+await new Promise((resolve) => server.httpServer.close(resolve));
+await rm(join(dist, BASELINE));
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const kb = (bytes) => Math.round(bytes / 102.4) / 10;
+const result = {
+  rounds: ROUNDS,
+  diagramVisibleMs: {
+    lockstep: Math.round(median(lockstep.map((run) => run.diagramMs))),
+    baseline: Math.round(median(baseline.map((run) => run.diagramMs))),
+  },
+  ratio: 0,
+  gzipKb: { beforeNetworkIdle: kb(lockstep[0].bytes.beforeIdle), onScrollToEnd: kb(lockstep[0].bytes.onScroll) },
+  longTasksOver50Ms: lockstep.flatMap((run) => run.longTasks),
+  roundsWithALongTask: lockstep.filter((run) => run.longTasks.length > 0).length,
+};
+result.ratio = Math.round((result.diagramVisibleMs.lockstep / result.diagramVisibleMs.baseline) * 100) / 100;
+console.table({
+  'diagram visible, median ms': result.diagramVisibleMs,
+  'lockstep / baseline': { lockstep: result.ratio, baseline: 1 },
+});
+console.log(
+  `JS+CSS (gzip) before network idle: ${result.gzipKb.beforeNetworkIdle} kB; on scrolling to the end: +${result.gzipKb.onScrollToEnd} kB`,
+);
+console.log(
+  `tasks over 50 ms during load and hydration: ${result.roundsWithALongTask} of ${ROUNDS} rounds had one (${result.longTasksOver50Ms.join(', ') || 'none'} ms)`,
+);
+await mkdir('reports', { recursive: true });
+await writeFile('reports/bench-first-view.json', `${JSON.stringify(result, null, 2)}\n`);

@@ -1,0 +1,22 @@
+/** Whether the reader has pressed a key or a pointer on this page yet. */
+let acted = false;
+let listening = false;
+
+/**
+ * False until the reader first presses a key or a pointer. A view that scrolls to follow a change waits for it: a
+ * change made as the page starts (a linked or saved step applied once the prerendered page has hydrated) is not the
+ * reader moving, and must not pull the page away from a link's notice or a reload's reading position.
+ */
+export function readerHasActed(): boolean {
+  if (!listening && typeof document !== 'undefined') {
+    listening = true;
+    const mark = () => {
+      acted = true;
+      document.removeEventListener('pointerdown', mark, true);
+      document.removeEventListener('keydown', mark, true);
+    };
+    document.addEventListener('pointerdown', mark, true);
+    document.addEventListener('keydown', mark, true);
+  }
+  return acted;
+}
