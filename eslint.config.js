@@ -25,6 +25,7 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-scorm',
+      'dist-ssr',
       'packages',
       'node_modules',
       'test-results',

@@ -82,6 +82,17 @@ test.describe('hydration', () => {
       expect(prerendered.caption).toMatch(/about to expire/);
 
       await page.setViewportSize(viewport);
+      // The prerendered nodes of parts whose code loads separately (the time strip, the toolbar), taken before any
+      // script runs: hydration must adopt them, not replace them while their code is still on its way.
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          (window as unknown as { prerendered: Element[] }).prerendered = [
+            document.querySelector('#walkthrough .time-strip-area svg')!,
+            document.querySelector('#walkthrough [role="group"][aria-label]')!,
+          ];
+        });
+      });
       await page.goto('./');
       await expect(page.locator('.noscript-note')).toBeHidden();
       // Hydrated: the stepper answers.
@@ -89,6 +100,12 @@ test.describe('hydration', () => {
       await expect(walkthrough.indicator).toHaveText('Step 2 of 23');
       await walkthrough.back.click();
       await expect(walkthrough.indicator).toHaveText('Step 1 of 23');
+      await page.waitForLoadState('networkidle');
+      expect(
+        await page.evaluate(() =>
+          (window as unknown as { prerendered: (Element | null)[] }).prerendered.map((node) => node?.isConnected),
+        ),
+      ).toEqual([true, true]);
       const hydrated = await firstViewText(page);
       if (viewport.width >= 720) expect(hydrated).toEqual(prerendered);
       // On a phone the options move out of the bar once the page knows its width; the words stay the same.

@@ -10,7 +10,8 @@
  *   hydration).
  * Prints a table and writes reports/bench-first-view.json. A measurement, not a test.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -28,6 +29,8 @@ await writeFile(
   html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, ''),
 );
 
+// Gone however the bench ends.
+process.on('exit', () => rmSync(join(dist, BASELINE), { force: true }));
 const server = await preview({ preview: { host: '127.0.0.1', port: 0, strictPort: false }, logLevel: 'silent' });
 const base = server.resolvedUrls.local[0];
 const browser = await chromium.launch({ executablePath: systemChromium(), args: ['--no-sandbox'] });
@@ -54,8 +57,9 @@ async function visit(path, { scroll }) {
   let phase = 'beforeIdle';
   page.on('response', async (response) => {
     if (!/\.(js|css)$/.test(new URL(response.url()).pathname)) return;
+    const during = phase;
     const body = await response.body().catch(() => null);
-    if (body) bytes[phase] += gzipSync(body, { level: 9 }).length;
+    if (body) bytes[during] += gzipSync(body, { level: 9 }).length;
   });
   await page.addInitScript(watch);
   await page.goto(new URL(path, base).toString(), { waitUntil: 'networkidle' });
@@ -86,7 +90,6 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 await browser.close();
 await new Promise((resolve) => server.httpServer.close(resolve));
-await rm(join(dist, BASELINE));
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);

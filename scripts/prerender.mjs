@@ -11,6 +11,8 @@ const page = join(root, 'dist/index.html');
 const server = join(root, 'dist-ssr/prerender.js');
 const { renderLesson } = await import(pathToFileURL(server).href);
 const markup = await renderLesson();
+// The server build is only for this script: gone however the checks below end.
+process.on('exit', () => rmSync(join(root, 'dist-ssr'), { recursive: true, force: true }));
 const html = readFileSync(page, 'utf8');
 const EMPTY_ROOT = '<div id="root"></div>';
 if (!html.includes(EMPTY_ROOT)) {
@@ -46,9 +48,12 @@ const sheets = readdirSync(join(root, 'dist/assets'))
   })
   .sort();
 const links = sheets.map((file) => `<link rel="stylesheet" crossorigin href="./assets/${file}">`).join('\n    ');
-const withSheets = html.replace('</head>', `  ${links}\n  </head>`);
-writeFileSync(page, withSheets.replace(EMPTY_ROOT, `<div id="root" data-prerendered>${markup}</div>`));
-rmSync(join(root, 'dist-ssr'), { recursive: true, force: true });
+const withSheets = html.replace('</head>', () => `  ${links}\n  </head>`);
+// A function, so `$` in the lesson's text is not read as a replacement pattern.
+writeFileSync(
+  page,
+  withSheets.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered>${markup}</div>`),
+);
 console.log(
   `dist/index.html: the lesson prerendered (${(markup.length / 1024).toFixed(1)} kB of markup), with ${sheets.length} of its parts' stylesheets`,
 );

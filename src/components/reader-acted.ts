@@ -1,6 +1,8 @@
-/** Whether the reader has pressed a key or a pointer on this page yet. */
+/** Whether the reader has pressed a key or a pointer, or clicked, on this page yet. */
 let acted = false;
 let listening = false;
+// A click too: a screen reader's or voice control's activation may come without a pointer press.
+const ACTS = ['pointerdown', 'keydown', 'click'] as const;
 
 /**
  * False until the reader first presses a key or a pointer. A view that scrolls to follow a change waits for it: a
@@ -12,11 +14,9 @@ export function readerHasActed(): boolean {
     listening = true;
     const mark = () => {
       acted = true;
-      document.removeEventListener('pointerdown', mark, true);
-      document.removeEventListener('keydown', mark, true);
+      for (const type of ACTS) document.removeEventListener(type, mark, true);
     };
-    document.addEventListener('pointerdown', mark, true);
-    document.addEventListener('keydown', mark, true);
+    for (const type of ACTS) document.addEventListener(type, mark, true);
   }
   return acted;
 }

@@ -129,7 +129,10 @@ export function createShortcutStore(
       return null;
     }
   };
-  const store = createStore<ShortcutPrefs>()(() => stored() ?? DEFAULT_SHORTCUT_PREFS);
+  // Created at the defaults a prerendered page was rendered with (hydration takes them as the server's state),
+  // then set to what was saved, which applies just after hydration.
+  const store = createStore<ShortcutPrefs>()(() => DEFAULT_SHORTCUT_PREFS);
+  store.setState(stored() ?? DEFAULT_SHORTCUT_PREFS, true);
   // Changes the storage refused last for this visit, over whatever other tabs store; each edit can be applied again.
   let unsaved: ShortcutEdit[] = [];
   const withUnsaved = (prefs: ShortcutPrefs) => unsaved.reduce((result, edit) => edit(result), prefs);

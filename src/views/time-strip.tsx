@@ -1,19 +1,22 @@
 import { DisabledUntilHydrated } from '@/components/disabled-until-hydrated';
 import { TimeStripView } from '@/story/time-strip-view';
+import { useMediaQuery } from '@/story/use-media-query';
 import { Playback } from './playback';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 
 /**
  * The walkthrough's run to scale, at the learner's current step, with play and a scrubber over its time.
- * `compact` is the compact player's strip; `rowNow` false leaves the table's row to the page (see TimeStripView).
+ * `compact` is the compact player's strip; `rowNow` false leaves the table's row to the page (see TimeStripView). By
+ * default the strip shows the row on wide screens; on a phone the walkthrough's bar carries it.
  */
-export default function TimeStrip({ compact = false, rowNow = true }: { compact?: boolean; rowNow?: boolean }) {
+export default function TimeStrip({ compact = false, rowNow }: { compact?: boolean; rowNow?: boolean }) {
+  const wide = useMediaQuery('(min-width: 720px)', true);
   const timeline = useWalkthrough(selectTimeline);
   const cursor = useWalkthrough(selectCursor);
   return (
     <div className="time-strip-area">
-      <TimeStripView timeline={timeline} cursor={cursor} compact={compact} rowNow={rowNow} />
+      <TimeStripView timeline={timeline} cursor={cursor} compact={compact} rowNow={rowNow ?? wide} />
       <DisabledUntilHydrated>
         <Playback />
       </DisabledUntilHydrated>

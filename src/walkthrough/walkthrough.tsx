@@ -1,5 +1,5 @@
 import content from 'virtual:lockstep/content';
-import { lazy, Suspense, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { CertificatesPanel } from '@/views/certificates-panel';
 import { LockServicePanel } from '@/views/lock-service-panel';
@@ -10,8 +10,6 @@ import { TableRowNow } from '@/views/table-row-now';
 import { StepControls, ViewToggles } from '@/views/timeline-controls';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import { DisabledUntilHydrated } from '@/components/disabled-until-hydrated';
-import { useHydrated } from '@/components/use-hydrated';
-import { useElementHeight } from '@/story/use-element-size';
 import { useMediaQuery } from '@/story/use-media-query';
 import { useWalkthroughKeys } from '@/views/use-walkthrough-keys';
 
@@ -27,6 +25,44 @@ const PrintFrames = lazy(() => import('./print-frames'));
 const Predictions = lazy(() => import('@/views/predictions'));
 const EndCard = lazy(() => import('./end-card'));
 const EndCardPointer = lazy(() => import('./end-card').then((module) => ({ default: module.EndCardPointer })));
+
+// The lazy parts as elements made once: when the walkthrough re-renders (its media query settling just after
+// hydration, say), a part whose code is still loading keeps its prerendered markup instead of being dropped.
+const predictions = (
+  <Suspense fallback={null}>
+    <Predictions />
+  </Suspense>
+);
+const endCardPointer = (
+  <Suspense fallback={null}>
+    <EndCardPointer />
+  </Suspense>
+);
+const timeStrip = (
+  <Suspense fallback={<div className="time-strip-placeholder" />}>
+    <TimeStrip />
+  </Suspense>
+);
+const endCard = (
+  <Suspense fallback={null}>
+    <EndCard />
+  </Suspense>
+);
+
+/** Keeps the bar's height in the walkthrough's `--bar-height`, which the sticky lifeline names sit below. */
+function useBarHeightProperty(scope: RefObject<HTMLElement | null>, bar: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const measure = () =>
+      scope.current?.style.setProperty('--bar-height', `${Math.floor(element.getBoundingClientRect().height)}px`);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [scope, bar]);
+}
 
 /**
  * `headingLevel` fits the walkthrough's hidden heading into the page around it; `extras` is what the page adds
@@ -51,13 +87,25 @@ export function Walkthrough({
   const scope = useRef<HTMLElement>(null);
   const bar = useRef<HTMLDivElement>(null);
   // The lifeline names stick just below the bar, so they need its height.
-  const barHeight = useElementHeight(bar, 0);
-  const hydrated = useHydrated();
+  // Set on the element, not rendered: a re-render just after hydration would make React drop the lazy parts'
+  // prerendered markup while their code is still loading.
+  useBarHeightProperty(scope, bar);
   const textVersion = useWalkthrough((state) => state.textVersion);
   const compare = useWalkthrough((state) => state.compare);
   // On a phone the options scroll away so the sticky bar stays small; on wider screens they stay with Next.
   const wide = useMediaQuery('(min-width: 720px)', true);
   useWalkthroughKeys(scope);
+  const belowStage = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <PrintFrames />
+        <DisabledUntilHydrated>
+          <BelowStage {...(onPresent ? { onPresent } : {})} extras={extras} authorTools={authorTools} />
+        </DisabledUntilHydrated>
+      </Suspense>
+    ),
+    [onPresent, extras, authorTools],
+  );
   useEffect(() => {
     // A link to a step should show that step, not the top of the lesson; a reload keeps the reading position.
     const params = new URLSearchParams(window.location.search);
@@ -66,14 +114,7 @@ export function Walkthrough({
   }, []);
 
   return (
-    <section
-      id="walkthrough"
-      className="walkthrough"
-      aria-labelledby="walkthrough-heading"
-      ref={scope}
-      tabIndex={-1}
-      style={hydrated ? ({ '--bar-height': `${barHeight}px` } as CSSProperties) : undefined}
-    >
+    <section id="walkthrough" className="walkthrough" aria-labelledby="walkthrough-heading" ref={scope} tabIndex={-1}>
       <Heading id="walkthrough-heading" className="visually-hidden">
         {content.controls.walkthrough.heading}
       </Heading>
@@ -86,16 +127,10 @@ export function Walkthrough({
             <StepControls />
             {wide && <ViewToggles />}
           </div>
-          <StepCaption>
-            <Suspense fallback={null}>
-              <Predictions />
-            </Suspense>
-          </StepCaption>
+          <StepCaption>{predictions}</StepCaption>
           {/* On a phone the strip scrolls away under the diagram: the row the writes hit stays with the caption. */}
           {!wide && <TableRowNow />}
-          <Suspense fallback={null}>
-            <EndCardPointer />
-          </Suspense>
+          {endCardPointer}
         </DisabledUntilHydrated>
       </div>
       {compare ? (
@@ -104,9 +139,7 @@ export function Walkthrough({
         </Suspense>
       ) : (
         <div className="stage">
-          <Suspense fallback={<div className="time-strip-placeholder" />}>
-            <TimeStrip rowNow={wide} />
-          </Suspense>
+          {timeStrip}
           <SequenceDiagram />
           <div className="panels">
             <LockServicePanel />
@@ -115,15 +148,8 @@ export function Walkthrough({
           </div>
         </div>
       )}
-      <Suspense fallback={null}>
-        <EndCard />
-      </Suspense>
-      <Suspense fallback={null}>
-        <PrintFrames />
-        <DisabledUntilHydrated>
-          <BelowStage {...(onPresent ? { onPresent } : {})} extras={extras} authorTools={authorTools} />
-        </DisabledUntilHydrated>
-      </Suspense>
+      {endCard}
+      {belowStage}
       {textVersion && (
         // The placeholder carries the id the toggle's aria-controls names while the list loads.
         <Suspense fallback={<p id="text-version">{content.controls.walkthrough.loadingTextVersion}</p>}>
