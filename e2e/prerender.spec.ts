@@ -147,7 +147,7 @@ test.describe('hydration', () => {
 });
 
 test.describe('other pages', () => {
-  for (const address of ['./?lab', './?present', './?present&step=5']) {
+  for (const address of ['./?lab', './?present&step=5']) {
     test(`${address} never draws the prerendered lesson`, async ({ page }) => {
       await watchPrerenderedLesson(page);
       await page.goto(address);
