@@ -113,6 +113,25 @@ test.describe('hydration', () => {
     });
   }
 
+  test('a prerendered control whose code has not arrived stays disabled, then works', async ({ page, walkthrough }) => {
+    // The walkthrough hydrates while the real-Postgres panel's code is held back: a click then would be lost.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/real-postgres-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('./');
+    await walkthrough.next.click();
+    await expect(walkthrough.indicator).toHaveText('Step 2 of 23');
+    const run = page.getByRole('region', { name: 'Real Postgres in this page' }).getByRole('button');
+    await expect(run).toHaveText('Run on real Postgres');
+    await expect(run).toBeDisabled();
+    release();
+    await expect(run).toBeEnabled();
+    await page.unroute('**/assets/real-postgres-*.js');
+  });
+
   test('a step link opens at step 1 and moves to its step, never blank', async ({ page, walkthrough }) => {
     await page.addInitScript(() => {
       const blank: number[] = [];

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { DisabledUntilHydrated } from '@/components/disabled-until-hydrated';
 
 // Marked pure so that a build which never shows one drops it, and the code it would load.
 const RealPostgres = /* @__PURE__ */ lazy(() =>
@@ -24,7 +25,10 @@ export const realPostgres =
       <PackagedNote site={SITE} />
     </Suspense>
   ) : (
+    // Gated inside its own boundary: the walkthrough's controls can hydrate before this part's code arrives.
     <Suspense fallback={null}>
-      <RealPostgres />
+      <DisabledUntilHydrated>
+        <RealPostgres />
+      </DisabledUntilHydrated>
     </Suspense>
   );

@@ -28,14 +28,20 @@ const EndCardPointer = lazy(() => import('./end-card').then((module) => ({ defau
 
 // The lazy parts as elements made once: when the walkthrough re-renders (its media query settling just after
 // hydration, say), a part whose code is still loading keeps its prerendered markup instead of being dropped.
+// Each part with controls has its own gate inside its boundary: the bar's gate opens when the bar hydrates, which
+// can be before a part's code has arrived.
 const predictions = (
   <Suspense fallback={null}>
-    <Predictions />
+    <DisabledUntilHydrated>
+      <Predictions />
+    </DisabledUntilHydrated>
   </Suspense>
 );
 const endCardPointer = (
   <Suspense fallback={null}>
-    <EndCardPointer />
+    <DisabledUntilHydrated>
+      <EndCardPointer />
+    </DisabledUntilHydrated>
   </Suspense>
 );
 const timeStrip = (
@@ -45,7 +51,9 @@ const timeStrip = (
 );
 const endCard = (
   <Suspense fallback={null}>
-    <EndCard />
+    <DisabledUntilHydrated>
+      <EndCard />
+    </DisabledUntilHydrated>
   </Suspense>
 );
 
