@@ -26,9 +26,14 @@ export class WalkthroughPage {
     this.certificatesPanel = root.getByRole('region', { name: 'Certificates table' });
   }
 
+  /**
+   * Opens the page and waits until the walkthrough's controls work: the prerendered page shows them at once, but
+   * disabled until their code has hydrated (a key pressed on them before then would do nothing).
+   */
   async open(query = '') {
     await this.page.goto(`/${query}`);
     await expect(this.indicator).toBeVisible();
+    await expect(this.page.locator('#walkthrough fieldset[role="none"][disabled]')).toHaveCount(0);
   }
 
   /** The step keys act only while focus is inside the walkthrough, as a reader's Tab would put it there. */
