@@ -160,8 +160,58 @@ test.describe('hydration', () => {
     await page.reload();
     // The first visit's markup hydrated, then the saved answer and the step in the address applied.
     await walkthrough.expectStep(2, 23);
+    await lesson.readThrough();
     await expect(lesson.question(/Snip uses a Redis lock/).getByText('Correct.')).toBeVisible();
     await expect(page.getByText(/^Score: 1 of \d+ right/)).toBeVisible();
+  });
+});
+
+test.describe('nothing before it is needed', () => {
+  /** The code of the lesson's parts below the first view: its sections' widgets, the quiz and the interview. */
+  const LATER = /\/assets\/(lesson-with-widgets|inline-run|inline-map|quiz|interview|lab-page)-[\w-]+\.js$/;
+
+  test('a fresh visit loads none of the lesson below the first view until the reader scrolls to it', async ({
+    page,
+    walkthrough,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await walkthrough.open();
+    await walkthrough.next.click();
+    await expect(walkthrough.indicator).toHaveText('Step 2 of 23');
+    await page.waitForLoadState('networkidle');
+    expect(fetched.filter((path) => LATER.test(path))).toEqual([]);
+    // Scrolled to, the quiz loads its code and works.
+    const quiz = page.locator('#quiz');
+    await quiz.scrollIntoViewIfNeeded();
+    const question = page.getByRole('form', { name: /Snip uses a Redis lock/ });
+    await question.getByRole('radio', { name: /^No: it is an efficiency lock/ }).check();
+    await question.getByRole('button', { name: /Check answer/ }).click();
+    await expect(question.getByText('Correct.')).toBeVisible();
+    expect(fetched.some((path) => /\/assets\/quiz-[\w-]+\.js$/.test(path))).toBe(true);
+  });
+
+  test("a step link clicked before its section's code has arrived opens its step, with no reload", async ({
+    page,
+    walkthrough,
+  }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/lesson-with-widgets-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await walkthrough.open();
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    // The section's markup is there and readable; its code is held back while the reader clicks.
+    const link = page.locator('main a[href^="?step=19&fencing=off"]').first();
+    await link.click();
+    release();
+    await expect(walkthrough.indicator).toHaveText('Step 19 of 23');
+    await expect(walkthrough.fencing).toHaveAttribute('aria-checked', 'false');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await page.unroute('**/assets/lesson-with-widgets-*.js');
   });
 });
 

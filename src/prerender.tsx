@@ -2,6 +2,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { App } from '@/app/app';
 import { createFirstVisitStores, PageProviders } from '@/app/page-stores';
+import { PrerenderingContext } from '@/components/hydrate-when-near';
 
 /** Storage with nothing saved, for a first visit's progress; the prerendered page saves nothing. */
 const emptyStorage: Storage = {
@@ -25,9 +26,11 @@ export async function renderLesson(): Promise<string> {
   const stores = createFirstVisitStores({ store, actions: createProgressActions(store) });
   const page = (
     <StrictMode>
-      <PageProviders stores={stores}>
-        <App />
-      </PageProviders>
+      <PrerenderingContext value={true}>
+        <PageProviders stores={stores}>
+          <App />
+        </PageProviders>
+      </PrerenderingContext>
     </StrictMode>
   );
   // The first pass loads every lazy part (and settles the progress promise), which it writes as fallbacks revealed

@@ -1,7 +1,8 @@
+import { HydrateWhenNear } from '@/components/hydrate-when-near';
 import { SkipLink } from '@/components/skip-link';
 import content from 'virtual:lockstep/content';
-import { lazy, Suspense, useEffect } from 'react';
-import { keepReadingPosition } from '@/lesson/reading-position';
+import { lazy, Suspense } from 'react';
+import { KeepReadingPosition } from '@/lesson/keep-reading-position';
 import { SectionView } from '@/lesson/section-view';
 import { TableOfContents } from '@/lesson/table-of-contents';
 import { Walkthrough } from '@/walkthrough/walkthrough';
@@ -14,10 +15,16 @@ const Presenter = lazy(() => import('@/presenter/presenter'));
 const SpeakerView = lazy(() => import('@/presenter/speaker-view'));
 const LabPage = lazy(() => import('@/lab/lab-page'));
 
+// Sections 2 onwards, with their widgets: prerendered text until the reader comes near them, then hydrated.
+const restOfLesson = (
+  <HydrateWhenNear fallback={<p className="loading">{content.controls.app.loadingRest}</p>}>
+    <RestOfLesson />
+  </HydrateWhenNear>
+);
+
 /** The site's shell: it shows the page the route names, and is the only part that changes the route. */
 export function App() {
   const { route, actions, labProblems } = useShell();
-  useEffect(keepReadingPosition, []);
   const present = () => {
     actions.present();
     document.documentElement.requestFullscreen?.().catch(() => undefined);
@@ -53,6 +60,7 @@ export function App() {
   }
   return (
     <>
+      <KeepReadingPosition />
       <SkipLink targetId="walkthrough-controls">{content.controls.app.skipToControls}</SkipLink>
       <header className="site-header">
         <p className="brand">{content.controls.app.brand}</p>
@@ -70,9 +78,7 @@ export function App() {
           }}
         />
         <TableOfContents />
-        <Suspense fallback={<p className="loading">{content.controls.app.loadingRest}</p>}>
-          <RestOfLesson />
-        </Suspense>
+        {restOfLesson}
       </main>
     </>
   );

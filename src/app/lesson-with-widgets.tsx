@@ -1,6 +1,7 @@
 import content from 'virtual:lockstep/content';
 import { lazy, Suspense } from 'react';
 import { DisabledUntilHydrated } from '@/components/disabled-until-hydrated';
+import { HydrateWhenNear } from '@/components/hydrate-when-near';
 import RestOfLesson, { type LessonWidgets } from '@/lesson/rest-of-lesson';
 
 const Quiz = lazy(() => import('@/practice/quiz'));
@@ -13,35 +14,35 @@ const InlineMap = lazy(() => import('@/lab/inline-map'));
 /** The widgets the lesson's sections place with `::name::`, besides its own source cards. */
 const lessonWidgets: LessonWidgets = {
   run: (presetId) => (
-    <Suspense key={presetId} fallback={<p className="loading">{content.controls.app.loadingRun}</p>}>
+    <HydrateWhenNear key={presetId} fallback={<p className="loading">{content.controls.app.loadingRun}</p>}>
       <DisabledUntilHydrated>
         <InlineRun presetId={presetId} />
       </DisabledUntilHydrated>
-    </Suspense>
+    </HydrateWhenNear>
   ),
   map: (
-    <Suspense fallback={<p className="loading">{content.controls.app.loadingMap}</p>}>
+    <HydrateWhenNear fallback={<p className="loading">{content.controls.app.loadingMap}</p>}>
       <DisabledUntilHydrated>
         <InlineMap />
       </DisabledUntilHydrated>
-    </Suspense>
+    </HydrateWhenNear>
   ),
   quiz: (
     <div id="quiz">
-      <Suspense fallback={<p>{content.controls.app.loadingQuiz}</p>}>
+      <HydrateWhenNear fallback={<p>{content.controls.app.loadingQuiz}</p>}>
         <DisabledUntilHydrated>
           <Quiz />
         </DisabledUntilHydrated>
-      </Suspense>
+      </HydrateWhenNear>
     </div>
   ),
   interview: (
     <div id="interview">
-      <Suspense fallback={<p>{content.controls.app.loadingInterview}</p>}>
+      <HydrateWhenNear fallback={<p>{content.controls.app.loadingInterview}</p>}>
         <DisabledUntilHydrated>
           <Interview />
         </DisabledUntilHydrated>
-      </Suspense>
+      </HydrateWhenNear>
     </div>
   ),
 };

@@ -1,9 +1,10 @@
 import lesson from 'virtual:lockstep/lesson';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { handleStepLinks } from './step-links';
 import { useNavigation } from '@/store/navigation';
 import { useWalkthroughBinding } from '@/store/use-walkthrough';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
+import { useHydrated } from '@/components/use-hydrated';
 import { restoreReadingPosition } from './reading-position';
 import { SectionView } from './section-view';
 import { SourceCards } from './source-cards';
@@ -33,8 +34,12 @@ export default function RestOfLesson({ widgets: given }: { widgets: LessonWidget
     () => handleStepLinks(store, document.body, navigation?.visitStep ?? actions.goToPlace),
     [store, actions, navigation],
   );
+  // Hydrated from the build's markup, the page was whole when the browser restored its scroll and followed its
+  // hash, and the reader may have scrolled on since: only a fresh render has to put them back.
+  const hydrated = useHydrated();
+  const [renderedFresh] = useState(hydrated);
   useEffect(() => {
-    if (restoreReadingPosition()) return;
+    if (!renderedFresh || restoreReadingPosition()) return;
     // A link to a later section arrives before its heading exists; jump there once it does.
     const target = window.location.hash.slice(1);
     let id = target;
@@ -44,15 +49,19 @@ export default function RestOfLesson({ widgets: given }: { widgets: LessonWidget
       // A malformed escape (#%E0%A4%A) names no heading; look the text up as it is.
     }
     if (id) scrollIntoOwnView(document.getElementById(id));
-  }, []);
+  }, [renderedFresh]);
 
-  const widgets = {
-    ...Object.fromEntries(runSlots.map((slot) => [slot, given.run(slot.slice('run-'.length))])),
-    sources: <SourceCards sources={lesson.sources} />,
-    map: given.map,
-    quiz: given.quiz,
-    interview: given.interview,
-  };
+  // Made once: a widget still waiting to hydrate would lose its prerendered markup to new props.
+  const widgets = useMemo(
+    () => ({
+      ...Object.fromEntries(runSlots.map((slot) => [slot, given.run(slot.slice('run-'.length))])),
+      sources: <SourceCards sources={lesson.sources} />,
+      map: given.map,
+      quiz: given.quiz,
+      interview: given.interview,
+    }),
+    [given],
+  );
   return (
     <>
       {lesson.sections.map((section) => (
