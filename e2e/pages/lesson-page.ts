@@ -13,24 +13,29 @@ export class LessonPage {
 
   /**
    * The prerendered lesson hydrates each part as it comes near the screen; until then its controls are disabled,
-   * and Playwright scrolls to a control only once it is enabled. So scroll through, a screen at a time, until every
-   * part has hydrated, then go back to the top.
+   * and Playwright scrolls to a control only once it is enabled. So bring each waiting part on screen in turn, as a
+   * reader scrolling down would, until every part has hydrated, then go back to the top.
    */
   async readThrough() {
-    // A part inside another starts watching only once the outer one has hydrated: pass again until all have.
-    const waiting = this.page.locator('main fieldset[role="none"][disabled]');
+    // A part inside another starts watching only once the outer one has hydrated: pass again until all have. One
+    // stop per waiting part, not per screen: a frame of this long page can take a while on a busy machine.
+    // What is polled names each part still waiting (its slot's id or its first words), for a failure to show.
     await expect
-      .poll(async () => {
-        await this.page.evaluate(async () => {
-          const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-          for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
-            window.scrollTo(0, y);
-            await frame();
-          }
-        });
-        return waiting.count();
-      })
-      .toBe(0);
+      .poll(
+        () =>
+          this.page.evaluate(async () => {
+            const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+            const waiting = () => [...document.querySelectorAll('main fieldset[role="none"][disabled]')];
+            for (const part of waiting()) {
+              // The gate adds no box (display: contents): its parent is the part's own box.
+              part.parentElement?.scrollIntoView({ block: 'center' });
+              await frame();
+            }
+            return waiting().map((part) => part.closest('[id]')?.id ?? part.textContent?.slice(0, 40));
+          }),
+        { message: 'every part of the lesson hydrates once each has been on screen', timeout: 60_000 },
+      )
+      .toEqual([]);
     await this.page.evaluate(() => window.scrollTo(0, 0));
   }
 

@@ -10,15 +10,17 @@ import { realPostgres } from './feature-slots';
 import { Notices } from './notices';
 import { useShell } from './page-stores';
 
-const RestOfLesson = lazy(() => import('./lesson-with-widgets'));
 const Presenter = lazy(() => import('@/presenter/presenter'));
 const SpeakerView = lazy(() => import('@/presenter/speaker-view'));
 const LabPage = lazy(() => import('@/lab/lab-page'));
 
 // Sections 2 onwards, with their widgets: prerendered text until the reader comes near them, then hydrated.
 const restOfLesson = (
-  <HydrateWhenNear fallback={<p className="loading">{content.controls.app.loadingRest}</p>}>
-    <RestOfLesson />
+  <HydrateWhenNear
+    load={() => import('./lesson-with-widgets')}
+    fallback={<p className="loading">{content.controls.app.loadingRest}</p>}
+  >
+    {(RestOfLesson) => <RestOfLesson />}
   </HydrateWhenNear>
 );
 

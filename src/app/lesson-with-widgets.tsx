@@ -4,44 +4,58 @@ import { DisabledUntilHydrated } from '@/components/disabled-until-hydrated';
 import { HydrateWhenNear } from '@/components/hydrate-when-near';
 import RestOfLesson, { type LessonWidgets } from '@/lesson/rest-of-lesson';
 
-const Quiz = lazy(() => import('@/practice/quiz'));
-const Interview = lazy(() => import('@/practice/interview'));
 const AnswerKey = lazy(() => import('@/practice/answer-key'));
-// The lab's engine and every lock service's model: loaded only when a section with a live run is on the page.
-const InlineRun = lazy(() => import('@/lab/inline-run'));
-const InlineMap = lazy(() => import('@/lab/inline-map'));
 
 /** The widgets the lesson's sections place with `::name::`, besides its own source cards. */
 const lessonWidgets: LessonWidgets = {
   run: (presetId) => (
-    <HydrateWhenNear key={presetId} fallback={<p className="loading">{content.controls.app.loadingRun}</p>}>
-      <DisabledUntilHydrated>
-        <InlineRun presetId={presetId} />
-      </DisabledUntilHydrated>
+    // The lab's engine and every lock service's model: loaded only when a section with a live run is near.
+    <HydrateWhenNear
+      key={presetId}
+      load={() => import('@/lab/inline-run')}
+      fallback={<p className="loading">{content.controls.app.loadingRun}</p>}
+    >
+      {(InlineRun) => (
+        <DisabledUntilHydrated>
+          <InlineRun presetId={presetId} />
+        </DisabledUntilHydrated>
+      )}
     </HydrateWhenNear>
   ),
   map: (
-    <HydrateWhenNear fallback={<p className="loading">{content.controls.app.loadingMap}</p>}>
-      <DisabledUntilHydrated>
-        <InlineMap />
-      </DisabledUntilHydrated>
+    <HydrateWhenNear
+      load={() => import('@/lab/inline-map')}
+      fallback={<p className="loading">{content.controls.app.loadingMap}</p>}
+    >
+      {(InlineMap) => (
+        <DisabledUntilHydrated>
+          <InlineMap />
+        </DisabledUntilHydrated>
+      )}
     </HydrateWhenNear>
   ),
   quiz: (
     <div id="quiz">
-      <HydrateWhenNear fallback={<p>{content.controls.app.loadingQuiz}</p>}>
-        <DisabledUntilHydrated>
-          <Quiz />
-        </DisabledUntilHydrated>
+      <HydrateWhenNear load={() => import('@/practice/quiz')} fallback={<p>{content.controls.app.loadingQuiz}</p>}>
+        {(Quiz) => (
+          <DisabledUntilHydrated>
+            <Quiz />
+          </DisabledUntilHydrated>
+        )}
       </HydrateWhenNear>
     </div>
   ),
   interview: (
     <div id="interview">
-      <HydrateWhenNear fallback={<p>{content.controls.app.loadingInterview}</p>}>
-        <DisabledUntilHydrated>
-          <Interview />
-        </DisabledUntilHydrated>
+      <HydrateWhenNear
+        load={() => import('@/practice/interview')}
+        fallback={<p>{content.controls.app.loadingInterview}</p>}
+      >
+        {(Interview) => (
+          <DisabledUntilHydrated>
+            <Interview />
+          </DisabledUntilHydrated>
+        )}
       </HydrateWhenNear>
     </div>
   ),

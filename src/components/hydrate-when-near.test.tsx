@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HydrateWhenNear, PrerenderingContext } from './hydrate-when-near';
 
@@ -37,12 +37,24 @@ function Part() {
   );
 }
 
+/** The part's code, as a dynamic import gives it; `arrives` holds it back until a test lets it through. */
+let arrives: Promise<void> = Promise.resolve();
+const loadPart = async () => {
+  await arrives;
+  return { default: Part };
+};
+
 // One element made once, as the page makes its parts.
-const page = (
-  <HydrateWhenNear>
-    <Part />
-  </HydrateWhenNear>
-);
+const page = <HydrateWhenNear load={loadPart}>{(Loaded) => <Loaded />}</HydrateWhenNear>;
+
+/** The build's markup of a tree, with every part in full (the build waits for their code). */
+async function prerendered(tree: React.ReactNode) {
+  const { prelude } = await prerender(<PrerenderingContext value={true}>{tree}</PrerenderingContext>);
+  // The server renderer leaves a resumed render's context value on the context object (in the build it runs in a
+  // process of its own; here the client's React shares it): put the default back.
+  (PrerenderingContext as unknown as { _currentValue: boolean })._currentValue = false;
+  return new Response(prelude).text();
+}
 
 /** The browser's IntersectionObserver, played by hand: the test says when the part comes near. */
 class HandObserver {
@@ -67,12 +79,13 @@ class HandObserver {
 let container: HTMLElement;
 let root: Root | null = null;
 
-beforeEach(() => {
+beforeEach(async () => {
+  arrives = Promise.resolve();
   HandObserver.all = [];
   vi.stubGlobal('IntersectionObserver', HandObserver);
   container = document.createElement('div');
   document.body.append(container);
-  container.innerHTML = renderToString(<PrerenderingContext value={true}>{page}</PrerenderingContext>);
+  container.innerHTML = await prerendered(page);
   Object.assign(seen, { renders: 0, linkClicks: 0, presses: 0 });
 });
 
@@ -83,9 +96,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function hydrate() {
+async function hydrate(tree: React.ReactNode = page) {
   await act(async () => {
-    root = hydrateRoot(container, page);
+    root = hydrateRoot(container, tree);
   });
 }
 
@@ -148,11 +161,49 @@ describe('HydrateWhenNear', () => {
     expect(seen.presses).toBe(0);
   });
 
-  it('rendered fresh, with no markup to hydrate, it shows its part at once and watches nothing', () => {
+  it('rendered fresh, with no markup to hydrate, it loads its part at once and watches nothing', async () => {
     container.innerHTML = '';
-    render(page);
+    await act(async () => {
+      render(page);
+    });
     expect(screen.getByText('Prerendered words')).toBeInTheDocument();
     expect(HandObserver.all).toEqual([]);
+  });
+
+  it('keeps the markup while its code is on its way, then hydrates the same nodes', async () => {
+    let letThrough = () => {};
+    arrives = new Promise((resolve) => (letThrough = resolve));
+    await hydrate();
+    const button = screen.getByRole('button', { name: 'Pressed 0' });
+    await act(async () => HandObserver.all[0]!.comeNear());
+    expect(seen.renders).toBe(0);
+    expect(container.textContent).toContain('Prerendered words');
+    await act(async () => letThrough());
+    expect(seen.renders).toBeGreaterThan(0);
+    fireEvent.click(button);
+    expect(await screen.findByRole('button', { name: 'Pressed 1' })).toBe(button);
+  });
+
+  it('a part hydrates when it comes near even while an earlier one on the page is still waiting', async () => {
+    const first = <HydrateWhenNear load={loadPart}>{(Loaded) => <Loaded />}</HydrateWhenNear>;
+    const second = <HydrateWhenNear load={loadPart}>{(Loaded) => <Loaded />}</HydrateWhenNear>;
+    const twoParts = (
+      <>
+        {first}
+        {second}
+      </>
+    );
+    container.innerHTML = await prerendered(twoParts);
+    await hydrate(twoParts);
+    const [, secondButton] = screen.getAllByRole('button', { name: 'Pressed 0' });
+    await act(async () => HandObserver.all[1]!.comeNear());
+    fireEvent.click(secondButton!);
+    expect(await screen.findByRole('button', { name: 'Pressed 1' })).toBe(secondButton);
+    // The first still has its markup, untouched and not yet hydrated.
+    expect(screen.getAllByRole('button', { name: /^Pressed/ }).map((button) => button.textContent)).toEqual([
+      'Pressed 0',
+      'Pressed 1',
+    ]);
   });
 
   it('without IntersectionObserver it hydrates at once rather than never', async () => {

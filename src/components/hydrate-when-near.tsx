@@ -8,44 +8,75 @@ import {
   useMemo,
   useRef,
   useState,
+  type ComponentType,
   type ReactNode,
 } from 'react';
 import { useHydrated } from './use-hydrated';
 
-/** A promise to wait on, and the way to settle it. */
-interface Gate {
-  readonly promise: Promise<void>;
+/** A part's module, as a dynamic import gives it. */
+interface PartModule<Props> {
+  readonly default: ComponentType<Props>;
+}
+
+/** The part's code, loaded once asked for; `promise` is settled only once it has arrived. */
+interface Gate<Part> {
+  readonly promise: Promise<Part>;
   readonly open: () => void;
   readonly isOpen: () => boolean;
 }
 
-function createGate(): Gate {
-  let resolve = () => {};
-  const promise = new Promise<void>((settle) => (resolve = settle));
-  // Marked settled as React marks its own, so `use` reads it at once, in the same task as the click that opened it.
-  const marks = promise as Promise<void> & { status?: string; value?: undefined };
+function createGate<Part>(load: () => Promise<Part>): Gate<Part> {
+  let asked = false;
+  let settle: (part: Part) => void = () => {};
+  let fail: (reason: unknown) => void = () => {};
+  const promise = new Promise<Part>((resolve, reject) => {
+    settle = resolve;
+    fail = reject;
+  });
+  // Marked settled as React marks its own, so `use` reads the part at once on the render that follows.
+  const marks = promise as Promise<Part> & { status?: string; value?: Part; reason?: unknown };
   return {
     promise,
     open: () => {
-      if (marks.status === 'fulfilled') return;
-      marks.status = 'fulfilled';
-      marks.value = undefined;
-      resolve();
+      if (asked) return;
+      asked = true;
+      load().then(
+        (part) => {
+          marks.status = 'fulfilled';
+          marks.value = part;
+          settle(part);
+        },
+        (reason: unknown) => {
+          marks.status = 'rejected';
+          marks.reason = reason;
+          fail(reason);
+        },
+      );
     },
-    isOpen: () => marks.status === 'fulfilled',
+    isOpen: () => asked,
   };
 }
-
-const OPEN = createGate();
-OPEN.open();
 
 /** True while the build prerenders the page: every part renders in full, with nothing to wait for. */
 export const PrerenderingContext = createContext(false);
 
-/** Renders its children once the gate is open; until then its boundary keeps the prerendered markup. */
-function Opened({ gate, children }: { gate: Gate; children: ReactNode }) {
-  use(gate.promise);
-  return children;
+/** Renders the part once its code has arrived; until then its boundary keeps the prerendered markup. */
+function Opened<Props>({
+  gate,
+  render,
+  children,
+}: {
+  gate: Gate<PartModule<Props>>;
+  render: (Part: ComponentType<Props>) => ReactNode;
+  children: ReactNode;
+}) {
+  const part = use(gate.promise);
+  return (
+    <>
+      {render(part.default)}
+      {children}
+    </>
+  );
 }
 
 /** Tells the box once the part has hydrated and its controls are enabled (they follow the same hook). */
@@ -63,14 +94,28 @@ function HydratedSignal({ onHydrated }: { onHydrated: () => void }) {
  * before it has hydrated is held (a link is not followed as a plain link, a control is not toggled) and made again
  * once it has, so nothing the reader does is lost. Rendered fresh, without markup to hydrate, it opens at once.
  *
- * Give it a `children` element made once (a module constant, say): a boundary still waiting that receives new props
- * is rendered afresh by React, which drops its prerendered markup.
+ * Give it a `children` function made once (in a module constant, say): a boundary still waiting that receives new
+ * props before its code has arrived is rendered afresh by React, which drops its prerendered markup.
  */
-export function HydrateWhenNear({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+export function HydrateWhenNear<Props>({
+  load,
+  children,
+  fallback = null,
+}: {
+  /** The part's module, as a dynamic import: fetched only when the part is about to be needed. */
+  load: () => Promise<PartModule<Props>>;
+  /** The part, drawn with its component once loaded. */
+  children: (Part: ComponentType<NoInfer<Props>>) => ReactNode;
+  fallback?: ReactNode;
+}) {
   const prerendering = useContext(PrerenderingContext);
   const hydrated = useHydrated();
   // Decided at the first render: hydrating prerendered markup waits; a fresh render (no markup) does not.
-  const [gate] = useState(() => (prerendering || hydrated ? OPEN : createGate()));
+  const [gate] = useState(() => {
+    const made = createGate(load);
+    if (prerendering || hydrated) made.open();
+    return made;
+  });
   const box = useRef<HTMLDivElement>(null);
   const held = useRef<{ target: HTMLElement | null; done: boolean; release: () => void }>({
     target: null,
@@ -88,8 +133,7 @@ export function HydrateWhenNear({ children, fallback = null }: { children: React
   const boundary = useMemo(
     () => (
       <Suspense fallback={fallback}>
-        <Opened gate={gate}>
-          {children}
+        <Opened gate={gate} render={children}>
           <HydratedSignal onHydrated={onHydrated} />
         </Opened>
       </Suspense>
