@@ -110,6 +110,33 @@ export default tseslint.config(
     },
   },
   {
+    // The page's side of real Postgres: PGlite's code (about 140 kB gzip) runs in the worker only. A value import
+    // of PGlite, or of the worker's modules that use it, would put it on the page's thread, fetched at load.
+    files: ['src/real-postgres/**/*.{ts,tsx}'],
+    ignores: [
+      'src/real-postgres/**/*.test.{ts,tsx}',
+      'src/real-postgres/postgres.worker.ts',
+      'src/real-postgres/console-engine.ts',
+      'src/real-postgres/run-steps.ts',
+      'src/real-postgres/session.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@electric-sql/pglite', '@electric-sql/pglite/*', './console-engine'],
+              allowTypeImports: true,
+              message:
+                "PGlite's code runs in the worker only: import its types, or what you need from a module without it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Loaded by Node through vite.config.ts (the content plugin), before Vite's `@` alias exists.
     files: ['src/content/**/*.ts', 'src/settings/**/*.ts'],
     ignores: ['src/**/*.test.ts', 'src/**/*.test-d.ts', 'src/**/*.d.ts'],

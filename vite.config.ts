@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -83,7 +85,22 @@ function offlineWorker(mode: string) {
   });
 }
 
-export default defineConfig(({ mode, isSsrBuild }) => ({
+/**
+ * A CSS Module's class in a build: five characters from a hash of its file and name, the same in the page's build
+ * and the prerender's (so hydration matches). The prerendered page repeats these names over a thousand times; the
+ * default names (`_local_hash_line`) cost it about 2 kB gzip. Two classes that would share a name fail the build.
+ */
+const shortNames = new Map<string, string>();
+function shortScopedName(local: string, file: string): string {
+  const key = `${relative(import.meta.dirname, file.split('?')[0] ?? file)}:${local}`;
+  const name = `_${createHash('sha256').update(key).digest('base64url').replace(/[-_]/g, '').slice(0, 5)}`;
+  const taken = shortNames.get(name);
+  if (taken !== undefined && taken !== key) throw new Error(`CSS Modules: ${key} and ${taken} would both be .${name}`);
+  shortNames.set(name, key);
+  return name;
+}
+
+export default defineConfig(({ command, mode, isSsrBuild }) => ({
   // Relative asset paths, so the build works from any sub-path of a plain static host.
   base: './',
   // The prerender build (`src/prerender.tsx`, run by Node at build time) has no pages and no service worker.
@@ -91,11 +108,15 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     ? [react(), contentPlugin()]
     : [react(), contentPlugin(), contentSecurityPolicy(), offlineWorker(mode)],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // Readable names while developing (and in unit tests, which set their own).
+  ...(command === 'build' ? { css: { modules: { generateScopedName: shortScopedName } } } : {}),
   // PGlite ships its own WebAssembly and data files; pre-bundling would lose them (PGlite docs).
   optimizeDeps: { exclude: ['@electric-sql/pglite'] },
   // The Postgres worker loads PGlite, which splits into chunks: only module workers can.
   worker: { format: 'es' },
   build: {
+    // Every browser the site supports preloads modules itself; one that does not still loads them, unpreloaded.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // PGlite's known-harmless warnings: a direct eval in its Emscripten glue, and node:module it never uses here.
       onwarn(warning, warn) {

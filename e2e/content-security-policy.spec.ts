@@ -45,6 +45,8 @@ test.describe('the built site under its Content-Security-Policy, sent as a heade
     await page.getByRole('button', { name: 'Download PNG' }).click();
     expect((await download).suggestedFilename()).toMatch(/\.png$/);
     const panel = page.getByRole('region', { name: 'Real Postgres in this page' });
+    // The reader's pointer reaches the button first: the move that brings the panel's code.
+    await panel.getByRole('button', { name: 'Run on real Postgres' }).hover();
     await panel.getByRole('button', { name: 'Run on real Postgres' }).click();
     await expect(panel.getByText(/^PostgreSQL [\d.]+ started in/)).toBeVisible({ timeout: 60_000 });
     await expect(panel.getByRole('table', { name: /^Writes up to step 19,/ })).toBeVisible();

@@ -117,6 +117,8 @@ test('real Postgres, once run, runs again with no network', async ({ page, conte
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   const panel = page.getByRole('region', { name: 'Real Postgres in this page' });
+  // The reader's pointer reaches the button first: the move that brings the panel's code.
+  await panel.getByRole('button', { name: 'Run on real Postgres' }).hover();
   await panel.getByRole('button', { name: 'Run on real Postgres' }).click();
   const started = panel.getByText(/^PostgreSQL [\d.]+ started in \d+(\.\d)? s\./);
   await expect(started).toBeVisible({ timeout: 60_000 });
@@ -128,6 +130,8 @@ test('real Postgres, once run, runs again with no network', async ({ page, conte
 
   await context.setOffline(true);
   await page.reload();
+  // The reader's pointer reaches the button first: the move that brings the panel's code.
+  await panel.getByRole('button', { name: 'Run on real Postgres' }).hover();
   await panel.getByRole('button', { name: 'Run on real Postgres' }).click();
   await expect(started).toBeVisible({ timeout: 60_000 });
   await context.setOffline(false);

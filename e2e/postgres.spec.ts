@@ -7,6 +7,8 @@ const BOOT = { timeout: 60_000 };
 
 async function startPostgres(page: Page) {
   const panel = page.getByRole('region', { name: 'Real Postgres in this page' });
+  // The reader's pointer reaches the button first: the move that brings the panel's code.
+  await panel.getByRole('button', { name: 'Run on real Postgres' }).hover();
   await panel.getByRole('button', { name: 'Run on real Postgres' }).click();
   await expect(panel.getByText(/^PostgreSQL [\d.]+ started in \d+(\.\d)? s\./)).toBeVisible(BOOT);
   return panel;
@@ -98,6 +100,8 @@ test('without WebAssembly the panel says so and the walkthrough carries on', asy
     Reflect.deleteProperty(window, 'WebAssembly');
   });
   await walkthrough.open();
+  // The reader's pointer reaches the button first: the move that brings the panel's code.
+  await page.getByRole('button', { name: 'Run on real Postgres' }).hover();
   await page.getByRole('button', { name: 'Run on real Postgres' }).click();
   await expect(page.getByRole('alert')).toContainText('This browser has no WebAssembly, which real Postgres needs.');
   await walkthrough.next.click();
@@ -111,6 +115,8 @@ test('a blocked download leaves a clear message and a way to try again', async (
 }) => {
   await page.route(/\.wasm$/, (route) => route.abort('blockedbyclient'));
   await walkthrough.open();
+  // The reader's pointer reaches the button first: the move that brings the panel's code.
+  await page.getByRole('button', { name: 'Run on real Postgres' }).hover();
   await page.getByRole('button', { name: 'Run on real Postgres' }).click();
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Postgres could not start in this page', BOOT);

@@ -58,6 +58,12 @@ test.describe('without JavaScript', () => {
       // It says what needs JavaScript.
       await expect(page.locator('.noscript-note')).toBeVisible();
       await expect(page.locator('.noscript-note')).toContainText(/the\s+quiz and the interview questions/);
+      // In their places, what cannot run without it says so; a live run shows how it ends, with its verdict.
+      await expect(page.getByText(/^The outcome map runs the simulation once for each cell of its grid/)).toBeVisible();
+      const run = page.getByRole('region', { name: "Try it: Snip's weekly email" });
+      await expect(run.getByRole('img', { name: /step 21 of 21/ })).toBeVisible();
+      await expect(run.getByText(/^Verdict: Duplicate work/)).toBeVisible();
+      await expect(run.getByRole('button')).toHaveCount(0);
       // Laid out by the drawings' viewBox, so a phone does not scroll sideways before any script measured it.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     });
@@ -169,6 +175,41 @@ test.describe('hydration', () => {
 test.describe('nothing before it is needed', () => {
   /** The code of the lesson's parts below the first view: its sections' widgets, the quiz and the interview. */
   const LATER = /\/assets\/(lesson-with-widgets|inline-run|inline-map|quiz|interview|lab-page)-[\w-]+\.js$/;
+
+  test('a fresh visit fetches only the JS and CSS its page names until the reader moves', async ({
+    page,
+    walkthrough,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const fetched = new Set<string>();
+    const withPglite: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/\.(js|css)$/.test(path)) fetched.add(path.replace(/^\//, './'));
+    });
+    // PGlite's own code, by a method only it (and the worker that drives it) has.
+    page.on('response', async (response) => {
+      const body = /\.js$/.test(new URL(response.url()).pathname) ? await response.text().catch(() => '') : '';
+      if (body.includes('execProtocolRawStream')) withPglite.push(new URL(response.url()).pathname);
+    });
+    const response = await page.goto('./');
+    const html = (await response?.text()) ?? '';
+    // What index.html asks for itself (scripts, module preloads, stylesheets): the first view, as npm run size counts.
+    const named = new Set(
+      [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]),
+    );
+    expect(named.size).toBeGreaterThan(3);
+    await expect(walkthrough.next).toBeEnabled();
+    await page.waitForLoadState('networkidle');
+    // Saved progress too waits for a move: a first visit has none.
+    expect([...fetched].filter((path) => !named.has(path))).toEqual([]);
+    // The first move brings the rest of the walkthrough: its toolbar, with real Postgres under it.
+    await page.mouse.wheel(0, 200);
+    await expect(page.getByRole('button', { name: 'Run on real Postgres' })).toBeEnabled();
+    await page.waitForLoadState('networkidle');
+    // Real Postgres's engine (PGlite) runs in its worker and is fetched only once asked for.
+    expect(withPglite).toEqual([]);
+  });
 
   test('a fresh visit loads none of the lesson below the first view until the reader scrolls to it', async ({
     page,

@@ -10,7 +10,13 @@ import { gzipSync } from 'node:zlib';
 // off or remap (+0.9 kB). 97 kB since: step links as history entries, a fresh visit's address left alone, and
 // scrolling that never moves an embedding page (+0.6 kB); the time strip and the predictions load after the first view.
 // 98 kB since: a dark palette, forced-colour rules and the 400 %-zoom layout in the first view's CSS (+0.6 kB).
-const BUDGET_KB = 98;
+// 118 kB since 2026-12-03, and run by npm test. The prerender brought the stylesheets of its parts below the fold
+// (+4 kB) and the code that hydrates them when near (+1.5 kB); the time strip and the print frames, which a first
+// visit always fetched just after the page's own files, are now counted with them (+6 kB). A fresh visit fetches nothing
+// else until the reader moves (e2e/prerender.spec.ts checks it): before, it also fetched PGlite (140 kB) and every
+// later part of the walkthrough, 272 kB in all. The target is still 90 kB (issue 19); React's DOM renderer alone
+// is 62 kB of it.
+const BUDGET_KB = 118;
 const dist = join(import.meta.dirname, '..', 'dist');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 

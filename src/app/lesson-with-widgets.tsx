@@ -2,6 +2,7 @@ import content from 'virtual:lockstep/content';
 import { lazy, Suspense } from 'react';
 import { DisabledUntilHydrated } from '@/components/disabled-until-hydrated';
 import { HydrateWhenNear } from '@/components/hydrate-when-near';
+import { HydratedOnly, NeedsScript } from '@/components/hydrated-only';
 import RestOfLesson, { type LessonWidgets } from '@/lesson/rest-of-lesson';
 
 const AnswerKey = lazy(() => import('@/practice/answer-key'));
@@ -29,7 +30,16 @@ const lessonWidgets: LessonWidgets = {
     >
       {(InlineMap) => (
         <DisabledUntilHydrated>
-          <InlineMap />
+          <HydratedOnly
+            standIn={
+              <NeedsScript
+                withoutScript={content.controls.app.mapNeedsScript}
+                loading={content.controls.app.loadingMap}
+              />
+            }
+          >
+            <InlineMap />
+          </HydratedOnly>
         </DisabledUntilHydrated>
       )}
     </HydrateWhenNear>

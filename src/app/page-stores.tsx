@@ -1,3 +1,5 @@
+import { laterPartsNeeded } from '@/components/load-when-needed';
+import { progressToRead } from '@/progress/storage-key';
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
@@ -119,7 +121,10 @@ export function createPageStores(browser: Window = window, options: PageOptions 
       },
     },
     labProblems: parsed.labProblems,
-    progress: loadProgress(options.lms ? options.lms.storage : localStorageOrNull()),
+    // In an LMS the course's status is reported as the page opens, from the progress code.
+    progress: options.lms
+      ? loadProgress(options.lms.storage, false)
+      : loadProgress(localStorageOrNull(), parsed.route.page === 'lesson'),
   };
 }
 
@@ -179,8 +184,13 @@ export function useShell() {
   return { route, actions: stores.shellActions, labProblems: stores.labProblems };
 }
 
-/** Saved answers, read from storage once the progress code has loaded; it is not part of the first view. */
-async function loadProgress(storage: Storage | null): Promise<ProgressBinding> {
+/**
+ * Saved answers, read from storage once the progress code has loaded; it is not part of the first view. On the
+ * lesson with nothing saved (a first visit) that code waits for the reader's first move: nothing is saved before
+ * one, and the lesson's first view does without it. Other pages (an embedded quiz, say) need it to draw at all.
+ */
+async function loadProgress(storage: Storage | null, canWait: boolean): Promise<ProgressBinding> {
+  if (canWait && !progressToRead(storage)) await laterPartsNeeded();
   const { createProgressActions, createProgressStore } = await import('@/progress/progress-store');
   const store = createProgressStore(storage);
   return { store, actions: createProgressActions(store) };

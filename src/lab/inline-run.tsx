@@ -2,6 +2,7 @@ import lab from 'virtual:lockstep/lab';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { CodeText } from '@/components/code-text';
+import { useHydrated } from '@/components/use-hydrated';
 import { fillTemplate } from '@/content/fill-template';
 import { labPageHref } from '@/route/share-links';
 import { useShortcuts } from '@/shortcuts/use-shortcuts';
@@ -33,6 +34,9 @@ export default function InlineRun({ presetId }: { presetId: string }) {
   );
   const region = useRef<HTMLElement>(null);
   const headingId = useId();
+  // The prerendered page shows the run's last frame only, styled by the page's own sheet: the stepper, and this
+  // feature's stylesheet, come with the code once the reader nears the run.
+  const live = useHydrated();
   useShortcuts(
     'reading',
     { back: actions.back, next: actions.next, first: actions.goToFirst, last: actions.goToLast },
@@ -41,10 +45,10 @@ export default function InlineRun({ presetId }: { presetId: string }) {
   if (!preset) return null;
   const narrations = narrationsFor(timeline, labNarration);
   const verdict = verdictOf(timeline);
-  /** One frame of the run: its caption, the diagram up to it and, at the end, the verdict. */
-  const frameAt = (at: number, live: boolean) => (
+  /** One frame of the run: its caption (`current`: the one the stepper shows), the diagram up to it and, at the end, the verdict. */
+  const frameAt = (at: number, current: boolean) => (
     <>
-      <p className={live ? 'caption' : undefined} aria-live={live ? 'polite' : undefined}>
+      <p className={current ? 'caption' : undefined} aria-live={current ? 'polite' : undefined}>
         <span className="caption-time">{formatTime(timeline.frames[at]!.at)}</span>{' '}
         <span>
           <CodeText text={narrations[at]?.caption ?? ''} />
@@ -52,7 +56,7 @@ export default function InlineRun({ presetId }: { presetId: string }) {
       </p>
       <SequenceDiagramView timeline={timeline} cursor={at} title={preset.title} windowRows={8} />
       {at === last && (
-        <p className={verdictClass(verdict.kind)}>
+        <p className={live ? verdictClass(verdict.kind) : undefined}>
           <strong>{fillTemplate(lab.labels.verdict, { verdict: lab.verdicts[verdict.kind] })}</strong>{' '}
           {fillTemplate(lab.reasons[reasonFor(verdict, config)], {
             events: verdict.kind === 'cutOff' ? String(verdict.events) : '',
@@ -63,21 +67,30 @@ export default function InlineRun({ presetId }: { presetId: string }) {
   );
 
   return (
-    <section className={`${styles.inlineRun} panel`} aria-labelledby={headingId} ref={region} tabIndex={-1}>
+    <section
+      className={live ? `${styles.inlineRun} panel` : 'panel'}
+      aria-labelledby={headingId}
+      ref={region}
+      tabIndex={-1}
+    >
       {/* A section (h2) may place a run before its first subsection (h3): h3 keeps the heading order either way. */}
       <h3 id={headingId}>{fillTemplate(lab.labels.tryIt, { preset: preset.title })}</h3>
-      <div className={styles.onScreen} data-testid="run-on-screen">
-        <RunStepper
-          label={fillTemplate(lab.labels.stepThroughPreset, { preset: preset.title })}
-          step={step}
-          count={last + 1}
-          actions={actions}
-        />
-        {frameAt(step, true)}
-      </div>
+      {live ? (
+        <div className={styles.onScreen} data-testid="run-on-screen">
+          <RunStepper
+            label={fillTemplate(lab.labels.stepThroughPreset, { preset: preset.title })}
+            step={step}
+            count={last + 1}
+            actions={actions}
+          />
+          {frameAt(step, true)}
+        </div>
+      ) : null}
       {/* On paper a run cannot be stepped: it prints its last frame, with its verdict. Always in the markup, so a
-          run that was never hydrated (the reader did not scroll to it) still prints its end. */}
-      <div className={styles.onPaper} data-testid="run-on-paper">
+          run that was never hydrated (the reader did not scroll to it) still prints its end; before hydration it is
+          on screen too, for a reader without JavaScript. The same element throughout, as is the link below: a
+          click on it before hydration is replayed on it after. */}
+      <div className={live ? styles.onPaper : undefined} data-testid="run-on-paper">
         {frameAt(last, false)}
       </div>
       <p>

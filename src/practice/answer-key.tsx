@@ -1,14 +1,14 @@
 import practice from 'virtual:lockstep/practice';
 import { CodeText } from '@/components/code-text';
-import { usePrinting } from '@/components/use-printing';
 import { rightAnswerIds } from '@/progress/score';
 import { joinAnswers } from './answer-text';
 import styles from './answer-key.module.css';
 
-/** On paper only, the last thing in the handout, on a page of its own: the quiz's right answers. */
+/**
+ * On paper only (its stylesheet hides it on screen), the last thing in the handout, on a page of its own: the
+ * quiz's right answers. Always in the markup, so a page printed before its lesson has hydrated still ends with it.
+ */
 export default function AnswerKey() {
-  const printing = usePrinting();
-  if (!printing) return null;
   return (
     <section className={styles.answerKey} aria-label={practice.labels.answerKey.title}>
       <h2>{practice.labels.answerKey.title}</h2>

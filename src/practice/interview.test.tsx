@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import practice from 'virtual:lockstep/practice';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEY } from '@/progress/progress';
+import { STORAGE_KEY } from '@/progress/storage-key';
 import { renderWalkthrough } from '@/testing/render-walkthrough';
 import { InterviewQuestionView } from './interview';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '@/testing/render-walkthrough';
 import { createProgressActions, createProgressStore } from './progress-store';
-import { SET_ASIDE_PREFIX, STORAGE_KEY, loadProgress, setAsideKeys } from './progress';
+import { SET_ASIDE_PREFIX, loadProgress, setAsideKeys } from './progress';
+import { STORAGE_KEY } from './storage-key';
 
 const answer = (option: string, checked = true) => ({ response: [option], checked });
 const storageEvent = (storageArea: Storage, newValue: string | null, key = STORAGE_KEY) =>

@@ -9,11 +9,11 @@ import {
   noChanges,
   readStoredProgress,
   saveChanges,
-  STORAGE_KEY,
   type InterviewAnswer,
   type Progress,
   type ProgressChanges,
 } from './progress';
+import { STORAGE_KEY } from './storage-key';
 
 export interface ProgressState extends Progress {
   readonly notices: readonly string[];

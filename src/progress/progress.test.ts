@@ -4,13 +4,13 @@ import { createProgressActions, createProgressStore } from './progress-store';
 import {
   SET_ASIDE_LIMIT,
   SET_ASIDE_PREFIX,
-  STORAGE_KEY,
   applyChanges,
   changesBetween,
   loadProgress,
   saveProgress,
   setAsideKeys,
 } from './progress';
+import { STORAGE_KEY } from './storage-key';
 
 /** Every copy set aside so far, oldest first. */
 const asideOf = (storage: Storage) => setAsideKeys(storage).map((key) => storage.getItem(key));

@@ -1,6 +1,7 @@
 import content from 'virtual:lockstep/content';
 import { echo } from '@/content/echo';
 import { fillTemplate } from '@/content/fill-template';
+import { STORAGE_KEY } from './storage-key';
 
 /** What the page tells the learner about their saved answers. */
 const SAYS = content.notices.progress;
@@ -46,7 +47,6 @@ export interface Progress {
 
 export const emptyProgress: Progress = { quiz: {}, interview: {}, predictions: {} };
 
-export const STORAGE_KEY = 'lockstep:progress';
 /** Copies of unreadable progress are kept under this prefix, each with the time it was set aside. */
 export const SET_ASIDE_PREFIX = 'lockstep:progress:set-aside:';
 /** The most copies kept; the oldest goes first. */

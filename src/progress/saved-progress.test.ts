@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '@/testing/render-walkthrough';
 import {
   SET_ASIDE_PREFIX,
-  STORAGE_KEY,
   applyChanges,
   changesBetween,
   loadProgress,
@@ -11,6 +10,7 @@ import {
   setAsideKeys,
   type Progress,
 } from './progress';
+import { STORAGE_KEY } from './storage-key';
 
 const answer = (option: string, checked = true) => ({ response: [option], checked });
 const nothing: Progress = { quiz: {}, interview: {}, predictions: {} };

@@ -3,14 +3,8 @@ import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '@/content/load-content';
-import {
-  CELL_CHARACTERS,
-  EngineBroken,
-  OUTPUT_CHARACTERS,
-  runConsoleInput,
-  SHOWN_ROWS,
-  type StatementOutcome,
-} from './console-engine';
+import { EngineBroken, runConsoleInput, type StatementOutcome } from './console-engine';
+import { CELL_CHARACTERS, OUTPUT_CHARACTERS, SHOWN_ROWS } from './console-limits';
 import { LEARNER_ROLE, prepareDatabase } from './session';
 
 // The console on PostgreSQL itself (PGlite): what each statement reports must be what Postgres reports.

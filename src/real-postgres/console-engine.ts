@@ -1,13 +1,7 @@
 import { protocol, type PGliteInterface } from '@electric-sql/pglite';
 import { CLIENT_ENCODING, LEARNER_ROLE, SESSION_USER, sessionIdentity } from './session';
+import { CELL_CHARACTERS, OUTPUT_CHARACTERS, SHOWN_ROWS } from './console-limits';
 import { refusalOf, splitStatements, type Refusal } from './split-statements';
-
-/** Rows a result keeps for display; the rest are counted, not held (a million rows would exhaust the tab). */
-export const SHOWN_ROWS = 500;
-/** Characters a cell keeps: one 60 MB value would freeze the page that draws it. */
-export const CELL_CHARACTERS = 10_000;
-/** Characters a whole run keeps, over all its statements; past it rows are counted, not kept. */
-export const OUTPUT_CHARACTERS = 2_000_000;
 
 /** A value cut to CELL_CHARACTERS: its start, and how many characters were left out. */
 export interface CutCell {

@@ -3,13 +3,8 @@ import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { fillTemplate } from '@/content/fill-template';
 import { formatTime } from '@/story/format';
-import {
-  CELL_CHARACTERS,
-  OUTPUT_CHARACTERS,
-  type Cell,
-  type StatementOutcome,
-  type TransactionState,
-} from './console-engine';
+import type { Cell, StatementOutcome, TransactionState } from './console-engine';
+import { CELL_CHARACTERS, OUTPUT_CHARACTERS } from './console-limits';
 import { CONSOLE_TIME_LIMIT_MS, type ConsoleReply, type PostgresEngine } from './postgres-engine';
 import styles from './real-postgres.module.css';
 

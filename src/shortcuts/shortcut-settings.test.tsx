@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { memoryStorage, renderWalkthrough } from '@/testing/render-walkthrough';
@@ -9,6 +9,8 @@ import { ShortcutContext } from './use-shortcuts';
 
 function renderWithShortcuts() {
   const shortcuts = createShortcutStore(memoryStorage(), null);
+  // The toolbar's code loads on the reader's first move.
+  fireEvent.scroll(document);
   const view = renderWalkthrough(
     <ShortcutContext.Provider value={shortcuts}>
       <Walkthrough />

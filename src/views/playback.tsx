@@ -1,5 +1,5 @@
 import content from 'virtual:lockstep/content';
-import { useEffect, useId, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, type KeyboardEvent } from 'react';
 import { fillTemplate } from '@/content/fill-template';
 import { useProgress } from '@/progress/use-progress';
 import { useKeyShortcutsAttribute } from '@/shortcuts/use-shortcuts';
@@ -29,24 +29,6 @@ export function Playback() {
   const playKeys = useKeyShortcutsAttribute('reading', 'playPause');
   const id = useId();
   const end = timeline.frames.at(-1)?.at ?? 0;
-  const scenarioId = useWalkthrough((state) => state.scenarioId);
-  const fencing = useWalkthrough((state) => state.fencing);
-  const predictions = useProgress((state) => state.predictions);
-  const asking = predictionPoints(timeline).find((point) => point.askAt === cursor);
-  const waiting = asking !== undefined && predictions[predictionKey(scenarioId, fencing, asking.id)] === undefined;
-  const next = timeline.frames[cursor + 1];
-  const delay = next ? playDelay(next.at - frame.at, speed) : null;
-  const delayMs = delay?.delayMs ?? null;
-
-  useEffect(() => {
-    if (!playing || waiting) return;
-    if (delayMs === null) {
-      actions.pause();
-      return;
-    }
-    const timer = setTimeout(actions.next, delayMs);
-    return () => clearTimeout(timer);
-  }, [playing, waiting, delayMs, cursor, actions]);
 
   /** The slider's own keys: arrows and Page Up/Down move between the times steps happen at, not by 100 ms. */
   const onScrubberKey = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -68,15 +50,6 @@ export function Playback() {
     event.stopPropagation();
     if (target !== undefined) actions.goToTime(target);
   };
-  const status = waiting
-    ? content.panels.playback.waiting
-    : playing && delay?.compressed && next
-      ? fillTemplate(content.panels.playback.compressed, {
-          gap: formatTime(next.at - frame.at),
-          shown: formatTime(delay.delayMs),
-        })
-      : null;
-
   return (
     <div className="playback" role="group" aria-label={content.controls.playback.label}>
       <button
@@ -119,9 +92,51 @@ export function Playback() {
       <output htmlFor={`${id}-scrubber`} className="scrubber-time">
         {formatTick(frame.at)}
       </output>
-      {playing && status && <p className="playback-status">{status}</p>}
+      {/* Play waits at an unanswered prediction, so its clock needs saved progress: with nothing saved that code
+          comes on the reader's first move (pressing Play is one), and the controls hydrate without it. */}
+      <Suspense fallback={null}>
+        <PlayClock />
+      </Suspense>
     </div>
   );
+}
+
+/** Moves a playing walkthrough on at its pace, and says why it waits or hurries. */
+function PlayClock() {
+  const timeline = useWalkthrough(selectTimeline);
+  const cursor = useWalkthrough(selectCursor);
+  const frame = useWalkthrough(selectFrame);
+  const playing = useWalkthrough((state) => state.playing);
+  const speed = useWalkthrough((state) => state.speed);
+  const scenarioId = useWalkthrough((state) => state.scenarioId);
+  const fencing = useWalkthrough((state) => state.fencing);
+  const actions = useWalkthroughActions();
+  const predictions = useProgress((state) => state.predictions);
+  const asking = predictionPoints(timeline).find((point) => point.askAt === cursor);
+  const waiting = asking !== undefined && predictions[predictionKey(scenarioId, fencing, asking.id)] === undefined;
+  const next = timeline.frames[cursor + 1];
+  const delay = next ? playDelay(next.at - frame.at, speed) : null;
+  const delayMs = delay?.delayMs ?? null;
+
+  useEffect(() => {
+    if (!playing || waiting) return;
+    if (delayMs === null) {
+      actions.pause();
+      return;
+    }
+    const timer = setTimeout(actions.next, delayMs);
+    return () => clearTimeout(timer);
+  }, [playing, waiting, delayMs, cursor, actions]);
+
+  const status = waiting
+    ? content.panels.playback.waiting
+    : playing && delay?.compressed && next
+      ? fillTemplate(content.panels.playback.compressed, {
+          gap: formatTime(next.at - frame.at),
+          shown: formatTime(delay.delayMs),
+        })
+      : null;
+  return playing && status ? <p className="playback-status">{status}</p> : null;
 }
 
 const SCRUBBER_KEYS = {

@@ -1,5 +1,6 @@
 import content from 'virtual:lockstep/content';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
+import { selectCursor } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { CertificatesPanel } from '@/views/certificates-panel';
 import { LockServicePanel } from '@/views/lock-service-panel';
@@ -7,24 +8,27 @@ import { RenewersPanel } from '@/views/renewers-panel';
 import { SequenceDiagram } from '@/views/sequence-diagram';
 import { StepCaption } from '@/views/step-caption';
 import { TableRowNow } from '@/views/table-row-now';
+import TimeStrip from '@/views/time-strip';
+// Drawn only on paper, but part of the first view: the browser lays out a print at once, with no time to fetch it.
+import PrintFrames from './print-frames';
 import { StepControls, ViewToggles } from '@/views/timeline-controls';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import { DisabledUntilHydrated } from '@/components/disabled-until-hydrated';
+import { loadWhenNeeded, needLaterParts } from '@/components/load-when-needed';
 import { useMediaQuery } from '@/story/use-media-query';
 import { useWalkthroughKeys } from '@/views/use-walkthrough-keys';
 
-// Below the diagram or behind a toggle: loaded after the first view.
+// Behind a toggle: loaded when it is turned on.
 const CompareView = lazy(() => import('./compare-view'));
 const TextVersion = lazy(() => import('./text-version'));
-const BelowStage = lazy(() => import('./below-stage'));
-// The run to scale needs d3's linear scale with its tick and interpolation code: it follows the first view.
-const TimeStrip = lazy(() => import('@/views/time-strip'));
-// Rendered from the start but drawn only on paper, so its code arrives just after the first view.
-const PrintFrames = lazy(() => import('./print-frames'));
-// Needed from a few steps in; its code arrives long before.
-const Predictions = lazy(() => import('@/views/predictions'));
-const EndCard = lazy(() => import('./end-card'));
-const EndCardPointer = lazy(() => import('./end-card').then((module) => ({ default: module.EndCardPointer })));
+// Not on the first screen at step 1: loaded once the reader first moves, or a link opens a later step.
+const BelowStage = lazy(loadWhenNeeded(() => import('./below-stage')));
+// Needed from a few steps in, and at the end.
+const Predictions = lazy(loadWhenNeeded(() => import('@/views/predictions')));
+const EndCard = lazy(loadWhenNeeded(() => import('./end-card')));
+const EndCardPointer = lazy(
+  loadWhenNeeded(() => import('./end-card').then((module) => ({ default: module.EndCardPointer }))),
+);
 
 // The lazy parts as elements made once: when the walkthrough re-renders (its media query settling just after
 // hydration, say), a part whose code is still loading keeps its prerendered markup instead of being dropped.
@@ -42,11 +46,6 @@ const endCardPointer = (
     <DisabledUntilHydrated>
       <EndCardPointer />
     </DisabledUntilHydrated>
-  </Suspense>
-);
-const timeStrip = (
-  <Suspense fallback={<div className="time-strip-placeholder" />}>
-    <TimeStrip />
   </Suspense>
 );
 const endCard = (
@@ -103,10 +102,14 @@ export function Walkthrough({
   // On a phone the options scroll away so the sticky bar stays small; on wider screens they stay with Next.
   const wide = useMediaQuery('(min-width: 720px)', true);
   useWalkthroughKeys(scope);
+  // A step past the first, opened by a link or saved progress, may show a prediction or the end card.
+  const pastFirstStep = useWalkthrough((state) => selectCursor(state) > 0);
+  useEffect(() => {
+    if (pastFirstStep) needLaterParts();
+  }, [pastFirstStep]);
   const belowStage = useMemo(
     () => (
       <Suspense fallback={null}>
-        <PrintFrames />
         <DisabledUntilHydrated>
           <BelowStage {...(onPresent ? { onPresent } : {})} extras={extras} authorTools={authorTools} />
         </DisabledUntilHydrated>
@@ -147,7 +150,7 @@ export function Walkthrough({
         </Suspense>
       ) : (
         <div className="stage">
-          {timeStrip}
+          <TimeStrip />
           <SequenceDiagram />
           <div className="panels">
             <LockServicePanel />
@@ -157,6 +160,8 @@ export function Walkthrough({
         </div>
       )}
       {endCard}
+      {/* Outside the toolbar's boundary, so it hydrates with the first view: a print can come before any move. */}
+      <PrintFrames />
       {belowStage}
       {textVersion && (
         // The placeholder carries the id the toggle's aria-controls names while the list loads.

@@ -21,6 +21,8 @@ export const controlsSchema = z
         loadingMap: text,
         loadingQuiz: text,
         loadingInterview: text,
+        /** Shown in place of the outcome map, for a reader without JavaScript. */
+        mapNeedsScript: text,
         dismiss: text,
         reload: text,
         later: text,

@@ -1,0 +1,42 @@
+// A fresh visit fetches only the first view's code: the parts it does not show (print frames, the toolbar under the
+// diagram, predictions, the end card) wait for the reader's first move. Their prerendered markup stays meanwhile: a
+// boundary whose code has not arrived keeps what the build wrote, so it still reads and prints.
+
+// A scroll, a wheel turn, a touch, focus arriving (a Tab), a key, or a pointer moving or pressed: anything that says
+// someone is here. A pointer on its way to a button has brought the button's code by the time it is pressed.
+const MOVES = ['scroll', 'wheel', 'touchstart', 'pointermove', 'pointerdown', 'keydown', 'focusin', 'click'] as const;
+
+let open: () => void = () => {};
+const needed = new Promise<void>((resolve) => {
+  open = resolve;
+});
+let listening = false;
+
+function listen() {
+  if (listening) return;
+  listening = true;
+  // The build's prerender (no document) renders every part.
+  if (typeof document === 'undefined') return open();
+  const stop = () => {
+    for (const type of MOVES) document.removeEventListener(type, stop, true);
+    open();
+  };
+  for (const type of MOVES) document.addEventListener(type, stop, { capture: true, passive: true });
+}
+
+/** The page needs its later parts now, though the reader has not moved: a linked or saved step past the first. */
+export function needLaterParts(): void {
+  open();
+}
+
+/** Settles once the reader first moves, or `needLaterParts` is called. */
+export function laterPartsNeeded(): Promise<void> {
+  listen();
+  return needed;
+}
+
+/** `load`, called only once the later parts are needed: for `lazy()`. */
+export function loadWhenNeeded<Module>(load: () => Promise<Module>): () => Promise<Module> {
+  listen();
+  return () => needed.then(load);
+}

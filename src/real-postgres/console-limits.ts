@@ -1,0 +1,9 @@
+// What the console keeps of a run, shared by the worker that cuts it and the page that says so. A module of its own:
+// the page must not import console-engine.ts, which brings PGlite's code (about 140 kB gzip) onto the page's thread.
+
+/** Rows a result keeps for display; the rest are counted, not held (a million rows would exhaust the tab). */
+export const SHOWN_ROWS = 500;
+/** Characters a cell keeps: one 60 MB value would freeze the page that draws it. */
+export const CELL_CHARACTERS = 10_000;
+/** Characters a whole run keeps, over all its statements; past it rows are counted, not kept. */
+export const OUTPUT_CHARACTERS = 2_000_000;
