@@ -58,6 +58,15 @@ describe('making the site work offline after the first view', () => {
     expect(register).not.toHaveBeenCalled();
   });
 
+  it("listens passively, so the reader's wheel and touch scrolling is never held up", () => {
+    const target = fakeWindow();
+    const listen = vi.spyOn(target, 'addEventListener');
+    startOffline(target);
+    expect(listen.mock.calls.map(([type, , options]) => [type, options])).toEqual(
+      ['pointerdown', 'keydown', 'wheel', 'touchstart'].map((type) => [type, { passive: true }]),
+    );
+  });
+
   it('does nothing where the browser has no service workers', async () => {
     const target = fakeWindow({ serviceWorker: false });
     startOffline(target);

@@ -15,5 +15,6 @@ export function startOffline(target: Window = window) {
     void import('./register').then(({ register }) => register(target));
   };
   const timer = target.setTimeout(start, IDLE_BEFORE_OFFLINE_MS);
-  for (const act of acts) target.addEventListener(act, start, { once: true, passive: true });
+  // Passive: a wheel or touch listener that might cancel would hold up the reader's scrolling. `start` removes them all.
+  for (const act of acts) target.addEventListener(act, start, { passive: true });
 }
