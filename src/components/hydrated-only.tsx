@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useHydrated } from './use-hydrated';
 
 /**
- * A part that needs JavaScript to be of use (a quiz, a map computed in the page): the prerendered page, and its
+ * A part that needs JavaScript to be of use (the outcome map, computed in the page): the prerendered page, and its
  * hydration, show `standIn`; the hydrated page shows the part. The page then carries neither the part's markup
  * nor its stylesheet, which arrive with its code. Rendered fresh (no prerendered page), the part shows at once.
  */
