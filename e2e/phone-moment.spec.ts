@@ -38,12 +38,15 @@ for (const fencing of ['on', 'off'] as const) {
       // Each prediction is answered, so the bar carries its prompt and then its result, at their tallest.
       const prediction = page.locator('#walkthrough fieldset:has(> legend)');
       if (await prediction.isVisible()) await prediction.getByRole('radio').first().check();
-      expect(await moment(page), `fencing ${fencing}, step ${step}`).toEqual({
-        caption: true,
-        tableRow: true,
-        arrow: true,
-        mark: true,
-      });
+      // The diagram follows the step once the browser has laid it out, so the moment may settle a frame later.
+      await expect
+        .poll(() => moment(page), { message: `fencing ${fencing}, step ${step}` })
+        .toEqual({
+          caption: true,
+          tableRow: true,
+          arrow: true,
+          mark: true,
+        });
       if (step < of) await walkthrough.next.click();
     }
     // At the last step a pointer in the bar leads down to the end card.

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createPageStores, PageProviders } from '@/app/page-stores';
@@ -23,7 +23,11 @@ const page = (
 // The build prerenders the lesson as a first visit sees it (scripts/prerender.mjs): the lesson hydrates that markup,
 // and a saved answer or a linked step applies just after. Another page (?lab, ?present) replaces it.
 if (root.hasAttribute('data-prerendered') && stores.shellStore.getState().route.page === 'lesson') {
-  hydrateRoot(root, page);
+  // As a transition, React hydrates in slices of a few milliseconds and lets the browser in between, instead of in
+  // one task of about 100 ms on this machine; a click meanwhile hydrates its own part first and is then handled.
+  startTransition(() => {
+    hydrateRoot(root, page);
+  });
 } else {
   root.replaceChildren();
   root.removeAttribute('data-prerendered');

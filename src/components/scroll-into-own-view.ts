@@ -1,3 +1,5 @@
+import { mediaQuery } from './media-query';
+
 /**
  * Scrolls this document's own viewport so that `element` is in view, honouring its scroll-margin (the room a
  * sticky bar takes). Unlike `scrollIntoView`, it never scrolls a page that embeds this one in a frame.
@@ -8,7 +10,7 @@ export function scrollIntoOwnView(element: Element | null | undefined, block: 's
   const marginTop = Number.parseFloat(style.scrollMarginTop) || 0;
   const marginBottom = Number.parseFloat(style.scrollMarginBottom) || 0;
   const rect = element.getBoundingClientRect();
-  const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  const reduceMotion = mediaQuery('(prefers-reduced-motion: reduce)')?.matches ?? false;
   const behavior: ScrollBehavior = reduceMotion || block === 'start' ? 'auto' : 'smooth';
   let by = rect.top - marginTop;
   if (block === 'nearest') {

@@ -1,11 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
+import { mediaQuery } from './media-query';
 
 /** Set by the browser's print events; read by every part that prints differently. */
 let printing = false;
 
 function subscribe(onChange: () => void) {
-  const query = window.matchMedia?.('print');
+  const query = mediaQuery('print');
   // What prints must be in the page before the browser lays it out for print, so the change renders at once.
   const update = (value: boolean) => {
     printing = value;
@@ -31,7 +32,7 @@ function subscribe(onChange: () => void) {
 export function usePrinting(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => printing || (window.matchMedia?.('print').matches ?? false),
+    () => printing || (mediaQuery('print')?.matches ?? false),
     () => false,
   );
 }

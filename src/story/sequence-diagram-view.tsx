@@ -73,11 +73,19 @@ export function SequenceDiagramView({
     // Bring the current step into view when the learner moves: not on first load, nor when a linked or saved step
     // applies as the page starts.
     if (!followCurrent || !readerHasActed()) return;
-    // Only while the reader is at the diagram: a step changed from elsewhere (Back after a step link, a host
-    // page's command) must not pull them away from what they are reading.
-    const box = containerRef.current?.getBoundingClientRect();
-    if (!box || box.bottom < 0 || box.top > window.innerHeight) return;
-    scrollIntoOwnView(currentRowRef.current, 'nearest');
+    const box = containerRef.current;
+    const row = currentRowRef.current;
+    if (!box || !row || typeof IntersectionObserver === 'undefined') return;
+    // Asked of an observer, which answers once the browser has laid the new step out for its next frame. Reading the
+    // layout here, in the click's own task, made the browser lay out the page before the step could be shown.
+    const observer = new IntersectionObserver(([entry]) => {
+      observer.disconnect();
+      // Only while the reader is at the diagram: a step changed from elsewhere (Back after a step link, a host
+      // page's command) must not pull them away from what they are reading.
+      if (entry?.isIntersecting) scrollIntoOwnView(row, 'nearest');
+    });
+    observer.observe(box);
+    return () => observer.disconnect();
   }, [cursor, followCurrent]);
 
   // The box shrinks as the parts above it arrive: keep the current row in view through that too.

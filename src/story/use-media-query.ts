@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { mediaQuery } from '@/components/media-query';
 
 /**
  * Whether a CSS media query matches now; re-renders when that changes. A prerendered page has no screen to ask:
@@ -7,11 +8,11 @@ import { useSyncExternalStore } from 'react';
 export function useMediaQuery(query: string, prerendered = false): boolean {
   return useSyncExternalStore(
     (onChange) => {
-      const list = window.matchMedia?.(query);
+      const list = mediaQuery(query);
       list?.addEventListener('change', onChange);
       return () => list?.removeEventListener('change', onChange);
     },
-    () => window.matchMedia?.(query).matches ?? false,
+    () => mediaQuery(query)?.matches ?? false,
     () => prerendered,
   );
 }

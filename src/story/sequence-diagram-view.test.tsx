@@ -1,0 +1,86 @@
+import { act, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readerHasActed } from '@/components/reader-acted';
+import { runScenario } from '@/sim/run';
+import { buildScenario } from '@/testing/builders';
+import { SequenceDiagramView } from './sequence-diagram-view';
+
+const timeline = runScenario(buildScenario(), { fencing: true });
+
+/** The browser's IntersectionObserver, played by hand: the test says whether the diagram is on screen. */
+class HandObserver {
+  static all: HandObserver[] = [];
+  observed: Element[] = [];
+  disconnected = false;
+  constructor(readonly callback: IntersectionObserverCallback) {
+    HandObserver.all.push(this);
+  }
+  observe(element: Element) {
+    this.observed.push(element);
+  }
+  disconnect() {
+    this.disconnected = true;
+  }
+  report(isIntersecting: boolean) {
+    const entries = this.observed.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry);
+    act(() => this.callback(entries, this as unknown as IntersectionObserver));
+  }
+}
+
+describe('the diagram following the current step', () => {
+  let scrollBy: ReturnType<typeof vi.fn>;
+  let rects: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    HandObserver.all = [];
+    vi.stubGlobal('IntersectionObserver', HandObserver);
+    scrollBy = vi.fn();
+    window.scrollBy = scrollBy as typeof window.scrollBy;
+    // The current row, drawn below the screen's foot.
+    rects = vi
+      .spyOn(Element.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ top: 2000, bottom: 2040, height: 40 } as DOMRect);
+    // The reader has pressed something: only then does the diagram follow.
+    readerHasActed();
+    document.dispatchEvent(new Event('pointerdown'));
+    expect(readerHasActed()).toBe(true);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    rects.mockRestore();
+  });
+
+  const draw = (cursor: number) => <SequenceDiagramView timeline={timeline} cursor={cursor} followCurrent />;
+
+  it('reads no layout in the step itself, and scrolls the new row into view once the browser reports the diagram on screen', () => {
+    const { rerender } = render(draw(0));
+    const before = HandObserver.all.length;
+    rects.mockClear();
+    rerender(draw(5));
+    // A step's own task asks nothing of the layout: the observer answers after the browser's next layout.
+    expect(rects).not.toHaveBeenCalled();
+    expect(scrollBy).not.toHaveBeenCalled();
+    const observer = HandObserver.all[before]!;
+    expect(observer.observed).toHaveLength(1);
+    observer.report(true);
+    expect(scrollBy).toHaveBeenCalledTimes(1);
+    expect(scrollBy.mock.calls[0]![0]).toMatchObject({ top: 2040 - window.innerHeight });
+    expect(observer.disconnected).toBe(true);
+  });
+
+  it('leaves the page alone while the diagram is off screen (the reader is reading elsewhere)', () => {
+    const { rerender } = render(draw(0));
+    const before = HandObserver.all.length;
+    rerender(draw(6));
+    HandObserver.all[before]!.report(false);
+    expect(scrollBy).not.toHaveBeenCalled();
+  });
+
+  it('stops asking when the step changes again before the browser answers', () => {
+    const { rerender } = render(draw(0));
+    const before = HandObserver.all.length;
+    rerender(draw(1));
+    rerender(draw(2));
+    expect(HandObserver.all[before]!.disconnected).toBe(true);
+    expect(HandObserver.all[before + 1]!.disconnected).toBe(false);
+  });
+});
