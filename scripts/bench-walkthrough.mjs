@@ -112,6 +112,12 @@ const heapAfter = async () => {
   await cdp.send('HeapProfiler.collectGarbage');
   return (await cdp.send('Runtime.getHeapUsage')).usedSize;
 };
+// A leak of the page's own keeps nodes or listeners; V8's compiled code for functions that have become hot also
+// grows the heap over the first few hundred steps, and then stops (heap snapshots, 2026-12-03).
+const domCounters = async () => {
+  const { nodes, jsEventListeners } = await cdp.send('Memory.getDOMCounters');
+  return { nodes, jsEventListeners };
+};
 let stepped = 0;
 const stepTo = async (total) => {
   while (stepped < total) {
@@ -122,8 +128,12 @@ const stepTo = async (total) => {
 };
 await stepTo(50);
 const heap50 = await heapAfter();
+const dom50 = await domCounters();
+await stepTo(1_000);
+const heap1000 = await heapAfter();
 await stepTo(HEAP_STEPS);
 const heapMany = await heapAfter();
+const domMany = await domCounters();
 await context.close();
 await browser.close();
 await server.close();
@@ -146,6 +156,10 @@ const result = {
     after50StepsKb: Math.round(heap50 / 1024),
     [`after${stepped}StepsKb`]: Math.round(heapMany / 1024),
     growth: `${(((heapMany - heap50) / heap50) * 100).toFixed(1)} %`,
+    after1000StepsKb: Math.round(heap1000 / 1024),
+    growthAfter1000Steps: `${(((heapMany - heap1000) / heap1000) * 100).toFixed(1)} %`,
+    domAfter50Steps: dom50,
+    [`domAfter${stepped}Steps`]: domMany,
   },
 };
 console.table(rows);

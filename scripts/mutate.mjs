@@ -72,7 +72,9 @@ for (const folder of folders) {
   }
   let detected = 0;
   let counted = 0;
-  for (const { mutants } of Object.values(JSON.parse(readFileSync(report, 'utf8')).files)) {
+  // The report also carries every other folder's mutants from the incremental file: count this folder's only.
+  const files = Object.entries(JSON.parse(readFileSync(report, 'utf8')).files);
+  for (const [, { mutants }] of files.filter(([path]) => path.replace(/\\/g, '/').startsWith(`src/${folder}/`))) {
     for (const mutant of mutants) {
       if (!COUNTED.has(mutant.status)) continue;
       counted += 1;
