@@ -280,3 +280,53 @@ test.describe('other pages', () => {
     expect(seen.some(Boolean)).toBe(true);
   });
 });
+
+test.describe('embed.html', () => {
+  test('without JavaScript, the compact player shows step 1 and says the widget has not started', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 640 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(new URL('./embed.html', test.info().project.use.baseURL).toString());
+    const player = page.locator('#walkthrough');
+    await expect(player.getByText('Step 1 of 23', { exact: true })).toBeVisible();
+    await expect(player.getByRole('img', { name: /^Sequence diagram.*step 1 of 23/i })).toBeVisible();
+    await expect(player.getByText(/about to expire/)).toBeVisible();
+    await expect(page.getByText(/This Lockstep widget has not started/)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+
+  test('the compact player hydrates what was prerendered, adopting its nodes, and a linked step applies after', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        (window as unknown as { prerendered: Element | null }).prerendered =
+          document.querySelector('#walkthrough .step-indicator');
+      });
+    });
+    await page.goto('./embed.html?widget=walkthrough&step=5');
+    const player = page.locator('#walkthrough');
+    await expect(player.locator('.step-indicator')).toHaveText('Step 5 of 23');
+    await expect(page.getByText(/This Lockstep widget has not started/)).toBeHidden();
+    await player.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(player.locator('.step-indicator')).toHaveText('Step 6 of 23');
+    expect(
+      await page.evaluate(() => (window as unknown as { prerendered: Element | null }).prerendered?.isConnected),
+    ).toBe(true);
+  });
+
+  for (const address of ['./embed.html?widget=quiz', './embed.html?widget=lab', './embed.html?layout=full']) {
+    test(`${address} never draws the prerendered player`, async ({ page }) => {
+      await watchPrerenderedLesson(page);
+      await page.goto(address);
+      await expect(page.locator('main').first()).toBeVisible();
+      await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+      const seen = await page.evaluate(() => (window as unknown as { prerenderedSeen: boolean[] }).prerenderedSeen);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.filter(Boolean)).toEqual([]);
+    });
+  }
+});

@@ -1,9 +1,16 @@
 // Runs before the page is drawn. It marks the page as scripted, which hides the note for readers without
-// JavaScript; and under ?lab and ?present, where the prerendered lesson (index.html) is not the page asked for, it
-// hides that lesson until the app draws the page the address names. An external file: the CSP allows no inline
-// script.
+// JavaScript; and where the prerendered markup is not the page asked for, it hides that markup until the app draws
+// the page the address names: ?lab and ?present on index.html (the lesson), and on embed.html every widget but the
+// compact walkthrough player (src/route/route.ts reads the same parameters). In a frame sandboxed without
+// allow-same-origin the widget's module scripts are refused, so embed.html keeps its note and hides the player.
+// An external file: the CSP allows no inline script.
 (function () {
-  document.documentElement.classList.add('scripted');
+  var marks = document.documentElement.classList;
+  marks.add('scripted');
   var params = new URLSearchParams(window.location.search);
-  if (params.has('lab') || params.has('present')) document.documentElement.classList.add('route-elsewhere');
+  if (/(^|\/)embed\.html$/.test(window.location.pathname)) {
+    var widget = params.get('widget');
+    if (self.origin === 'null') marks.add('opaque-origin');
+    if ((widget !== null && widget !== 'walkthrough') || params.get('layout') === 'full') marks.add('route-elsewhere');
+  } else if (params.has('lab') || params.has('present')) marks.add('route-elsewhere');
 })();

@@ -1,5 +1,6 @@
-// Writes the lesson, rendered at build time by src/prerender.tsx (built by `vite build --ssr` into dist-ssr/), into
-// dist/index.html, so the page is readable before its JavaScript runs, or without it; the page then hydrates it.
+// Writes the lesson and embed.html's compact player, rendered at build time by src/prerender.tsx (built by
+// `vite build --ssr` into dist-ssr/), into dist/index.html and dist/embed.html, so each page is readable before its
+// JavaScript runs, or without it; the page then hydrates it.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,53 +8,59 @@ import { pathToFileURL } from 'node:url';
 // React's production build, as the page itself runs.
 process.env.NODE_ENV = 'production';
 const root = join(import.meta.dirname, '..');
-const page = join(root, 'dist/index.html');
 const server = join(root, 'dist-ssr/prerender.js');
-const { renderLesson } = await import(pathToFileURL(server).href);
-const markup = await renderLesson();
+const { renderLesson, renderEmbed } = await import(pathToFileURL(server).href);
 // The server build is only for this script: gone however the checks below end.
 process.on('exit', () => rmSync(join(root, 'dist-ssr'), { recursive: true, force: true }));
-const html = readFileSync(page, 'utf8');
 const EMPTY_ROOT = '<div id="root"></div>';
-if (!html.includes(EMPTY_ROOT)) {
-  console.error(`dist/index.html has no ${EMPTY_ROOT} to fill: was it prerendered already?`);
-  process.exit(1);
-}
-// Prerendered markup must work under the page's CSP: no inline script, and no style attribute (style-src 'self').
-// A part that threw while rendering is left to the browser (`<!--$!-->`): the build must not ship it so.
-for (const [pattern, what] of [
-  [/<!--\$!-->/, 'a part that failed to render'],
-  [/<script\b/i, 'a script'],
-  [/\sstyle="/i, 'a style attribute'],
-]) {
-  const found = markup.match(pattern);
-  if (found) {
-    const at = found.index ?? 0;
-    console.error(`The prerendered lesson holds ${what}: …${markup.slice(at - 80, at + 120)}…`);
+
+/** Writes `markup` into the page's empty #root, with the stylesheets of the parts it shows. */
+function fill(name, what, markup) {
+  const page = join(root, 'dist', name);
+  const html = readFileSync(page, 'utf8');
+  if (!html.includes(EMPTY_ROOT)) {
+    console.error(`dist/${name} has no ${EMPTY_ROOT} to fill: was it prerendered already?`);
     process.exit(1);
   }
+  // Prerendered markup must work under the page's CSP: no inline script, and no style attribute (style-src 'self').
+  // A part that threw while rendering is left to the browser (`<!--$!-->`): the build must not ship it so.
+  for (const [pattern, problem] of [
+    [/<!--\$!-->/, 'a part that failed to render'],
+    [/<script\b/i, 'a script'],
+    [/\sstyle="/i, 'a style attribute'],
+  ]) {
+    const found = markup.match(pattern);
+    if (found) {
+      const at = found.index ?? 0;
+      console.error(`The prerendered ${what} holds ${problem}: …${markup.slice(at - 80, at + 120)}…`);
+      process.exit(1);
+    }
+  }
+  // The prerendered page's lazy parts bring their stylesheets when their code loads; the markup needs them before
+  // (and without) that: each CSS Module whose scoped classes (Vite names them `_local_hash`) the markup uses is
+  // linked from the page's head.
+  const used = new Set([...markup.matchAll(/\sclass="([^"]*)"/g)].flatMap((match) => match[1].split(/\s+/)));
+  const linked = new Set(
+    [...html.matchAll(/<link rel="stylesheet"[^>]*href="\.\/(assets\/[^"]+\.css)"/g)].map((m) => m[1]),
+  );
+  const sheets = readdirSync(join(root, 'dist/assets'))
+    .filter((file) => file.endsWith('.css') && !linked.has(`assets/${file}`))
+    .filter((file) => {
+      const css = readFileSync(join(root, 'dist/assets', file), 'utf8');
+      return [...css.matchAll(/\.(_[\w-]+)/g)].some((match) => used.has(match[1]));
+    })
+    .sort();
+  const links = sheets.map((file) => `<link rel="stylesheet" crossorigin href="./assets/${file}">`).join('\n    ');
+  const withSheets = html.replace('</head>', () => `  ${links}\n  </head>`);
+  // A function, so `$` in the lesson's text is not read as a replacement pattern.
+  writeFileSync(
+    page,
+    withSheets.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered>${markup}</div>`),
+  );
+  console.log(
+    `dist/${name}: ${what} prerendered (${(markup.length / 1024).toFixed(1)} kB of markup), with ${sheets.length} of its parts' stylesheets`,
+  );
 }
-// The prerendered lesson's lazy parts bring their stylesheets when their code loads; the markup needs them before
-// (and without) that: each CSS Module whose scoped classes (Vite names them `_local_hash`) the markup uses is
-// linked from the page's head.
-const used = new Set([...markup.matchAll(/\sclass="([^"]*)"/g)].flatMap((match) => match[1].split(/\s+/)));
-const linked = new Set(
-  [...html.matchAll(/<link rel="stylesheet"[^>]*href="\.\/(assets\/[^"]+\.css)"/g)].map((m) => m[1]),
-);
-const sheets = readdirSync(join(root, 'dist/assets'))
-  .filter((file) => file.endsWith('.css') && !linked.has(`assets/${file}`))
-  .filter((file) => {
-    const css = readFileSync(join(root, 'dist/assets', file), 'utf8');
-    return [...css.matchAll(/\.(_[\w-]+)/g)].some((match) => used.has(match[1]));
-  })
-  .sort();
-const links = sheets.map((file) => `<link rel="stylesheet" crossorigin href="./assets/${file}">`).join('\n    ');
-const withSheets = html.replace('</head>', () => `  ${links}\n  </head>`);
-// A function, so `$` in the lesson's text is not read as a replacement pattern.
-writeFileSync(
-  page,
-  withSheets.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered>${markup}</div>`),
-);
-console.log(
-  `dist/index.html: the lesson prerendered (${(markup.length / 1024).toFixed(1)} kB of markup), with ${sheets.length} of its parts' stylesheets`,
-);
+
+fill('index.html', 'the lesson', await renderLesson());
+fill('embed.html', 'the compact player', await renderEmbed());

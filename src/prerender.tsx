@@ -3,6 +3,9 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { App } from '@/app/app';
 import { createFirstVisitStores, PageProviders } from '@/app/page-stores';
 import { PrerenderingContext } from '@/components/hydrate-when-near';
+import { EmbedApp } from '@/embed/embed-app';
+import { DEFAULT_EMBED_FRAME, type Route } from '@/route/route';
+import { DEFAULT_LAB_CONFIG } from '@/settings/lab-config';
 
 /** Storage with nothing saved, for a first visit's progress; the prerendered page saves nothing. */
 const emptyStorage: Storage = {
@@ -19,17 +22,36 @@ const emptyStorage: Storage = {
  * `scripts/prerender.mjs` into index.html, which the page then hydrates. `prerender` waits for every lazy part, so
  * the whole lesson is in the markup, with no inline script.
  */
-export async function renderLesson(): Promise<string> {
+export function renderLesson(): Promise<string> {
+  return renderTwice(<App />);
+}
+
+/** embed.html as a first visit with no options sees it: the compact walkthrough player at step 1, fencing on. */
+const EMBED_FIRST_VISIT: Route = {
+  page: 'embed',
+  widget: null,
+  questionId: null,
+  parentOrigin: null,
+  place: { cursor: 0, fencing: true },
+  lab: DEFAULT_LAB_CONFIG,
+  frame: DEFAULT_EMBED_FRAME,
+};
+
+/** The compact player, written into embed.html, which hydrates it when its address asks for that player. */
+export function renderEmbed(): Promise<string> {
+  const nothing = () => undefined;
+  return renderTwice(<EmbedApp onLabStep={nothing} onMapDrawn={nothing} />, EMBED_FIRST_VISIT);
+}
+
+async function renderTwice(app: ReactNode, route?: Route): Promise<string> {
   // Imported as the page imports it, after the first view's code, so the build keeps it in its own chunk.
   const { createProgressActions, createProgressStore } = await import('@/progress/progress-store');
   const store = createProgressStore(emptyStorage, null);
-  const stores = createFirstVisitStores({ store, actions: createProgressActions(store) });
+  const stores = createFirstVisitStores({ store, actions: createProgressActions(store) }, route);
   const page = (
     <StrictMode>
       <PrerenderingContext value={true}>
-        <PageProviders stores={stores}>
-          <App />
-        </PageProviders>
+        <PageProviders stores={stores}>{app}</PageProviders>
       </PrerenderingContext>
     </StrictMode>
   );

@@ -131,16 +131,19 @@ export function createPageStores(browser: Window = window, options: PageOptions 
 export type PageStores = ReturnType<typeof createPageStores>;
 
 /**
- * A fresh visit to the lesson, with nothing saved, in no browser: what the build prerenders. Nothing here is ever
- * called, since the prerendered page is only read.
+ * A fresh visit to `route` (the lesson, or embed.html's compact player), with nothing saved, in no browser: what the
+ * build prerenders. Nothing here is ever called, since the prerendered page is only read.
  */
-export function createFirstVisitStores(progress: ProgressBinding): PageStores {
+export function createFirstVisitStores(
+  progress: ProgressBinding,
+  route: Route = { page: 'lesson', place: null },
+): PageStores {
   const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID, ...START });
   const nothing = () => undefined;
   return {
     walkthroughStore,
     walkthroughActions: createWalkthroughActions(walkthroughStore),
-    shellStore: createStore<{ readonly route: Route }>()(() => ({ route: { page: 'lesson', place: null } })),
+    shellStore: createStore<{ readonly route: Route }>()(() => ({ route })),
     navigation: { visitStep: nothing },
     shellActions: { present: nothing, exitPresentation: nothing, setLab: nothing },
     labProblems: [],

@@ -1,6 +1,6 @@
 import practice from 'virtual:lockstep/practice';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createPageStores, PageProviders } from '@/app/page-stores';
 import { scoreAnswer } from '@/progress/score';
 import '@/styles.css';
@@ -49,11 +49,22 @@ function start() {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('embed.html has no #root element');
-  createRoot(root).render(
+  const page = (
     <StrictMode>
       <PageProviders stores={stores}>
         <EmbedApp onLabStep={host.reportLabStep} onMapDrawn={host.reportMapDrawn} />
       </PageProviders>
-    </StrictMode>,
+    </StrictMode>
   );
+  // The build prerenders the compact walkthrough player (scripts/prerender.mjs): that player hydrates it, in slices,
+  // and a linked step applies just after. Every other widget, and the full layout, replaces it.
+  if (root.hasAttribute('data-prerendered') && compact && widget !== 'lab') {
+    startTransition(() => {
+      hydrateRoot(root, page);
+    });
+  } else {
+    root.replaceChildren();
+    root.removeAttribute('data-prerendered');
+    createRoot(root).render(page);
+  }
 }
