@@ -117,6 +117,8 @@ for (const version of ['12', '2004'] as const) {
       true,
     );
     const snip = sco.getByRole('form', { name: /Snip uses a Redis lock/ });
+    // The launch page is prerendered: the quiz hydrates, with the answers given, as the learner scrolls to it.
+    await snip.scrollIntoViewIfNeeded();
     await expect(snip.getByText(/^(Correct\.|Not quite: see why under each answer\.)$/)).toBeVisible();
     await expect.poll(() => last(page, element('cmi.core.score.raw', 'cmi.score.raw'))).toBe(raw);
   });
@@ -161,5 +163,12 @@ test('each package holds a well-formed manifest at its root whose SCO launches a
     if (name === 'scorm2004') expect(read!.satisfiedByMeasure).toBe('true');
     expect(Object.keys(files)).toContain(read!.href);
     for (const file of read!.files) expect(Object.keys(files), `${name} lists ${file}`).toContain(file);
+    // The launch page is prerendered from the package's own build: readable before its script runs, and its
+    // real-Postgres part links to the hosted site instead of a button for an engine the package does not hold.
+    const launch = strFromU8(files[read!.href]!);
+    expect(launch).toContain('<div id="root" data-prerendered>');
+    expect(launch).toContain('Step 1 of 23');
+    expect(launch).toContain('https://lockstep.example/');
+    expect(launch).not.toContain('Run on real Postgres</button>');
   }
 });

@@ -30,10 +30,15 @@ const mastery = Number(option('--mastery', '80'));
 if (!Number.isInteger(mastery) || mastery < 0 || mastery > 100) fail('--mastery must be a whole number from 0 to 100.');
 
 const out = 'dist-scorm';
-execFileSync('npx', ['vite', 'build', '--mode', 'scorm', '--outDir', out, '--emptyOutDir'], {
-  stdio: 'inherit',
-  env: { ...process.env, VITE_LOCKSTEP_SITE: siteUrl.href },
-});
+const scormBuild = { stdio: 'inherit', env: { ...process.env, VITE_LOCKSTEP_SITE: siteUrl.href } };
+execFileSync('npx', ['vite', 'build', '--mode', 'scorm', '--outDir', out, '--emptyOutDir'], scormBuild);
+// The launch page is prerendered as the site's is, from the package's own build (its real-Postgres link, no PGlite).
+execFileSync(
+  'npx',
+  ['vite', 'build', '--mode', 'scorm', '--ssr', 'src/prerender.tsx', '--outDir', 'dist-ssr', '--emptyOutDir'],
+  scormBuild,
+);
+execFileSync('node', ['scripts/prerender.mjs', '--out', out], scormBuild);
 
 const walk = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

@@ -1,6 +1,7 @@
 // Writes the lesson and embed.html's compact player, rendered at build time by src/prerender.tsx (built by
-// `vite build --ssr` into dist-ssr/), into dist/index.html and dist/embed.html, so each page is readable before its
-// JavaScript runs, or without it; the page then hydrates it.
+// `vite build --ssr` into dist-ssr/, in the same mode as the pages), into index.html and embed.html of dist/ (or of
+// the folder `--out` names), so each page is readable before its JavaScript runs, or without it; the page then
+// hydrates it.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,6 +9,9 @@ import { pathToFileURL } from 'node:url';
 // React's production build, as the page itself runs.
 process.env.NODE_ENV = 'production';
 const root = join(import.meta.dirname, '..');
+// The site's build (dist/) unless another is named: the SCORM packages' build passes `--out dist-scorm`.
+const outAt = process.argv.indexOf('--out');
+const out = outAt === -1 ? 'dist' : process.argv[outAt + 1];
 const server = join(root, 'dist-ssr/prerender.js');
 const { renderLesson, renderEmbed } = await import(pathToFileURL(server).href);
 // The server build is only for this script: gone however the checks below end.
@@ -16,10 +20,10 @@ const EMPTY_ROOT = '<div id="root"></div>';
 
 /** Writes `markup` into the page's empty #root, with the stylesheets of the parts it shows. */
 function fill(name, what, markup) {
-  const page = join(root, 'dist', name);
+  const page = join(root, out, name);
   const html = readFileSync(page, 'utf8');
   if (!html.includes(EMPTY_ROOT)) {
-    console.error(`dist/${name} has no ${EMPTY_ROOT} to fill: was it prerendered already?`);
+    console.error(`${out}/${name} has no ${EMPTY_ROOT} to fill: was it prerendered already?`);
     process.exit(1);
   }
   // Prerendered markup must work under the page's CSP: no inline script, and no style attribute (style-src 'self').
@@ -43,10 +47,10 @@ function fill(name, what, markup) {
   const linked = new Set(
     [...html.matchAll(/<link rel="stylesheet"[^>]*href="\.\/(assets\/[^"]+\.css)"/g)].map((m) => m[1]),
   );
-  const sheets = readdirSync(join(root, 'dist/assets'))
+  const sheets = readdirSync(join(root, out, 'assets'))
     .filter((file) => file.endsWith('.css') && !linked.has(`assets/${file}`))
     .filter((file) => {
-      const css = readFileSync(join(root, 'dist/assets', file), 'utf8');
+      const css = readFileSync(join(root, out, 'assets', file), 'utf8');
       return [...css.matchAll(/\.(_[\w-]+)/g)].some((match) => used.has(match[1]));
     })
     .sort();
@@ -58,7 +62,7 @@ function fill(name, what, markup) {
     withSheets.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered>${markup}</div>`),
   );
   console.log(
-    `dist/${name}: ${what} prerendered (${(markup.length / 1024).toFixed(1)} kB of markup), with ${sheets.length} of its parts' stylesheets`,
+    `${out}/${name}: ${what} prerendered (${(markup.length / 1024).toFixed(1)} kB of markup), with ${sheets.length} of its parts' stylesheets`,
   );
 }
 
