@@ -39,6 +39,18 @@ describe('loading a part once the reader moves', () => {
     },
   );
 
+  it('starts loading in the task after the act, so the act is answered first', async () => {
+    const { loadWhenNeeded } = await freshModule();
+    void loadWhenNeeded(load)();
+    document.body.dispatchEvent(new Event('click', { bubbles: true }));
+    // Everything the act's own task runs, its promise callbacks included, comes before the loading.
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(load).not.toHaveBeenCalled();
+    await settle();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('loads at once when the page needs its later parts without a move (a linked step)', async () => {
     const { loadWhenNeeded, needLaterParts, laterPartsNeeded } = await freshModule();
     const part = loadWhenNeeded(load)();
