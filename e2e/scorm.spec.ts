@@ -165,7 +165,7 @@ test('each package holds a well-formed manifest at its root whose SCO launches a
     for (const file of read!.files) expect(Object.keys(files), `${name} lists ${file}`).toContain(file);
     // The launch page is prerendered from the package's own build: readable before its script runs, and its
     // real-Postgres part links to the hosted site instead of a button for an engine the package does not hold.
-    const launch = strFromU8(files[read!.href]!);
+    const launch = strFromU8(files['index.html']!);
     expect(launch).toContain('<div id="root" data-prerendered>');
     expect(launch).toContain('Step 1 of 23');
     expect(launch).toContain('https://lockstep.example/');
