@@ -5,9 +5,6 @@ import { createPageStores, PageProviders } from '@/app/page-stores';
 import { startOffline } from '@/offline/start-offline';
 import './styles.css';
 
-// The browser gets a turn between evaluating the page's modules and starting the page on them: together they were
-// one task of 70–100 ms, in which a reader's click or scroll waited.
-await new Promise((resolve) => setTimeout(resolve, 0));
 // A SCORM package (`vite build --mode scorm`) looks for its LMS first; the site itself never loads this code.
 const lms = import.meta.env.MODE === 'scorm' ? (await import('./lms/connect-lms')).startLms(window) : null;
 const stores = createPageStores(window, lms ? { lms: { storage: lms.storage } } : {});
