@@ -34,6 +34,17 @@ async function watchPrerenderedLesson(page: Page) {
   });
 }
 
+/** Opens `address`, whose page replaces the prerendered markup, and checks no frame ever drew that markup. */
+async function expectNeverDrawn(page: Page, address: string) {
+  await watchPrerenderedLesson(page);
+  await page.goto(address);
+  await expect(page.locator('main').first()).toBeVisible();
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+  const seen = await page.evaluate(() => (window as unknown as { prerenderedSeen: boolean[] }).prerenderedSeen);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen.filter(Boolean)).toEqual([]);
+}
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -259,13 +270,7 @@ test.describe('nothing before it is needed', () => {
 test.describe('other pages', () => {
   for (const address of ['./?lab', './?present&step=5']) {
     test(`${address} never draws the prerendered lesson`, async ({ page }) => {
-      await watchPrerenderedLesson(page);
-      await page.goto(address);
-      await expect(page.locator('main').first()).toBeVisible();
-      await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
-      const seen = await page.evaluate(() => (window as unknown as { prerenderedSeen: boolean[] }).prerenderedSeen);
-      expect(seen.length).toBeGreaterThan(0);
-      expect(seen.filter(Boolean)).toEqual([]);
+      await expectNeverDrawn(page, address);
     });
   }
 
@@ -320,13 +325,7 @@ test.describe('embed.html', () => {
 
   for (const address of ['./embed.html?widget=quiz', './embed.html?widget=lab', './embed.html?layout=full']) {
     test(`${address} never draws the prerendered player`, async ({ page }) => {
-      await watchPrerenderedLesson(page);
-      await page.goto(address);
-      await expect(page.locator('main').first()).toBeVisible();
-      await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
-      const seen = await page.evaluate(() => (window as unknown as { prerenderedSeen: boolean[] }).prerenderedSeen);
-      expect(seen.length).toBeGreaterThan(0);
-      expect(seen.filter(Boolean)).toEqual([]);
+      await expectNeverDrawn(page, address);
     });
   }
 });
