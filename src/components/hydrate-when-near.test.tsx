@@ -4,6 +4,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HydrateWhenNear, PrerenderingContext } from './hydrate-when-near';
+import { HandObserver } from '@/testing/hand-observer';
 
 /** What the part did on the client: how often it rendered and what its controls were asked. */
 const seen = { renders: 0, linkClicks: 0, presses: 0 };
@@ -56,26 +57,6 @@ async function prerendered(tree: React.ReactNode) {
   return new Response(prelude).text();
 }
 
-/** The browser's IntersectionObserver, played by hand: the test says when the part comes near. */
-class HandObserver {
-  static all: HandObserver[] = [];
-  observed: Element[] = [];
-  disconnected = false;
-  constructor(readonly callback: IntersectionObserverCallback) {
-    HandObserver.all.push(this);
-  }
-  observe(element: Element) {
-    this.observed.push(element);
-  }
-  disconnect() {
-    this.disconnected = true;
-  }
-  comeNear() {
-    const entries = this.observed.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
-    this.callback(entries, this as unknown as IntersectionObserver);
-  }
-}
-
 let container: HTMLElement;
 let root: Root | null = null;
 
@@ -115,7 +96,7 @@ describe('HydrateWhenNear', () => {
     const [observer] = HandObserver.all;
     expect(observer?.observed).toHaveLength(1);
 
-    await act(async () => observer!.comeNear());
+    await act(async () => observer!.report(true));
     expect(seen.renders).toBeGreaterThan(0);
     // Hydrated, not replaced: the same button node now answers.
     const button = screen.getByRole('button', { name: 'Pressed 0' });
@@ -175,7 +156,7 @@ describe('HydrateWhenNear', () => {
     arrives = new Promise((resolve) => (letThrough = resolve));
     await hydrate();
     const button = screen.getByRole('button', { name: 'Pressed 0' });
-    await act(async () => HandObserver.all[0]!.comeNear());
+    await act(async () => HandObserver.all[0]!.report(true));
     expect(seen.renders).toBe(0);
     expect(container.textContent).toContain('Prerendered words');
     await act(async () => letThrough());
@@ -196,7 +177,7 @@ describe('HydrateWhenNear', () => {
     container.innerHTML = await prerendered(twoParts);
     await hydrate(twoParts);
     const [, secondButton] = screen.getAllByRole('button', { name: 'Pressed 0' });
-    await act(async () => HandObserver.all[1]!.comeNear());
+    await act(async () => HandObserver.all[1]!.report(true));
     fireEvent.click(secondButton!);
     expect(await screen.findByRole('button', { name: 'Pressed 1' })).toBe(secondButton);
     // The first still has its markup, untouched and not yet hydrated.

@@ -3,29 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readerHasActed } from '@/components/reader-acted';
 import { runScenario } from '@/sim/run';
 import { buildScenario } from '@/testing/builders';
+import { HandObserver } from '@/testing/hand-observer';
 import { SequenceDiagramView } from './sequence-diagram-view';
 
 const timeline = runScenario(buildScenario(), { fencing: true });
-
-/** The browser's IntersectionObserver, played by hand: the test says whether the diagram is on screen. */
-class HandObserver {
-  static all: HandObserver[] = [];
-  observed: Element[] = [];
-  disconnected = false;
-  constructor(readonly callback: IntersectionObserverCallback) {
-    HandObserver.all.push(this);
-  }
-  observe(element: Element) {
-    this.observed.push(element);
-  }
-  disconnect() {
-    this.disconnected = true;
-  }
-  report(isIntersecting: boolean) {
-    const entries = this.observed.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry);
-    act(() => this.callback(entries, this as unknown as IntersectionObserver));
-  }
-}
 
 describe('the diagram following the current step', () => {
   let scrollBy: ReturnType<typeof vi.fn>;
@@ -61,7 +42,7 @@ describe('the diagram following the current step', () => {
     expect(scrollBy).not.toHaveBeenCalled();
     const observer = HandObserver.all[before]!;
     expect(observer.observed).toHaveLength(1);
-    observer.report(true);
+    act(() => observer.report(true));
     expect(scrollBy).toHaveBeenCalledTimes(1);
     expect(scrollBy.mock.calls[0]![0]).toMatchObject({ top: 2040 - window.innerHeight });
     expect(observer.disconnected).toBe(true);
@@ -71,7 +52,7 @@ describe('the diagram following the current step', () => {
     const { rerender } = render(draw(0));
     const before = HandObserver.all.length;
     rerender(draw(6));
-    HandObserver.all[before]!.report(false);
+    act(() => HandObserver.all[before]!.report(false));
     expect(scrollBy).not.toHaveBeenCalled();
   });
 
