@@ -17,17 +17,21 @@ export function usePresenterSync({ greet }: { greet: boolean }): boolean {
       const state = store.getState();
       return { kind: 'place', cursor: selectCursor(state), fencing: state.fencing } as const;
     };
+    // Following the other window is not a move of our own, so it is not passed back: an echo of a place the
+    // presenter has already stepped past (two quick clicks) would pull both windows back to it.
+    let following = false;
     const onMessage = (event: MessageEvent) => {
       const message = readPresenterMessage(event.data);
       if (message?.kind === 'hello') channel.postMessage(place());
       if (message?.kind === 'place') {
-        const here = place();
-        // Following the other window is not a move of our own: only a real change is passed on.
-        if (here.cursor !== message.cursor || here.fencing !== message.fencing) actions.goToPlace(message);
+        following = true;
+        actions.goToPlace(message);
+        following = false;
       }
     };
     channel.addEventListener('message', onMessage);
     const stop = store.subscribe((state, previous) => {
+      if (following) return;
       if (state.cursor !== previous.cursor || state.fencing !== previous.fencing) channel.postMessage(place());
     });
     if (greet) channel.postMessage({ kind: 'hello' });

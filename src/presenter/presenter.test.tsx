@@ -1,0 +1,265 @@
+import practice from 'virtual:lockstep/practice';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createShortcutStore } from '@/shortcuts/keymap';
+import { ShortcutContext } from '@/shortcuts/use-shortcuts';
+import { selectCursor, selectStepCount, selectTimeline } from '@/store/selectors';
+import { memoryStorage, renderWalkthrough } from '@/testing/render-walkthrough';
+import { predictionPoints } from '@/views/prediction';
+import Presenter from './presenter';
+
+function renderPresenter(initial: { cursor?: number; fencing?: boolean } = {}) {
+  const onExit = vi.fn();
+  const view = renderWalkthrough(
+    <ShortcutContext.Provider value={createShortcutStore(memoryStorage(), null)}>
+      <Presenter onExit={onExit} />
+    </ShortcutContext.Provider>,
+    initial,
+  );
+  const stepCount = selectStepCount(view.store.getState());
+  return { ...view, onExit, stepCount };
+}
+
+const bar = () => screen.getByRole('group', { name: 'Presentation controls' });
+const indicator = () => bar().querySelector('.step-indicator')?.textContent;
+const next = () => within(bar()).getByRole('button', { name: 'Next' });
+const back = () => within(bar()).getByRole('button', { name: 'Back' });
+const question = () => screen.queryByRole('region', { name: 'Quiz question' });
+/** jsdom has no Fullscreen API: say which element is full screen, as a browser would. */
+function fullscreen(element: Element | null) {
+  Object.defineProperty(document, 'fullscreenElement', { configurable: true, get: () => element });
+}
+const orderIndex = practice.quiz.findIndex((candidate) => candidate.kind === 'order');
+const lastQuestion = practice.quiz.length - 1;
+
+describe('<Presenter>', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fullscreen(null);
+  });
+
+  it('steps through the walkthrough, Back disabled only at the first step', async () => {
+    const user = userEvent.setup();
+    const { stepCount, store } = renderPresenter();
+    expect(indicator()).toBe(`Step 1 of ${stepCount}`);
+    expect(back()).toBeDisabled();
+    await user.click(next());
+    expect(indicator()).toBe(`Step 2 of ${stepCount}`);
+    expect(back()).toBeEnabled();
+    await user.click(back());
+    expect(store.getState().cursor).toBe(0);
+    expect(screen.getByRole('region', { name: 'Lock service and certificates table' })).toBeInTheDocument();
+  });
+
+  it('goes on from the last step to the quiz, one question at a time, and back again', async () => {
+    const user = userEvent.setup();
+    const { stepCount, store } = renderPresenter({ cursor: 10_000 });
+    expect(indicator()).toBe(`Step ${stepCount} of ${stepCount}`);
+    expect(question()).toBeNull();
+    await user.click(next());
+    expect(indicator()).toBe(`Question 1 of ${practice.quiz.length}`);
+    expect(question()).toHaveTextContent(practice.quiz[0]!.prompt.replaceAll('`', ''));
+    // The run's own controls belong to the steps, not to a question.
+    expect(screen.queryByRole('switch', { name: 'Fencing tokens' })).toBeNull();
+    await user.click(next());
+    expect(indicator()).toBe(`Question 2 of ${practice.quiz.length}`);
+    await user.click(back());
+    await user.click(back());
+    expect(indicator()).toBe(`Step ${stepCount} of ${stepCount}`);
+    expect(selectCursor(store.getState())).toBe(stepCount - 1);
+    expect(screen.getByRole('switch', { name: 'Fencing tokens' })).toBeInTheDocument();
+  });
+
+  it('stops at the last question', async () => {
+    const user = userEvent.setup();
+    renderPresenter({ cursor: 10_000 });
+    for (let index = 0; index < lastQuestion; index += 1) await user.click(next());
+    expect(indicator()).toBe(`Question ${lastQuestion} of ${practice.quiz.length}`);
+    expect(next()).toBeEnabled();
+    await user.click(next());
+    expect(indicator()).toBe(`Question ${lastQuestion + 1} of ${practice.quiz.length}`);
+    expect(next()).toBeDisabled();
+  });
+
+  it('reveals a choice question’s answer only when asked, and only on that question', async () => {
+    const user = userEvent.setup();
+    renderPresenter({ cursor: 10_000 });
+    await user.click(next());
+    const first = practice.quiz[0]!;
+    if (first.kind === 'order') throw new Error('the first question is a choice');
+    expect(screen.queryByText('The right answer.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Reveal answer' }));
+    expect(screen.getByText('Answer revealed.')).toBeInTheDocument();
+    const rightOnes = first.kind === 'single' ? [first.answer] : first.answers;
+    expect(screen.getAllByText('The right answer.')).toHaveLength(rightOnes.length);
+    for (const id of rightOnes) {
+      const option = first.options.find((candidate) => candidate.id === id)!;
+      expect(screen.getByText('The right answer.').closest('li')).toHaveTextContent(option.text.replaceAll('`', ''));
+    }
+    for (const option of first.options) expect(question()).toHaveTextContent(option.explanation.replaceAll('`', ''));
+    await user.click(next());
+    expect(screen.queryByText('The right answer.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Reveal answer' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reveal answer' }));
+    await user.click(back());
+    // The second question's answer is the one revealed now: the first is asked again.
+    expect(screen.getByRole('button', { name: 'Reveal answer' })).toBeInTheDocument();
+    expect(screen.queryByText('The right answer.')).toBeNull();
+  });
+
+  it('shows an order question in its starting order, then in the right one', async () => {
+    const user = userEvent.setup();
+    renderPresenter({ cursor: 10_000 });
+    for (let index = 0; index <= orderIndex; index += 1) await user.click(next());
+    const asked = practice.quiz[orderIndex]!;
+    if (asked.kind !== 'order') throw new Error('not the order question');
+    const shown = () => within(question()!).getAllByRole('listitem').map((item) => item.textContent);
+    const textOf = (id: string) => asked.items.find((item) => item.id === id)!.text;
+    expect(shown()).toEqual(asked.startOrder.map(textOf));
+    expect(shown()).not.toEqual(asked.items.map((item) => item.text));
+    await user.keyboard('r');
+    expect(shown()).toEqual(asked.items.map((item) => item.text));
+    expect(screen.getByText('Shown in the right order.')).toBeInTheDocument();
+  });
+
+  it('asks the room at each prediction, and tells what the run did once revealed', async () => {
+    const user = userEvent.setup();
+    const { store } = renderPresenter();
+    const [point] = predictionPoints(selectTimeline(store.getState()));
+    act(() => store.setState({ cursor: point!.askAt - 1 }));
+    expect(screen.queryByRole('heading', { name: 'Show of hands' })).toBeNull();
+    await user.click(next());
+    const poll = screen.getByRole('heading', { name: 'Show of hands' }).closest('section')!;
+    expect(poll).toHaveTextContent(practice.prediction.points[point!.id].prompt);
+    expect(poll.querySelector('[data-right-answer]')).toBeNull();
+    await user.click(within(poll).getByRole('button', { name: 'Reveal' }));
+    const right = poll.querySelector('[data-right-answer]');
+    const outcome = practice.prediction.points[point!.id].options.find((option) => option.id === point!.outcome);
+    expect(right).toHaveTextContent(outcome!.text);
+    expect(within(poll).getByRole('status')).toHaveTextContent('What happens:');
+    await user.click(next());
+    expect(screen.queryByRole('heading', { name: 'Show of hands' })).toBeNull();
+    // The next poll is asked unrevealed.
+    const second = predictionPoints(selectTimeline(store.getState()))[1]!;
+    act(() => store.setState({ cursor: second.askAt }));
+    expect(screen.getByRole('heading', { name: 'Show of hands' }).closest('section')).toHaveTextContent(
+      practice.prediction.points[second.id].prompt,
+    );
+    expect(screen.getByRole('button', { name: 'Reveal' })).toBeInTheDocument();
+  });
+
+  it('steps by a clicker’s keys and fades the bar until the mouse moves', async () => {
+    const user = userEvent.setup();
+    const { stepCount, store } = renderPresenter({ cursor: 3 });
+    await user.keyboard('{PageDown}');
+    expect(store.getState().cursor).toBe(4);
+    expect(bar().className).toMatch(/idle/);
+    fireEvent.mouseMove(window);
+    expect(bar().className).not.toMatch(/idle/);
+    await user.keyboard('{PageUp}{PageUp}');
+    expect(store.getState().cursor).toBe(2);
+    expect(bar().className).toMatch(/idle/);
+    // Tabbing onto the controls brings them back.
+    act(() => back().focus());
+    expect(bar().className).not.toMatch(/idle/);
+    await user.keyboard('{End}');
+    expect(store.getState().cursor).toBe(stepCount - 1);
+    await user.keyboard('{Home}');
+    expect(store.getState().cursor).toBe(0);
+  });
+
+  it('leaves Space on a focused button to the button', async () => {
+    const user = userEvent.setup();
+    const { store } = renderPresenter({ cursor: 3 });
+    back().focus();
+    await user.keyboard(' ');
+    // The focused Back pressed once; Space did not also step forward.
+    expect(store.getState().cursor).toBe(2);
+  });
+
+  it('blanks the screen; any key but a bare modifier only brings it back, never steps unseen', async () => {
+    const user = userEvent.setup();
+    const { store } = renderPresenter({ cursor: 3 });
+    await user.keyboard('b');
+    const blank = screen.getByRole('dialog', { name: 'Screen blanked' });
+    expect(screen.getByRole('button', { name: 'Return to the presentation' })).toHaveFocus();
+    await user.keyboard('{Alt}{Shift}');
+    expect(blank).toBeInTheDocument();
+    await user.keyboard('{PageDown}');
+    expect(screen.queryByRole('dialog', { name: 'Screen blanked' })).toBeNull();
+    expect(store.getState().cursor).toBe(3);
+    await user.click(within(bar()).getByRole('button', { name: 'Blank screen' }));
+    await user.click(screen.getByRole('dialog', { name: 'Screen blanked' }));
+    expect(screen.queryByRole('dialog', { name: 'Screen blanked' })).toBeNull();
+  });
+
+  it('exits by Escape or by its button, but Escape first leaves full screen', async () => {
+    const user = userEvent.setup();
+    const { onExit } = renderPresenter();
+    await user.keyboard('{Escape}');
+    expect(onExit).toHaveBeenCalledTimes(1);
+    fullscreen(document.documentElement);
+    await user.keyboard('{Escape}');
+    expect(onExit).toHaveBeenCalledTimes(1);
+    fullscreen(null);
+    await user.click(within(bar()).getByRole('button', { name: 'Exit presentation' }));
+    expect(onExit).toHaveBeenCalledTimes(2);
+  });
+
+  it('opens the speaker view at this place by button and key, only where the windows can talk', async () => {
+    const user = userEvent.setup();
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    window.history.replaceState(null, '', '/?present&step=4');
+    renderPresenter();
+    await user.click(within(bar()).getByRole('button', { name: 'Speaker view' }));
+    expect(open).toHaveBeenCalledWith(
+      'http://localhost:3000/?present&step=4&speaker',
+      'lockstep-speaker',
+      'popup,width=900,height=700',
+    );
+    await user.keyboard('s');
+    expect(open).toHaveBeenCalledTimes(2);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('offers no speaker view where the windows cannot talk', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('BroadcastChannel', undefined);
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    renderPresenter();
+    expect(within(bar()).queryByRole('button', { name: 'Speaker view' })).toBeNull();
+    await user.keyboard('s');
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('asks for full screen, and leaves it when in it; a refusal changes nothing', async () => {
+    const user = userEvent.setup();
+    const request = vi.fn(() => Promise.reject(new Error('not allowed in this frame')));
+    document.documentElement.requestFullscreen = request;
+    const exit = vi.fn(() => Promise.resolve());
+    document.exitFullscreen = exit;
+    renderPresenter();
+    await user.click(within(bar()).getByRole('button', { name: 'Full screen' }));
+    expect(request).toHaveBeenCalledTimes(1);
+    fullscreen(document.documentElement);
+    await user.click(within(bar()).getByRole('button', { name: 'Full screen' }));
+    expect(exit).toHaveBeenCalledTimes(1);
+    expect(request).toHaveBeenCalledTimes(1);
+  });
+
+  it('names each key on its button, and none once the learner turns the keys off', async () => {
+    const user = userEvent.setup();
+    renderPresenter();
+    expect(within(bar()).getByRole('button', { name: 'Blank screen' })).toHaveAttribute('aria-keyshortcuts', 'B .');
+    expect(within(bar()).getByRole('button', { name: 'Exit presentation' })).toHaveAttribute(
+      'aria-keyshortcuts',
+      'Escape',
+    );
+    await user.click(within(bar()).getByRole('button', { name: /keyboard shortcuts/i }));
+    await user.click(await screen.findByRole('checkbox', { name: /use single-key shortcuts/i }));
+    expect(within(bar()).getByRole('button', { name: 'Blank screen' })).not.toHaveAttribute('aria-keyshortcuts');
+  });
+});

@@ -1,0 +1,109 @@
+import presenter from 'virtual:lockstep/presenter';
+import practice from 'virtual:lockstep/practice';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captionKeyOf } from '@/content/caption-key-of';
+import { createShortcutStore } from '@/shortcuts/keymap';
+import { ShortcutContext } from '@/shortcuts/use-shortcuts';
+import { selectStepCount, selectTimeline } from '@/store/selectors';
+import { memoryStorage, renderWalkthrough } from '@/testing/render-walkthrough';
+import { narrationsFor } from '@/story/timeline-narrations';
+import { predictionPoints } from '@/views/prediction';
+import SpeakerView from './speaker-view';
+
+function renderSpeakerView(initial: { cursor?: number; fencing?: boolean } = {}) {
+  return renderWalkthrough(
+    <ShortcutContext.Provider value={createShortcutStore(memoryStorage(), null)}>
+      <SpeakerView />
+    </ShortcutContext.Provider>,
+    initial,
+  );
+}
+
+const section = (name: string) => screen.getByRole('heading', { name }).closest('section')!;
+const text = (caption: string) => caption.replaceAll('`', '');
+const notes: Record<string, string | undefined> = presenter.notes;
+
+describe('<SpeakerView>', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows this step’s notes, what is on the screen and what comes next, and follows Next', async () => {
+    const user = userEvent.setup();
+    const { store } = renderSpeakerView({ cursor: 2 });
+    const timeline = selectTimeline(store.getState());
+    const narrations = narrationsFor(timeline);
+    const check = (cursor: number) => {
+      const note = notes[captionKeyOf(timeline.frames[cursor]!.happening)];
+      expect(section('Notes for this step')).toHaveTextContent(note ?? presenter.speakerView.noNotes);
+      expect(section('On the screen')).toHaveTextContent(text(narrations[cursor]!.caption));
+      expect(section('Next')).toHaveTextContent(text(narrations[cursor + 1]!.caption));
+    };
+    expect(screen.getByText(`Step 3 of ${selectStepCount(store.getState())}`)).toBeInTheDocument();
+    check(2);
+    const controls = screen.getByRole('group', { name: 'Presentation controls' });
+    await user.click(within(controls).getByRole('button', { name: 'Next' }));
+    check(3);
+    await user.keyboard('{PageDown}');
+    check(4);
+    await user.click(within(controls).getByRole('button', { name: 'Back' }));
+    check(3);
+  });
+
+  it('has a note for every step of both runs', () => {
+    for (const fencing of [true, false]) {
+      const { store, unmount } = renderSpeakerView({ fencing });
+      for (const frame of selectTimeline(store.getState()).frames)
+        expect(notes[captionKeyOf(frame.happening)], captionKeyOf(frame.happening)).toBeTruthy();
+      unmount();
+    }
+  });
+
+  it('says the quiz follows at the last step, where Next is disabled', () => {
+    renderSpeakerView({ cursor: 10_000 });
+    expect(section('Next')).toHaveTextContent(presenter.speakerView.quizFollows);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeEnabled();
+  });
+
+  it('gives the prediction to ask the room only at its step', () => {
+    const { store } = renderSpeakerView();
+    const [point] = predictionPoints(selectTimeline(store.getState()));
+    expect(screen.queryByRole('heading', { name: 'Ask the room first' })).toBeNull();
+    act(() => store.setState({ cursor: point!.askAt }));
+    expect(section('Ask the room first')).toHaveTextContent(practice.prediction.points[point!.id].prompt);
+    act(() => store.setState({ cursor: point!.askAt + 1 }));
+    expect(screen.queryByRole('heading', { name: 'Ask the room first' })).toBeNull();
+  });
+
+  it('says whether fencing is on', () => {
+    const { store } = renderSpeakerView({ fencing: false });
+    expect(screen.getByText('Fencing tokens off')).toBeInTheDocument();
+    act(() => store.setState({ fencing: true }));
+    expect(screen.getByText('Fencing tokens on')).toBeInTheDocument();
+  });
+
+  it('counts the time presenting in minutes and seconds', () => {
+    vi.useFakeTimers();
+    renderSpeakerView();
+    const timer = screen.getByRole('timer', { name: 'Time presenting' });
+    expect(timer).toHaveTextContent('0:00');
+    act(() => vi.advanceTimersByTime(9_000));
+    expect(timer).toHaveTextContent('0:09');
+    act(() => vi.advanceTimersByTime(51_000));
+    expect(timer).toHaveTextContent('1:00');
+    act(() => vi.advanceTimersByTime(65_000));
+    expect(timer).toHaveTextContent('2:05');
+  });
+
+  it('says when it cannot keep in step with the projected window', () => {
+    renderSpeakerView();
+    expect(screen.queryByText(presenter.speakerView.notInStep)).toBeNull();
+    vi.stubGlobal('BroadcastChannel', undefined);
+    renderSpeakerView();
+    expect(screen.getByText(presenter.speakerView.notInStep)).toBeInTheDocument();
+  });
+});

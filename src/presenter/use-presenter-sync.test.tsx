@@ -1,0 +1,90 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWalkthrough } from '@/testing/render-walkthrough';
+import { usePresenterSync } from './use-presenter-sync';
+
+function Sync({ greet, name }: { greet: boolean; name: string }) {
+  const connected = usePresenterSync({ greet });
+  return <p>{`${name}: ${connected ? 'connected' : 'alone'}`}</p>;
+}
+
+/** Two windows of one origin: a projected one and a speaker's, each with stores of its own. */
+function twoWindows(
+  projected: { cursor: number; fencing: boolean },
+  speaker: { cursor: number; fencing: boolean },
+  { greet = true } = {},
+) {
+  const room = renderWalkthrough(<Sync greet={false} name="projected" />, projected);
+  const desk = renderWalkthrough(<Sync greet={greet} name="speaker" />, speaker);
+  return { room, desk };
+}
+
+const placeOf = (store: { getState: () => { cursor: number; fencing: boolean } }) => {
+  const { cursor, fencing } = store.getState();
+  return { cursor, fencing };
+};
+
+describe('usePresenterSync', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('brings a speaker window that has just opened to the presentation’s place', async () => {
+    const { room, desk } = twoWindows({ cursor: 7, fencing: false }, { cursor: 0, fencing: true });
+    await vi.waitFor(() => expect(placeOf(desk.store)).toEqual({ cursor: 7, fencing: false }));
+    expect(placeOf(room.store)).toEqual({ cursor: 7, fencing: false });
+    expect(screen.getByText('speaker: connected')).toBeInTheDocument();
+  });
+
+  it('moves the other window both ways, by step and by fencing', async () => {
+    const { room, desk } = twoWindows({ cursor: 3, fencing: true }, { cursor: 3, fencing: true });
+    act(() => desk.actions.next());
+    await vi.waitFor(() => expect(placeOf(room.store)).toEqual({ cursor: 4, fencing: true }));
+    act(() => room.actions.back());
+    act(() => room.actions.back());
+    await vi.waitFor(() => expect(placeOf(desk.store)).toEqual({ cursor: 2, fencing: true }));
+    act(() => desk.store.setState({ fencing: false }));
+    await vi.waitFor(() => expect(placeOf(room.store)).toEqual({ cursor: 2, fencing: false }));
+  });
+
+  it('does not pass on a place it was sent, so two quick steps never bounce back', async () => {
+    // No greeting, so every message counted here is a step's.
+    const { room, desk } = twoWindows({ cursor: 5, fencing: true }, { cursor: 5, fencing: true }, { greet: false });
+    const sent = vi.spyOn(BroadcastChannel.prototype, 'postMessage');
+    act(() => room.actions.next());
+    act(() => room.actions.next());
+    // An echo would be sent as the speaker's window follows, before its store shows the place.
+    await vi.waitFor(() => expect(placeOf(desk.store).cursor).toBe(7));
+    expect(sent.mock.calls.map(([message]) => message)).toEqual([
+      { kind: 'place', cursor: 6, fencing: true },
+      { kind: 'place', cursor: 7, fencing: true },
+    ]);
+    expect(placeOf(room.store).cursor).toBe(7);
+    sent.mockRestore();
+  });
+
+  it('ignores messages that are not ours', async () => {
+    const { room } = twoWindows({ cursor: 4, fencing: true }, { cursor: 4, fencing: true });
+    const stranger = new BroadcastChannel('lockstep-presenter');
+    stranger.postMessage({ kind: 'place', cursor: 'ten', fencing: true });
+    stranger.postMessage({ kind: 'place', cursor: 9, fencing: 'no' });
+    stranger.postMessage({ kind: 'place', cursor: 8, fencing: false });
+    await vi.waitFor(() => expect(placeOf(room.store)).toEqual({ cursor: 8, fencing: false }));
+    stranger.close();
+  });
+
+  it('closes its channel and stops passing on its moves once unmounted', () => {
+    const { desk } = twoWindows({ cursor: 2, fencing: true }, { cursor: 2, fencing: true }, { greet: false });
+    const closed = vi.spyOn(BroadcastChannel.prototype, 'close');
+    const sent = vi.spyOn(BroadcastChannel.prototype, 'postMessage');
+    desk.unmount();
+    expect(closed).toHaveBeenCalledTimes(1);
+    act(() => desk.actions.next());
+    expect(sent).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
+  it('says the windows cannot talk where the browser has no BroadcastChannel', () => {
+    vi.stubGlobal('BroadcastChannel', undefined);
+    renderWalkthrough(<Sync greet name="speaker" />);
+    expect(screen.getByText('speaker: alone')).toBeInTheDocument();
+  });
+});
