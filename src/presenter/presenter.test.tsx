@@ -114,7 +114,10 @@ describe('<Presenter>', () => {
     for (let index = 0; index <= orderIndex; index += 1) await user.click(next());
     const asked = practice.quiz[orderIndex]!;
     if (asked.kind !== 'order') throw new Error('not the order question');
-    const shown = () => within(question()!).getAllByRole('listitem').map((item) => item.textContent);
+    const shown = () =>
+      within(question()!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
     const textOf = (id: string) => asked.items.find((item) => item.id === id)!.text;
     expect(shown()).toEqual(asked.startOrder.map(textOf));
     expect(shown()).not.toEqual(asked.items.map((item) => item.text));

@@ -1,0 +1,278 @@
+import practice from 'virtual:lockstep/practice';
+import { Scorm12API, Scorm2004API } from 'scorm-again';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PageStores } from '@/app/page-stores';
+import { createProgressActions, createProgressStore } from '@/progress/progress-store';
+import { createWalkthroughActions } from '@/store/actions';
+import { DEFAULT_SCENARIO_ID, selectStepCount } from '@/store/selectors';
+import { createWalkthroughStore } from '@/store/walkthrough-store';
+import { memoryStorage } from '@/testing/render-walkthrough';
+import { startLms } from './connect-lms';
+import { decodeSuspendData, encodeSuspendData, type SuspendState } from './suspend-data';
+
+/**
+ * The package's side of a course, against a real SCORM runtime (scorm-again) on this window, as an LMS puts it on
+ * the frame's parent. The browser end to end is in e2e/scorm.spec.ts.
+ */
+/** The last value the package set for each element (some, like cmi.exit, the runtime will not read back). */
+let setValues = new Map<string, string>();
+
+/**
+ * The package's window inside the LMS's frame, one per test: the session adds listeners to it for the page's life,
+ * which would otherwise carry over from test to test.
+ */
+function courseWindow() {
+  const events = new EventTarget();
+  const course = document.implementation.createHTMLDocument('course');
+  // Served from the site's origin, as the package is.
+  course.head.innerHTML = `<base href="${window.location.href}">`;
+  const frame = {
+    document: course,
+    location: { origin: window.location.origin },
+    localStorage: memoryStorage() as Storage,
+    open: vi.fn(),
+    addEventListener: events.addEventListener.bind(events),
+    dispatchEvent: events.dispatchEvent.bind(events),
+  } as Record<string, unknown>;
+  frame.parent = frame;
+  return frame;
+}
+let globals = courseWindow();
+const browser = () => globals as unknown as Window & { open: ReturnType<typeof vi.fn> };
+
+function launch12({ suspendData = '', mastery = '' }: { suspendData?: string; mastery?: string } = {}) {
+  const api = new Scorm12API({ autocommit: false, logLevel: 5 });
+  api.loadFromJSON({
+    core: { student_id: 'learner-7', student_name: 'Learner, Test', entry: suspendData ? 'resume' : 'ab-initio' },
+    student_data: { mastery_score: mastery },
+    suspend_data: suspendData,
+  });
+  api.on('LMSSetValue.cmi.*', (element: string, value: unknown) => void setValues.set(element, String(value)));
+  globals.API = api;
+  return api;
+}
+
+function launch2004({ suspendData = '', passing = '' }: { suspendData?: string; passing?: string } = {}) {
+  const api = new Scorm2004API({ autocommit: false, logLevel: 5 });
+  api.loadFromJSON({
+    learner_id: 'learner-7',
+    learner_name: 'Learner, Test',
+    scaled_passing_score: passing,
+    suspend_data: suspendData,
+    entry: suspendData ? 'resume' : 'ab-initio',
+  });
+  api.on('SetValue.cmi.*', (element: string, value: unknown) => void setValues.set(element, String(value)));
+  globals.API_1484_11 = api;
+  return api;
+}
+
+/** What the page hands the session: its walkthrough and, once loaded, the learner's answers. */
+function pageStores() {
+  const walkthroughStore = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID, cursor: 0, fencing: true });
+  const walkthroughActions = createWalkthroughActions(walkthroughStore);
+  const store = createProgressStore(memoryStorage(), null);
+  const actions = createProgressActions(store);
+  const stores = { walkthroughStore, walkthroughActions, progress: Promise.resolve({ store, actions }) };
+  return { stores: stores as unknown as PageStores, walkthroughStore, walkthroughActions, store, actions };
+}
+
+/** Every graded question answered: right ones with the key's answer, the rest with another option. */
+function answerQuiz(actions: ReturnType<typeof createProgressActions>, rightCount: number) {
+  practice.quiz.forEach((question, index) => {
+    const right = index < rightCount;
+    if (question.kind === 'order') {
+      actions.check(question.id, right ? question.items.map((item) => item.id) : [...question.startOrder]);
+    } else {
+      const key = question.kind === 'single' ? [question.answer] : [...question.answers];
+      const wrong = question.options.find((option) => !key.includes(option.id))!.id;
+      actions.check(question.id, right ? key : [wrong]);
+    }
+  });
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const value = (element: string) => setValues.get(element) ?? '';
+const saved = () => decodeSuspendData(value('cmi.suspend_data'));
+
+describe('a course session', () => {
+  beforeEach(() => {
+    setValues = new Map();
+    globals = courseWindow();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is not started outside an LMS', () => {
+    expect(startLms(browser())).toBeNull();
+  });
+
+  it('SCORM 1.2: reports the attempt as incomplete and suspended as soon as the page connects', async () => {
+    const api = launch12();
+    const commit = vi.spyOn(api, 'LMSCommit');
+    const page = pageStores();
+    const session = startLms(browser())!;
+    expect(session.lms.version).toBe('1.2');
+    session.connect(page.stores);
+    await settle();
+    expect(value('cmi.core.lesson_status')).toBe('incomplete');
+    expect(value('cmi.core.exit')).toBe('suspend');
+    // No score until both parts are done: an LMS could turn it into a pass.
+    expect(value('cmi.core.score.raw')).toBe('');
+    expect(saved()).toEqual({ walkthroughDone: false, place: { cursor: 0, fencing: true }, quiz: {}, predictions: {} });
+    expect(commit).toHaveBeenCalled();
+  });
+
+  it('SCORM 1.2: keeps the place as the learner steps, and the walkthrough done once its last step is reached', async () => {
+    launch12();
+    const page = pageStores();
+    startLms(browser())!.connect(page.stores);
+    await settle();
+    const last = selectStepCount(page.walkthroughStore.getState()) - 1;
+    page.walkthroughActions.goToPlace({ cursor: last - 1, fencing: false });
+    expect(saved()).toMatchObject({ walkthroughDone: false, place: { cursor: last - 1, fencing: false } });
+    page.walkthroughActions.next();
+    const lastOff = selectStepCount(page.walkthroughStore.getState()) - 1;
+    expect(saved()).toMatchObject({ walkthroughDone: true, place: { cursor: lastOff, fencing: false } });
+    // Going back later does not undo it.
+    page.walkthroughActions.goToFirst();
+    expect(saved()).toMatchObject({ walkthroughDone: true, place: { cursor: 0 } });
+  });
+
+  it('SCORM 1.2: passes or fails a complete attempt on the mastery score, and ends the suspension', async () => {
+    launch12({ mastery: '80' });
+    const page = pageStores();
+    startLms(browser())!.connect(page.stores);
+    await settle();
+    page.walkthroughActions.goToLast();
+    const total = practice.quiz.length;
+    const justEnough = Math.ceil(total * 0.8);
+    answerQuiz(page.actions, justEnough - 1);
+    expect(value('cmi.core.lesson_status')).toBe('failed');
+    expect(value('cmi.core.score.raw')).toBe(String(Math.round(((justEnough - 1) / total) * 100)));
+    expect(value('cmi.core.exit')).toBe('');
+    answerQuiz(page.actions, justEnough);
+    expect(value('cmi.core.lesson_status')).toBe('passed');
+  });
+
+  it('SCORM 1.2: a question tried again keeps its last checked answer in the gradebook', async () => {
+    launch12();
+    const page = pageStores();
+    startLms(browser())!.connect(page.stores);
+    await settle();
+    page.walkthroughActions.goToLast();
+    answerQuiz(page.actions, practice.quiz.length);
+    expect(value('cmi.core.lesson_status')).toBe('completed');
+    const first = practice.quiz[0]!;
+    page.actions.retry(first.id);
+    page.actions.respond(first.id, ['nothing-yet']);
+    expect(value('cmi.core.lesson_status')).toBe('completed');
+    expect(saved()?.quiz[first.id]).toEqual(
+      first.kind === 'single' ? [first.answer] : first.kind === 'multiple' ? first.answers : undefined,
+    );
+  });
+
+  it('restores what the LMS saved over what this browser has: the place, the checked answers and predictions', async () => {
+    const first = practice.quiz[0]!;
+    const state: SuspendState = {
+      walkthroughDone: true,
+      place: { cursor: 12, fencing: false },
+      quiz: { [first.id]: ['a'] },
+      predictions: { 'stale-certificate:firstAttempt': 'granted' },
+    };
+    launch12({ suspendData: encodeSuspendData(state) });
+    const page = pageStores();
+    startLms(browser())!.connect(page.stores);
+    expect(page.walkthroughStore.getState()).toMatchObject({ cursor: 12, fencing: false });
+    await settle();
+    expect(page.store.getState().quiz[first.id]).toEqual({ response: ['a'], checked: true });
+    expect(page.store.getState().predictions).toEqual(state.predictions);
+    expect(saved()).toEqual(state);
+  });
+
+  it('ignores suspend data it cannot read, and starts afresh', async () => {
+    launch12({ suspendData: '{"v":99}' });
+    const page = pageStores();
+    startLms(browser())!.connect(page.stores);
+    await settle();
+    expect(page.walkthroughStore.getState()).toMatchObject({ cursor: 0, fencing: true });
+    expect(saved()).toMatchObject({ walkthroughDone: false, quiz: {} });
+  });
+
+  it('SCORM 2004: completion and success apart, scaled against the passing score, exit normal when complete', async () => {
+    launch2004({ passing: '0.5' });
+    const page = pageStores();
+    const session = startLms(browser())!;
+    expect(session.lms.version).toBe('2004');
+    session.connect(page.stores);
+    await settle();
+    expect(value('cmi.completion_status')).toBe('incomplete');
+    expect(value('cmi.success_status')).toBe('unknown');
+    expect(value('cmi.exit')).toBe('suspend');
+    answerQuiz(page.actions, practice.quiz.length);
+    // The quiz alone: graded, but not complete until the walkthrough is.
+    expect(value('cmi.success_status')).toBe('passed');
+    expect(value('cmi.score.scaled')).toBe('1');
+    expect(value('cmi.completion_status')).toBe('incomplete');
+    page.walkthroughActions.goToLast();
+    expect(value('cmi.completion_status')).toBe('completed');
+    expect(value('cmi.exit')).toBe('normal');
+  });
+
+  it('ends the session once when the page goes, with its length, and reports nothing after', async () => {
+    vi.useFakeTimers({ now: new Date('2026-12-04T10:00:00Z'), toFake: ['Date'] });
+    const api = launch2004();
+    const terminate = vi.spyOn(api, 'Terminate');
+    const page = pageStores();
+    startLms(browser())!.connect(page.stores);
+    await settle();
+    vi.setSystemTime(new Date('2026-12-04T10:02:05.5Z'));
+    browser().dispatchEvent(new Event('pagehide'));
+    browser().dispatchEvent(new Event('pagehide'));
+    expect(terminate).toHaveBeenCalledTimes(1);
+    expect(value('cmi.session_time')).toBe('PT125.5S');
+    const before = value('cmi.suspend_data');
+    page.walkthroughActions.next();
+    expect(value('cmi.suspend_data')).toBe(before);
+    vi.useRealTimers();
+  });
+
+  it('opens links to the lab in a new window, so the course page and its session stay', async () => {
+    launch12();
+    const { open } = browser();
+    const page = pageStores();
+    startLms(browser())!.connect(page.stores);
+    const { body } = browser().document;
+    body.innerHTML = `
+      <a id="lab" href="?lab&service=redis"><span>the lab</span></a>
+      <a id="step" href="?step=3">a step</a>
+      <a id="own" href="?lab" target="_self">the lab, in a window of its own choosing</a>
+      <a id="away" href="https://example.org/?lab">elsewhere</a>`;
+    const click = (id: string) =>
+      body
+        .querySelector(`#${id}`)!
+        .firstChild!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(click('lab')).toBe(false);
+    expect(open).toHaveBeenCalledExactlyOnceWith(`${window.location.origin}/?lab&service=redis`, '_blank', 'noopener');
+    expect(click('step')).toBe(true);
+    expect(click('own')).toBe(true);
+    expect(click('away')).toBe(true);
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps interview drafts under this learner, or nowhere when the browser stores nothing', () => {
+    launch12();
+    const session = startLms(browser())!;
+    session.storage!.setItem('lockstep:progress', 'draft');
+    const { localStorage } = browser();
+    expect(localStorage.getItem('lockstep:progress')).toBeNull();
+    const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index));
+    expect(keys).toEqual([expect.stringContaining('learner-7')]);
+    globals = courseWindow();
+    launch12();
+    Object.defineProperty(globals, 'localStorage', {
+      get: () => {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    });
+    expect(startLms(browser())!.storage).toBeNull();
+  });
+});
