@@ -1,6 +1,33 @@
+import { JSDOM } from 'jsdom';
 import { afterEach, describe, expect, it } from 'vitest';
+import { saveProgress } from '@/progress/progress';
+import { memoryStorage } from '@/testing/render-walkthrough';
 import { SETTLE_MS } from './address-bar';
 import { createPageStores } from './page-stores';
+
+/**
+ * A window of its own at `address`, for what the shell keeps per window (each history entry's position): the page
+ * adds its listeners for good, and this test file's other pages would answer the same events on the shared one.
+ */
+function ownWindow(address: string) {
+  const { window: page } = new JSDOM('<!doctype html><body></body>', {
+    url: new URL(address, 'http://localhost:3000/').href,
+    pretendToBeVisual: true,
+  });
+  const scrolls: number[] = [];
+  Object.assign(page.history, { scrollRestoration: 'auto' });
+  return Object.assign(page, {
+    scrollY: 0,
+    scrollTo: (_x: number, y: number) => void scrolls.push(y),
+    scrolls,
+    frame: () => new Promise((resolve) => page.requestAnimationFrame(resolve)),
+    /** Back or Forward to the entry with `state` at `address`, as the browser does it. */
+    back: (state: unknown, address: string) => {
+      page.history.replaceState(state, '', address);
+      page.dispatchEvent(new page.PopStateEvent('popstate', { state }));
+    },
+  });
+}
 
 /** The page opened at `address`, as the browser would have it before the app starts. */
 function openAt(address: string) {
@@ -88,5 +115,107 @@ describe('the app shell and the address bar', () => {
     expect(window.location.search).toBe('?present&step=5&fencing=on');
     stores.shellActions.exitPresentation();
     expect(window.location.search).toBe('?step=5&fencing=on');
+  });
+
+  it('Back and Forward return the page to where the reader was on each entry', async () => {
+    const page = ownWindow('/?step=3&fencing=on');
+    const readAt = (y: number) => {
+      page.scrollY = y;
+      // Many scroll events in one frame: the position is noted once, as it is at that frame.
+      page.dispatchEvent(new page.Event('scroll'));
+      page.scrollY = y + 40;
+      page.dispatchEvent(new page.Event('scroll'));
+    };
+    const stores = createPageStores(page as unknown as Window);
+    // The page puts positions back itself: the browser's own restoring would land short, before the lesson is in.
+    expect(page.history.scrollRestoration).toBe('manual');
+    readAt(1200);
+    await page.frame();
+    const first = page.history.state as unknown;
+    stores.navigation.visitStep({ cursor: 18, fencing: false });
+    const second = page.history.state as unknown;
+    expect(second).not.toEqual(first);
+    readAt(300);
+    await page.frame();
+    page.back(first, '/?step=3&fencing=on');
+    await page.frame();
+    expect(stores.walkthroughStore.getState()).toMatchObject({ cursor: 2, fencing: true });
+    page.back(second, '/?step=19&fencing=off');
+    await page.frame();
+    expect(stores.walkthroughStore.getState()).toMatchObject({ cursor: 18, fencing: false });
+    expect(page.scrolls).toEqual([1240, 340]);
+  });
+
+  it('leaves the page where it is on returning to an entry it never saw scrolled', async () => {
+    const page = ownWindow('/?step=3&fencing=on');
+    const stores = createPageStores(page as unknown as Window);
+    stores.navigation.visitStep({ cursor: 5, fencing: true });
+    page.back({ entry: 'from-another-visit' }, '/?step=8&fencing=on');
+    await page.frame();
+    expect(stores.walkthroughStore.getState()).toMatchObject({ cursor: 7 });
+    expect(page.scrolls).toEqual([]);
+  });
+
+  it('Back to a page other than the lesson leaves the walkthrough alone', () => {
+    const stores = openAt('/?step=3&fencing=on');
+    window.history.replaceState(null, '', '/?lab&service=redis');
+    window.dispatchEvent(new PopStateEvent('popstate', { state: { entry: 'lab' } }));
+    expect(stores.walkthroughStore.getState()).toMatchObject({ cursor: 2, fencing: true });
+  });
+
+  it('a link visit brings the walkthrough into view', () => {
+    const stores = openAt('/');
+    const walkthrough = document.createElement('section');
+    walkthrough.id = 'walkthrough';
+    walkthrough.getBoundingClientRect = () => ({ top: 900 }) as DOMRect;
+    document.body.append(walkthrough);
+    const scrolled: unknown[] = [];
+    const scrollBy = window.scrollBy;
+    window.scrollBy = ((options: unknown) => void scrolled.push(options)) as typeof window.scrollBy;
+    try {
+      stores.navigation.visitStep({ cursor: 4, fencing: true });
+      expect(scrolled).toEqual([{ top: 900, behavior: 'auto' }]);
+    } finally {
+      window.scrollBy = scrollBy;
+      walkthrough.remove();
+    }
+  });
+
+  it('follows the lab’s settings in its address on the lab page, and on no other', async () => {
+    const lab = openAt('/?lab&service=redis');
+    const { route } = lab.shellStore.getState();
+    if (route.page !== 'lab') throw new Error('not the lab');
+    lab.shellActions.setLab({ ...route.lab, service: 'etcd' });
+    expect(lab.shellStore.getState().route).toMatchObject({ page: 'lab', lab: { service: 'etcd' } });
+    await new Promise((resolve) => setTimeout(resolve, 2 * SETTLE_MS + 1));
+    expect(new URLSearchParams(window.location.search).get('service')).toBe('etcd');
+    const lesson = openAt('/?step=3');
+    lesson.shellActions.setLab({ ...route.lab, service: 'zookeeper' });
+    expect(lesson.shellStore.getState().route).toEqual({ page: 'lesson', place: { cursor: 2, fencing: true } });
+  });
+
+  it('in an LMS, keeps the address as launched and adds no history entry', async () => {
+    window.history.replaceState(null, '', '/index.html?launch=1');
+    const stores = createPageStores(window, { lms: { storage: null } });
+    const before = window.history.length;
+    stores.walkthroughActions.next();
+    stores.navigation.visitStep({ cursor: 9, fencing: false });
+    stores.shellActions.present();
+    await new Promise((resolve) => setTimeout(resolve, 2 * SETTLE_MS + 1));
+    expect(window.location.search).toBe('?launch=1');
+    expect(window.history.length).toBe(before);
+    expect(stores.walkthroughStore.getState()).toMatchObject({ cursor: 9, fencing: false });
+  });
+
+  it('reads saved answers at once off the lesson, and from the LMS’s storage inside one', async () => {
+    window.localStorage.clear();
+    const quiz = openAt('/embed.html?widget=quiz');
+    const { store } = await quiz.progress;
+    expect(store.getState().quiz).toEqual({});
+    const storage = memoryStorage();
+    saveProgress(storage, { quiz: {}, interview: {}, predictions: { 'stale-certificate:lateWrite': 'accepted' } });
+    window.history.replaceState(null, '', '/index.html');
+    const course = createPageStores(window, { lms: { storage } });
+    expect((await course.progress).store.getState().predictions).toEqual({ 'stale-certificate:lateWrite': 'accepted' });
   });
 });
