@@ -16,7 +16,7 @@ function fakeWindow({ serviceWorker = true } = {}) {
 }
 
 /** Lets the dynamic import of the register module settle. */
-const registered = () => vi.waitFor(() => expect(register).toHaveBeenCalled());
+const registered = () => vi.waitFor(() => expect(register).toHaveBeenCalled(), { timeout: 15_000 });
 
 describe('making the site work offline after the first view', () => {
   beforeEach(() => {

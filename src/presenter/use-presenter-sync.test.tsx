@@ -19,6 +19,9 @@ function twoWindows(
   return { room, desk };
 }
 
+/** Waits for a message to arrive, as long as a loaded machine may take: a test never depends on its speed. */
+const arrives = (check: () => void) => vi.waitFor(check, { timeout: 15_000 });
+
 const placeOf = (store: { getState: () => { cursor: number; fencing: boolean } }) => {
   const { cursor, fencing } = store.getState();
   return { cursor, fencing };
@@ -29,7 +32,7 @@ describe('usePresenterSync', () => {
 
   it('brings a speaker window that has just opened to the presentation’s place', async () => {
     const { room, desk } = twoWindows({ cursor: 7, fencing: false }, { cursor: 0, fencing: true });
-    await vi.waitFor(() => expect(placeOf(desk.store)).toEqual({ cursor: 7, fencing: false }));
+    await arrives(() => expect(placeOf(desk.store)).toEqual({ cursor: 7, fencing: false }));
     expect(placeOf(room.store)).toEqual({ cursor: 7, fencing: false });
     expect(screen.getByText('speaker: connected')).toBeInTheDocument();
   });
@@ -37,12 +40,12 @@ describe('usePresenterSync', () => {
   it('moves the other window both ways, by step and by fencing', async () => {
     const { room, desk } = twoWindows({ cursor: 3, fencing: true }, { cursor: 3, fencing: true });
     act(() => desk.actions.next());
-    await vi.waitFor(() => expect(placeOf(room.store)).toEqual({ cursor: 4, fencing: true }));
+    await arrives(() => expect(placeOf(room.store)).toEqual({ cursor: 4, fencing: true }));
     act(() => room.actions.back());
     act(() => room.actions.back());
-    await vi.waitFor(() => expect(placeOf(desk.store)).toEqual({ cursor: 2, fencing: true }));
+    await arrives(() => expect(placeOf(desk.store)).toEqual({ cursor: 2, fencing: true }));
     act(() => desk.store.setState({ fencing: false }));
-    await vi.waitFor(() => expect(placeOf(room.store)).toEqual({ cursor: 2, fencing: false }));
+    await arrives(() => expect(placeOf(room.store)).toEqual({ cursor: 2, fencing: false }));
   });
 
   it('does not pass on a place it was sent, so two quick steps never bounce back', async () => {
@@ -52,7 +55,7 @@ describe('usePresenterSync', () => {
     act(() => room.actions.next());
     act(() => room.actions.next());
     // An echo would be sent as the speaker's window follows, before its store shows the place.
-    await vi.waitFor(() => expect(placeOf(desk.store).cursor).toBe(7));
+    await arrives(() => expect(placeOf(desk.store).cursor).toBe(7));
     expect(sent.mock.calls.map(([message]) => message)).toEqual([
       { kind: 'place', cursor: 6, fencing: true },
       { kind: 'place', cursor: 7, fencing: true },
@@ -67,7 +70,7 @@ describe('usePresenterSync', () => {
     stranger.postMessage({ kind: 'place', cursor: 'ten', fencing: true });
     stranger.postMessage({ kind: 'place', cursor: 9, fencing: 'no' });
     stranger.postMessage({ kind: 'place', cursor: 8, fencing: false });
-    await vi.waitFor(() => expect(placeOf(room.store)).toEqual({ cursor: 8, fencing: false }));
+    await arrives(() => expect(placeOf(room.store)).toEqual({ cursor: 8, fencing: false }));
     stranger.close();
   });
 
