@@ -1,4 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import lab from 'virtual:lockstep/lab';
+import practice from 'virtual:lockstep/practice';
+import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPageStores, PageProviders } from '@/app/page-stores';
 import { EmbedApp } from './embed-app';
@@ -38,5 +40,57 @@ describe('an embed asked for something Lockstep does not have', () => {
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent(`There is no quiz question with the id “${'q'.repeat(40)}…”. Known ids: `);
     expect(alert.textContent!.length).toBeLessThan(1_000);
+  });
+});
+
+describe('an embed shows the widget its address asks for', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+  const title = () => document.querySelector('h1')?.textContent;
+
+  it('the compact player by default, at the linked step, with a way out to the whole lesson there', async () => {
+    await renderEmbed('?step=5&fencing=off');
+    expect(title()).toBe('Lockstep walkthrough');
+    const player = screen.getByRole('region', { name: 'Walkthrough' });
+    expect(within(player).getByText(/^Step 5 of \d+$/)).toBeInTheDocument();
+    expect(within(player).getByRole('link', { name: 'Open the whole lesson in Lockstep' })).toHaveAttribute(
+      'href',
+      './?step=5&fencing=off#walkthrough',
+    );
+    // The compact player keeps to stepping and fencing: no text version in a course column.
+    expect(screen.queryByRole('button', { name: 'Text version' })).toBeNull();
+  });
+
+  it('the whole walkthrough with layout=full', async () => {
+    await renderEmbed('?widget=walkthrough&layout=full&step=3');
+    expect(title()).toBe('Lockstep walkthrough');
+    expect(screen.getByRole('button', { name: 'Text version' })).toBeInTheDocument();
+    expect(screen.getByText(/^Step 3 of \d+$/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the whole lesson in Lockstep' })).toBeInTheDocument();
+  });
+
+  it('the whole quiz', async () => {
+    await renderEmbed('?widget=quiz');
+    expect(title()).toBe('Lockstep quiz');
+    expect(screen.getAllByRole('group').length).toBeGreaterThanOrEqual(practice.quiz.length);
+  });
+
+  it('one question by its id, numbered as in the quiz', async () => {
+    const third = practice.quiz[2]!;
+    await renderEmbed(`?widget=question&id=${third.id}`);
+    expect(title()).toBe('Lockstep quiz');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.body).toHaveTextContent(third.prompt.replaceAll('`', ''));
+    expect(screen.getByText('Question 3.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check answer 3' })).toBeInTheDocument();
+  });
+
+  it('the lab, its settings in a sheet below the run, its own heading the page’s title', async () => {
+    await renderEmbed('?widget=lab&service=etcd&layout=compact');
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading).toHaveTextContent(lab.labels.title);
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: lab.labels.openInLockstep })).toHaveAttribute('target', '_blank');
+    expect(document.querySelector('details > summary')).toHaveTextContent(lab.labels.settings);
+    expect(document.getElementById('lab')!.className).toMatch(/compact/);
   });
 });
