@@ -79,7 +79,32 @@ describe('<LockServicePanel>', () => {
 
   it('shows the lock as free once the lease expired', () => {
     renderWalkthrough(<LockServicePanel />, { cursor: stepWhere(true, (kind) => kind === 'leaseExpired') });
-    expect(screen.getByRole('region', { name: 'Lock service' })).toHaveTextContent('Holderfree');
+    const panel = screen.getByRole('region', { name: 'Lock service' });
+    expect(panel).toHaveTextContent('Holderfree');
+    expect(panel).toHaveTextContent('Leasenone');
+    expect(panel.querySelector('dd.free')).not.toBeNull();
+    expect(panel.querySelector('.lease-bar-fill')).toHaveAttribute('width', '0%');
+  });
+
+  it('shows the lease left as a bar, the share of the lease still to run', () => {
+    const paused = stepWhere(true, (kind) => kind === 'processPaused');
+    renderWalkthrough(<LockServicePanel />, { cursor: paused });
+    const panel = screen.getByRole('region', { name: 'Lock service' });
+    expect(panel.querySelector('dd.held')).not.toBeNull();
+    // 28 s of a 30 s lease.
+    expect(panel.querySelector('.lease-bar-fill')).toHaveAttribute('width', '93%');
+  });
+
+  it('shows the next token the lesson’s service will hand out', () => {
+    renderWalkthrough(<LockServicePanel />, { cursor: stepWhere(true, (kind) => kind === 'processPaused') });
+    expect(screen.getByRole('region', { name: 'Lock service' })).toHaveTextContent('Next token34');
+  });
+
+  it('lets the lock key wrap after a colon or before a dot, never inside a name', () => {
+    renderWalkthrough(<LockServicePanel />);
+    const key = screen.getByRole('region', { name: 'Lock service' }).querySelector('code.lock-key')!;
+    expect(key.textContent).toBe('lock:cert:go.shop.example');
+    expect(key.innerHTML).toBe('lock:<wbr>cert:<wbr>go<wbr>.shop<wbr>.example');
   });
 });
 
