@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import practice from 'virtual:lockstep/practice';
 import { describe, expect, it } from 'vitest';
@@ -172,5 +172,92 @@ describe('<Quiz>', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Start the quiz again' }));
     expect(score).toHaveTextContent(`Score: 0 of ${practice.quiz.length} right`);
+  });
+});
+
+describe('<QuizQuestionView> what can be done when', () => {
+  it('multiple choice: asks for every answer that applies, and unticks as well as ticks', async () => {
+    const user = userEvent.setup();
+    const { progressStore } = renderWalkthrough(<QuizQuestionView question={question('pause-causes')} number={6} />);
+    expect(screen.getByRole('group', { name: 'Choose all that apply' })).toBeInTheDocument();
+    const check = screen.getByRole('button', { name: 'Check answer 6' });
+    expect(check).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: /^A stop-the-world garbage collection/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^A network that holds packets/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^A stop-the-world garbage collection/ }));
+    expect(progressStore.getState().quiz['pause-causes']).toEqual({ response: ['b'], checked: false });
+    expect(check).toBeEnabled();
+    await user.click(screen.getByRole('checkbox', { name: /^A network that holds packets/ }));
+    expect(check).toBeDisabled();
+  });
+
+  it('single choice: asks for one, and cannot be changed once checked, until tried again', async () => {
+    const user = userEvent.setup();
+    renderWalkthrough(<QuizQuestionView question={question('who-checks')} number={8} />);
+    const group = screen.getByRole('group', { name: 'Choose one' });
+    await user.click(within(group).getAllByRole('radio')[0]!);
+    await user.click(screen.getByRole('button', { name: 'Check answer 8' }));
+    for (const radio of within(group).getAllByRole('radio')) expect(radio).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Try question 8 again' }));
+    for (const radio of within(group).getAllByRole('radio')) expect(radio).toBeEnabled();
+  });
+
+  it('order: can be checked as given; the first item cannot go up, nor the last down', async () => {
+    const user = userEvent.setup();
+    const ordered = question('timeline-order');
+    if (ordered.kind !== 'order') throw new Error('expected an order question');
+    renderWalkthrough(<QuizQuestionView question={ordered} number={7} />);
+    expect(screen.getByRole('button', { name: 'Check answer 7' })).toBeEnabled();
+    const textOf = (id: string) => ordered.items.find((item) => item.id === id)!.text;
+    const first = textOf(ordered.startOrder[0]!);
+    const last = textOf(ordered.startOrder.at(-1)!);
+    expect(screen.getByRole('button', { name: `Move up: ${first}` })).toBeDisabled();
+    expect(screen.getByRole('button', { name: `Move down: ${first}` })).toBeEnabled();
+    expect(screen.getByRole('button', { name: `Move down: ${last}` })).toBeDisabled();
+    expect(screen.getByRole('button', { name: `Move up: ${last}` })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: `Move down: ${first}` }));
+    const shown = within(screen.getByRole('list'))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '');
+    expect(shown[0]).toContain(textOf(ordered.startOrder[1]!));
+    expect(shown[1]).toContain(first);
+  });
+});
+
+describe('<Quiz> as a whole', () => {
+  it('is headed at the level its page asks for', () => {
+    const { unmount } = renderWalkthrough(<Quiz />);
+    expect(screen.getByRole('heading', { name: 'Quiz', level: 3 })).toBeInTheDocument();
+    unmount();
+    renderWalkthrough(<Quiz headingLevel={2} />);
+    expect(screen.getByRole('heading', { name: 'Quiz', level: 2 })).toBeInTheDocument();
+  });
+
+  it('offers no fresh start before anything is answered', () => {
+    renderWalkthrough(<Quiz />);
+    expect(screen.getByRole('button', { name: 'Start the quiz again' })).toBeDisabled();
+  });
+
+  it('counts only checked answers, right ones as right, and drops "not answered" once all are checked', () => {
+    const { progressActions } = renderWalkthrough(<Quiz />);
+    const score = screen.getByText(/^Score:/);
+    const count = practice.quiz.length;
+    const rightOf = (asked: (typeof practice.quiz)[number]) =>
+      asked.kind === 'order'
+        ? asked.items.map((item) => item.id)
+        : asked.kind === 'single'
+          ? [asked.answer]
+          : asked.answers;
+    const [first, ...rest] = practice.quiz;
+    const last = rest.pop()!;
+    act(() => {
+      // The first checked wrong, the middle ones right, the last answered right but not checked.
+      progressActions.check(first!.id, first!.kind === 'order' ? [...first!.startOrder] : ['no-such-option']);
+      for (const asked of rest) progressActions.check(asked.id, rightOf(asked));
+      progressActions.respond(last.id, rightOf(last));
+    });
+    expect(score.textContent).toBe(`Score: ${count - 2} of ${count} right (1 not answered yet)`);
+    act(() => progressActions.check(last.id, rightOf(last)));
+    expect(score.textContent).toBe(`Score: ${count - 1} of ${count} right`);
   });
 });
