@@ -104,6 +104,39 @@ describe('<Playback>', () => {
     expect(scrubber).toHaveAttribute('aria-valuetext', `30 s, step ${lastIndexAt(30_000) + 1} of ${stepCount}`);
   });
 
+  it('by keyboard: Down goes back a step time, Page Down to the earliest within 10 s, and the ends hold', () => {
+    const outside = vi.fn();
+    document.addEventListener('keydown', outside);
+    const { store } = renderWalkthrough(<Playback />, { cursor: lastIndexAt(15_000) });
+    const scrubber = screen.getByRole('slider', { name: 'Virtual time' });
+    const at = () => timeline.frames[store.getState().cursor]!.at;
+    fireEvent.keyDown(scrubber, { key: 'ArrowDown' });
+    expect(at()).toBe(2_000);
+    fireEvent.keyDown(scrubber, { key: 'ArrowDown' });
+    fireEvent.keyDown(scrubber, { key: 'ArrowDown' });
+    expect(at()).toBe(0);
+    fireEvent.keyDown(scrubber, { key: 'PageDown' });
+    expect(at()).toBe(0);
+    // Step times: 0, 2, 15, 30, 31, 36 and 42 s.
+    fireEvent.keyDown(scrubber, { key: 'End' });
+    fireEvent.keyDown(scrubber, { key: 'ArrowUp' });
+    fireEvent.keyDown(scrubber, { key: 'PageUp' });
+    expect(at()).toBe(42_000);
+    fireEvent.keyDown(scrubber, { key: 'PageDown' });
+    expect(at()).toBe(36_000);
+    // 30 and 31 s are both within 10 s: the earlier.
+    fireEvent.keyDown(scrubber, { key: 'PageDown' });
+    expect(at()).toBe(30_000);
+    fireEvent.keyDown(scrubber, { key: 'ArrowRight' });
+    expect(at()).toBe(31_000);
+    // Nothing within 10 s before 15 s: the step time before it.
+    act(() => store.setState({ cursor: lastIndexAt(15_000) }));
+    fireEvent.keyDown(scrubber, { key: 'PageDown' });
+    expect(at()).toBe(2_000);
+    expect(outside).not.toHaveBeenCalled();
+    document.removeEventListener('keydown', outside);
+  });
+
   it('moves between the times steps happen at by keyboard, and keeps those keys to itself', () => {
     const outside = vi.fn();
     document.addEventListener('keydown', outside);
