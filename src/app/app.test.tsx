@@ -40,6 +40,7 @@ describe('<App>', () => {
     // The address is written once a change settles: let it happen before the next page opens.
     await new Promise((resolve) => setTimeout(resolve, 2 * SETTLE_MS + 1));
     window.history.replaceState(null, '', '/');
+    window.localStorage.clear();
     fullscreenElement = null;
     requestFullscreen.mockClear();
     exitFullscreen.mockClear();
@@ -106,6 +107,7 @@ describe('<App>', () => {
   it('opens the lab as a page of its own, with the settings its address names', async () => {
     await openApp('/?lab&service=etcd');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/lab/i);
+    expect(screen.getAllByRole('combobox', { name: 'Lock service' })[0]).toHaveValue('etcd');
     expect(document.getElementById('walkthrough')).toBeNull();
   });
 
@@ -120,6 +122,5 @@ describe('<App>', () => {
     expect(within(box as HTMLElement).getAllByRole('listitem')).toHaveLength(2);
     await user.click(within(box as HTMLElement).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText(/saved progress/)).toBeNull();
-    window.localStorage.clear();
   });
 });

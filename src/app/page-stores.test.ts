@@ -207,7 +207,7 @@ describe('the app shell and the address bar', () => {
     expect(stores.walkthroughStore.getState()).toMatchObject({ cursor: 9, fencing: false });
   });
 
-  it('reads saved answers at once off the lesson, and from the LMS’s storage inside one', async () => {
+  it('reads saved answers off the lesson, and from the LMS’s storage inside one', async () => {
     window.localStorage.clear();
     const quiz = openAt('/embed.html?widget=quiz');
     const { store } = await quiz.progress;

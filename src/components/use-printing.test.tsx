@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usePrinting } from './use-printing';
 
 /** The print query, as the browser's: it matches while printing and says so to its listeners. */
@@ -19,6 +19,11 @@ function Printing() {
 }
 
 describe('usePrinting', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    printMatches = false;
+  });
+
   it('follows the browser’s print events', () => {
     const { unmount } = render(<Printing />);
     expect(screen.getByText('on screen')).toBeInTheDocument();
@@ -36,17 +41,15 @@ describe('usePrinting', () => {
     expect(screen.getByText('printing')).toBeInTheDocument();
     act(() => listeners.forEach((listener) => listener({ matches: false } as MediaQueryListEvent)));
     expect(screen.getByText('on screen')).toBeInTheDocument();
+    const removed = vi.spyOn(window, 'removeEventListener');
     unmount();
     expect(listeners.size).toBe(0);
-    // Unmounted, it no longer listens: a later print event changes nothing and throws nothing.
-    window.dispatchEvent(new Event('beforeprint'));
-    window.dispatchEvent(new Event('afterprint'));
+    expect(removed.mock.calls.map(([type]) => type)).toEqual(expect.arrayContaining(['beforeprint', 'afterprint']));
   });
 
   it('is printing from the start on a page opened straight into print', () => {
     printMatches = true;
     render(<Printing />);
     expect(screen.getByText('printing')).toBeInTheDocument();
-    printMatches = false;
   });
 });

@@ -3,7 +3,17 @@
  * when it moves, and follows the other. Windows of one origin share it; an embed or a browser without it gets none.
  */
 export type PresenterMessage =
-  | { readonly kind: 'place'; readonly cursor: number; readonly fencing: boolean }
+  | {
+      readonly kind: 'place';
+      readonly cursor: number;
+      readonly fencing: boolean;
+      /**
+       * How many moves led here, and the window that made the last: the later place wins, and of two made at the
+       * same moment (both presenters pressing at once), the same one in both windows, so they never end up swapped.
+       */
+      readonly moves: number;
+      readonly from: string;
+    }
   /** A speaker window that has just opened asks where the presentation is. */
   | { readonly kind: 'hello' };
 
@@ -16,12 +26,32 @@ export function presenterChannel(): BroadcastChannel | null {
   return presenterChannelAvailable() ? new BroadcastChannel(NAME) : null;
 }
 
+/** Whether a place sent after `moves` moves by window `from` comes after this window's own. */
+export function isLater(
+  place: { readonly moves: number; readonly from: string },
+  own: { readonly moves: number; readonly from: string },
+): boolean {
+  return place.moves > own.moves || (place.moves === own.moves && place.from > own.from);
+}
+
 /** A message from the other window, if it is one of ours. */
 export function readPresenterMessage(data: unknown): PresenterMessage | null {
   if (typeof data !== 'object' || data === null) return null;
   const message = data as Record<string, unknown>;
   if (message.kind === 'hello') return { kind: 'hello' };
-  if (message.kind === 'place' && Number.isInteger(message.cursor) && typeof message.fencing === 'boolean')
-    return { kind: 'place', cursor: message.cursor as number, fencing: message.fencing };
+  if (
+    message.kind === 'place' &&
+    Number.isInteger(message.cursor) &&
+    typeof message.fencing === 'boolean' &&
+    Number.isInteger(message.moves) &&
+    typeof message.from === 'string'
+  )
+    return {
+      kind: 'place',
+      cursor: message.cursor as number,
+      fencing: message.fencing,
+      moves: message.moves as number,
+      from: message.from,
+    };
   return null;
 }

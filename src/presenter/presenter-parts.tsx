@@ -124,8 +124,9 @@ export function PresenterQuestion({
 export function openSpeakerView() {
   const url = new URL(window.location.href);
   url.searchParams.set('speaker', '');
-  // URLSearchParams writes a bare flag as `present=`: keep the address as the learner would write it.
-  window.open(url.toString().replace(/([?&][^=&]+)=(?=&|$)/g, '$1'), 'lockstep-speaker', 'popup,width=900,height=700');
+  // URLSearchParams writes a bare flag as `present=`: keep the query as the learner would write it.
+  url.search = url.search.replace(/([?&][^=&]+)=(?=&|$)/g, '$1');
+  window.open(url.toString(), 'lockstep-speaker', 'popup,width=900,height=700');
 }
 
 export async function toggleFullscreen() {

@@ -37,6 +37,9 @@ describe('<Presenter>', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     fullscreen(null);
+    window.history.replaceState(null, '', '/');
+    Reflect.deleteProperty(document.documentElement, 'requestFullscreen');
+    Reflect.deleteProperty(document, 'exitFullscreen');
   });
 
   it('steps through the walkthrough, Back disabled only at the first step', async () => {
@@ -210,21 +213,21 @@ describe('<Presenter>', () => {
     expect(onExit).toHaveBeenCalledTimes(2);
   });
 
-  it('opens the speaker view at this place by button and key, only where the windows can talk', async () => {
+  it('opens the speaker view at the presentation’s address, by button and by key', async () => {
     const user = userEvent.setup();
     const open = vi.fn();
     vi.stubGlobal('open', open);
-    window.history.replaceState(null, '', '/?present&step=4');
-    renderPresenter();
+    window.history.replaceState(null, '', '/?present&step=4&fencing=off#walkthrough');
+    renderPresenter({ cursor: 3, fencing: false });
     await user.click(within(bar()).getByRole('button', { name: 'Speaker view' }));
+    // Bare flags stay bare, and the fragment stays as it was.
     expect(open).toHaveBeenCalledWith(
-      'http://localhost:3000/?present&step=4&speaker',
+      'http://localhost:3000/?present&step=4&fencing=off&speaker#walkthrough',
       'lockstep-speaker',
       'popup,width=900,height=700',
     );
     await user.keyboard('s');
     expect(open).toHaveBeenCalledTimes(2);
-    window.history.replaceState(null, '', '/');
   });
 
   it('offers no speaker view where the windows cannot talk', async () => {

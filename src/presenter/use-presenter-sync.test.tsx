@@ -28,7 +28,10 @@ const placeOf = (store: { getState: () => { cursor: number; fencing: boolean } }
 };
 
 describe('usePresenterSync', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('brings a speaker window that has just opened to the presentation’s place', async () => {
     const { room, desk } = twoWindows({ cursor: 7, fencing: false }, { cursor: 0, fencing: true });
@@ -57,20 +60,53 @@ describe('usePresenterSync', () => {
     // An echo would be sent as the speaker's window follows, before its store shows the place.
     await arrives(() => expect(placeOf(desk.store).cursor).toBe(7));
     expect(sent.mock.calls.map(([message]) => message)).toEqual([
-      { kind: 'place', cursor: 6, fencing: true },
-      { kind: 'place', cursor: 7, fencing: true },
+      expect.objectContaining({ kind: 'place', cursor: 6, fencing: true, moves: 1 }),
+      expect.objectContaining({ kind: 'place', cursor: 7, fencing: true, moves: 2 }),
     ]);
     expect(placeOf(room.store).cursor).toBe(7);
-    sent.mockRestore();
+  });
+
+  it('when both presenters move at once, both windows end at the same one of the two places', async () => {
+    const { room, desk } = twoWindows({ cursor: 5, fencing: true }, { cursor: 5, fencing: true }, { greet: false });
+    // Each moves before the other's message can arrive.
+    act(() => {
+      room.actions.next();
+      desk.actions.back();
+    });
+    await arrives(() => expect(placeOf(room.store)).toEqual(placeOf(desk.store)));
+    expect([4, 6]).toContain(placeOf(room.store).cursor);
+    // And the next move, by either, is followed as usual.
+    act(() => room.actions.goToPlace({ cursor: 10, fencing: false }));
+    await arrives(() => expect(placeOf(desk.store)).toEqual({ cursor: 10, fencing: false }));
+  });
+
+  it('ignores a place older than its own', async () => {
+    const { room } = twoWindows({ cursor: 4, fencing: true }, { cursor: 4, fencing: true }, { greet: false });
+    const seen: number[] = [];
+    room.store.subscribe((state) => seen.push(state.cursor));
+    act(() => room.actions.next());
+    act(() => room.actions.next());
+    const stranger = new BroadcastChannel('lockstep-presenter');
+    stranger.postMessage({ kind: 'place', cursor: 12, fencing: false, moves: 1, from: 'zzzz' });
+    stranger.postMessage({ kind: 'place', cursor: 9, fencing: true, moves: 3, from: '' });
+    await arrives(() => expect(placeOf(room.store)).toEqual({ cursor: 9, fencing: true }));
+    expect(seen).toEqual([5, 6, 9]);
+    stranger.close();
   });
 
   it('ignores messages that are not ours', async () => {
-    const { room } = twoWindows({ cursor: 4, fencing: true }, { cursor: 4, fencing: true });
+    const { room } = twoWindows({ cursor: 4, fencing: true }, { cursor: 4, fencing: true }, { greet: false });
+    const seen: number[] = [];
+    room.store.subscribe((state) => seen.push(state.cursor));
     const stranger = new BroadcastChannel('lockstep-presenter');
-    stranger.postMessage({ kind: 'place', cursor: 'ten', fencing: true });
-    stranger.postMessage({ kind: 'place', cursor: 9, fencing: 'no' });
-    stranger.postMessage({ kind: 'place', cursor: 8, fencing: false });
+    stranger.postMessage({ kind: 'place', cursor: 'ten', fencing: true, moves: 9, from: 'x' });
+    stranger.postMessage({ kind: 'place', cursor: 9, fencing: 'no', moves: 9, from: 'x' });
+    stranger.postMessage({ kind: 'place', cursor: 10, fencing: true, moves: '9', from: 'x' });
+    stranger.postMessage({ kind: 'place', cursor: 11, fencing: true, moves: 9 });
+    stranger.postMessage({ kind: 'place', cursor: 8, fencing: false, moves: 9, from: 'x' });
     await arrives(() => expect(placeOf(room.store)).toEqual({ cursor: 8, fencing: false }));
+    // Messages from one sender arrive in order: none before the last moved the window.
+    expect(seen).toEqual([8]);
     stranger.close();
   });
 
@@ -82,7 +118,6 @@ describe('usePresenterSync', () => {
     expect(closed).toHaveBeenCalledTimes(1);
     act(() => desk.actions.next());
     expect(sent).not.toHaveBeenCalled();
-    vi.restoreAllMocks();
   });
 
   it('says the windows cannot talk where the browser has no BroadcastChannel', () => {

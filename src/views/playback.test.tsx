@@ -24,7 +24,13 @@ describe('stepAtTime: where a scrubber dragged to a time lands', () => {
 });
 
 describe('<Playback>', () => {
-  afterEach(() => vi.useRealTimers());
+  /** Hears the keys that reach the page: the scrubber keeps its own. Removed after each test, whatever happened. */
+  const outside = vi.fn();
+  afterEach(() => {
+    vi.useRealTimers();
+    document.removeEventListener('keydown', outside);
+    outside.mockClear();
+  });
 
   it('plays in virtual time: a step at the same instant stays 0.8 s, a 2 s gap takes 2 s', async () => {
     vi.useFakeTimers();
@@ -105,7 +111,6 @@ describe('<Playback>', () => {
   });
 
   it('by keyboard: Down goes back a step time, Page Down to the earliest within 10 s, and the ends hold', () => {
-    const outside = vi.fn();
     document.addEventListener('keydown', outside);
     const { store } = renderWalkthrough(<Playback />, { cursor: lastIndexAt(15_000) });
     const scrubber = screen.getByRole('slider', { name: 'Virtual time' });
@@ -134,11 +139,9 @@ describe('<Playback>', () => {
     fireEvent.keyDown(scrubber, { key: 'PageDown' });
     expect(at()).toBe(2_000);
     expect(outside).not.toHaveBeenCalled();
-    document.removeEventListener('keydown', outside);
   });
 
   it('moves between the times steps happen at by keyboard, and keeps those keys to itself', () => {
-    const outside = vi.fn();
     document.addEventListener('keydown', outside);
     const { store } = renderWalkthrough(<Playback />);
     const scrubber = screen.getByRole('slider', { name: 'Virtual time' });
@@ -169,6 +172,5 @@ describe('<Playback>', () => {
     fireEvent.keyDown(scrubber, { key: 'ArrowRight', altKey: true });
     expect(store.getState().cursor).toBe(lastIndexAt(0));
     expect(outside).toHaveBeenCalledTimes(1);
-    document.removeEventListener('keydown', outside);
   });
 });
