@@ -1,0 +1,26 @@
+import practice from 'virtual:lockstep/practice';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import AnswerKey from './answer-key';
+
+describe('<AnswerKey>', () => {
+  it('gives every question, in the quiz’s order, with its right answers and none of the wrong ones', () => {
+    render(<AnswerKey />);
+    const key = screen.getByRole('region', { name: 'Answer key' });
+    const entries = within(key).getAllByRole('listitem');
+    expect(entries).toHaveLength(practice.quiz.length);
+    practice.quiz.forEach((question, index) => {
+      const answer = entries[index]!.querySelector('strong')!.textContent!;
+      expect(entries[index]).toHaveTextContent(question.prompt.replaceAll('`', ''));
+      if (question.kind === 'order') {
+        expect(answer).toBe(question.items.map((item) => item.text).join(' → '));
+        return;
+      }
+      const right = question.kind === 'single' ? [question.answer] : question.answers;
+      for (const option of question.options)
+        expect(answer.includes(option.text.replaceAll('`', '')), `${question.id} ${option.id}`).toBe(
+          right.includes(option.id),
+        );
+    });
+  });
+});
