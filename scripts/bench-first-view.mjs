@@ -7,7 +7,9 @@
  *   out (an animation frame, so the frame about to be painted), and the ratio of their medians;
  * - for Lockstep, the bytes (gzip, as sent) of JS and CSS fetched before the network is idle, then after scrolling to
  *   the lesson's end; and the main-thread tasks over 50 ms from navigation until the network is idle (load and
- *   hydration).
+ *   hydration);
+ * - in up to five further traced visits, each of those tasks split into the page's script and the browser's own
+ *   parse, style and layout of the markup.
  * Prints a table and writes reports/bench-first-view.json. A measurement, not a test.
  */
 import { rmSync } from 'node:fs';
@@ -78,6 +80,77 @@ async function visit(path, { scroll }) {
   return { diagramMs, longTasks, bytes };
 }
 
+// Trace events that are the page's script running, and those that are the browser laying out or parsing the markup.
+const SCRIPT = new Set([
+  'v8.evaluateModule',
+  'EvaluateScript',
+  'FunctionCall',
+  'v8.compile',
+  'RunMicrotasks',
+  'TimerFire',
+]);
+const BROWSER = new Set(['Layout', 'UpdateLayoutTree', 'ParseHTML', 'PrePaint', 'Paint']);
+
+/**
+ * The main thread's tasks over 50 ms while Lockstep loads, traced through the DevTools protocol, each split into the
+ * page's script (module evaluation, hydration) and the browser's own work on the markup (parse, style, layout,
+ * paint), which the scriptless baseline has too. A separate visit: tracing slows the page it watches.
+ */
+async function tracedLongTasks() {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const finished = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    categories: 'toplevel,devtools.timeline,v8.execute',
+    transferMode: 'ReportEvents',
+  });
+  await page.goto(base, { waitUntil: 'networkidle' });
+  await cdp.send('Tracing.end');
+  await finished;
+  await context.close();
+  const mains = new Set(
+    events
+      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  const onMain = events.filter((event) => event.ph === 'X' && mains.has(`${event.pid}:${event.tid}`));
+  return onMain
+    .filter((task) => task.name === 'ThreadControllerImpl::RunTask' && task.dur > 50_000)
+    .map((task) => {
+      const inside = onMain.filter(
+        (event) =>
+          event !== task &&
+          event.pid === task.pid &&
+          event.tid === task.tid &&
+          event.ts >= task.ts &&
+          event.ts + event.dur <= task.ts + task.dur,
+      );
+      // Nested events of one kind (a FunctionCall inside a FunctionCall) are counted once, at the outermost.
+      const total = (kinds) =>
+        inside
+          .filter((event) => kinds.has(event.name))
+          .filter(
+            (event) =>
+              !inside.some(
+                (outer) =>
+                  outer !== event &&
+                  kinds.has(outer.name) &&
+                  outer.ts <= event.ts &&
+                  outer.ts + outer.dur >= event.ts + event.dur,
+              ),
+          )
+          .reduce((sum, event) => sum + event.dur, 0) / 1000;
+      return {
+        ms: Math.round(task.dur / 1000),
+        scriptMs: Math.round(total(SCRIPT)),
+        browserMs: Math.round(total(BROWSER)),
+      };
+    });
+}
+
 const lockstep = [];
 const baseline = [];
 for (let round = 0; round < ROUNDS; round++) {
@@ -88,6 +161,9 @@ for (let round = 0; round < ROUNDS; round++) {
     else baseline.push(await visit(`./${BASELINE}`, { scroll: false }));
   }
 }
+const TRACED_ROUNDS = Math.min(ROUNDS, 5);
+const traced = [];
+for (let round = 0; round < TRACED_ROUNDS; round++) traced.push(...(await tracedLongTasks()));
 await browser.close();
 await new Promise((resolve) => server.httpServer.close(resolve));
 
@@ -110,6 +186,12 @@ const result = {
   // which Lockstep's page has too.
   baselineLongTasksOver50Ms: baseline.flatMap((run) => run.longTasks),
 };
+// A task is the page's (load and hydration) when its script outweighs the browser's own work on the markup.
+result.tracedLongTasks = {
+  rounds: TRACED_ROUNDS,
+  mostlyScript: traced.filter((task) => task.scriptMs >= task.browserMs),
+  mostlyBrowser: traced.filter((task) => task.scriptMs < task.browserMs),
+};
 result.ratio = Math.round((result.diagramVisibleMs.lockstep / result.diagramVisibleMs.baseline) * 100) / 100;
 console.table({
   'diagram visible, median ms': result.diagramVisibleMs,
@@ -122,5 +204,14 @@ console.log(
   `tasks over 50 ms during load and hydration: ${result.roundsWithALongTask} of ${ROUNDS} rounds had one (${result.longTasksOver50Ms.join(', ') || 'none'} ms)`,
 );
 console.log(`the scriptless baseline's tasks over 50 ms: ${result.baselineLongTasksOver50Ms.join(', ') || 'none'} ms`);
+const describeTasks = (tasks) =>
+  tasks.map((task) => `${task.ms} ms (script ${task.scriptMs}, layout and parse ${task.browserMs})`).join('; ') ||
+  'none';
+console.log(
+  `traced, ${TRACED_ROUNDS} rounds: tasks over 50 ms mostly the page's script (load, hydration): ${describeTasks(result.tracedLongTasks.mostlyScript)}`,
+);
+console.log(
+  `  and mostly the browser's layout of the prerendered markup (as in the baseline): ${describeTasks(result.tracedLongTasks.mostlyBrowser)}`,
+);
 await mkdir('reports', { recursive: true });
 await writeFile('reports/bench-first-view.json', `${JSON.stringify(result, null, 2)}\n`);
