@@ -132,6 +132,37 @@ describe('HydrateWhenNear', () => {
     expect(screen.getByRole('button', { name: 'Pressed 1' })).toBeInTheDocument();
   });
 
+  it('a press, focus or click elsewhere on the page leaves it waiting, and is left alone', async () => {
+    const elsewhere = document.createElement('button');
+    document.body.append(elsewhere);
+    await hydrate();
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    await act(async () => {
+      fireEvent.pointerDown(elsewhere);
+      elsewhere.focus();
+      elsewhere.dispatchEvent(click);
+    });
+    expect(click.defaultPrevented).toBe(false);
+    expect(seen.renders).toBe(0);
+    // An observed entry that is not on screen yet opens nothing either.
+    await act(async () => HandObserver.all.forEach((observer) => observer.report(false)));
+    expect(seen.renders).toBe(0);
+    elsewhere.remove();
+  });
+
+  it('a press inside hydrates it; once hydrated it stops watching and holds no click', async () => {
+    await hydrate();
+    await act(async () => {
+      fireEvent.pointerDown(screen.getByText('Prerendered words'));
+    });
+    expect(seen.renders).toBeGreaterThan(0);
+    expect(HandObserver.all.every((observer) => observer.disconnected)).toBe(true);
+    // Hydrated: a click inside is the part's own, not held for it.
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    screen.getByText('Prerendered words').dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(false);
+  });
+
   it('focus inside hydrates it, as a keyboard reader reaches it', async () => {
     await hydrate();
     expect(seen.renders).toBe(0);
