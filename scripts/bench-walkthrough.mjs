@@ -27,6 +27,13 @@ async function openLesson() {
     .locator('#walkthrough')
     .getByText(/^Step 1 of \d+$/)
     .waitFor();
+  // The prerendered stepper shows step 1 before it hydrates, and its buttons stay disabled until then: a click before
+  // would change nothing, and the click's wait for a new step would never end.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('#walkthrough .stepper button')].some(
+      (button) => button.textContent.includes('Next') && !button.matches(':disabled'),
+    ),
+  );
   return { context, page };
 }
 
