@@ -3,6 +3,9 @@
 //   npm run mutate                 every folder of src/
 //   npm run mutate -- sim route    only these folders
 //   npm run mutate -- --concurrency=1 sim   one test process, leaving a core free for other work
+//   npm run mutate -- --together lab story  these folders in one Stryker run: one dry run of the whole suite (about
+//                                           ten minutes here) instead of one per folder, but nothing is kept until
+//                                           the run ends
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,9 +19,10 @@ const all = readdirSync(join(root, 'src'), { withFileTypes: true })
 const flags = process.argv.slice(2).filter((argument) => argument.startsWith('--'));
 const named = process.argv.slice(2).filter((argument) => !argument.startsWith('--'));
 const concurrency = flags.find((flag) => /^--concurrency=\d+$/.test(flag));
-const otherFlags = flags.filter((flag) => flag !== concurrency);
+const together = flags.includes('--together');
+const otherFlags = flags.filter((flag) => flag !== concurrency && flag !== '--together');
 if (otherFlags.length > 0) {
-  console.error(`Unknown option: ${otherFlags.join(', ')}. The only option is --concurrency=N.`);
+  console.error(`Unknown option: ${otherFlags.join(', ')}. The options are --concurrency=N and --together.`);
   process.exit(2);
 }
 const folders = named.length > 0 ? named : all;
@@ -48,28 +52,8 @@ try {
   // No earlier scores: this run writes the first.
 }
 const failed = [];
-for (const folder of folders) {
-  console.log(`\n== src/${folder}`);
-  const run = spawnSync(
-    'npx',
-    [
-      'stryker',
-      'run',
-      '--mutate',
-      [...patternsOf(folder), ...EXCLUDED].join(','),
-      ...(concurrency ? ['--concurrency', concurrency.split('=')[1]] : []),
-    ],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (run.status !== 0) {
-    // Go on with the other folders: one that no unit test reaches (Stryker then runs no test) must not hide theirs.
-    console.error(`Stryker failed on src/${folder} (exit ${run.status}); its score is not updated.`);
-    failed.push(folder);
-    continue;
-  }
+/** The share of `folder`'s mutants the tests detected, from the last run's report. */
+function scoreOf(folder) {
   let detected = 0;
   let counted = 0;
   // The report also carries every other folder's mutants from the incremental file: count this folder's only.
@@ -81,7 +65,32 @@ for (const folder of folders) {
       if (DETECTED.has(mutant.status)) detected += 1;
     }
   }
-  scores[folder] = { detected, counted };
+  return { detected, counted };
+}
+for (const group of together ? [folders] : folders.map((folder) => [folder])) {
+  const label = group.map((folder) => `src/${folder}`).join(', ');
+  console.log(`\n== ${label}`);
+  const run = spawnSync(
+    'npx',
+    [
+      'stryker',
+      'run',
+      '--mutate',
+      [...group.flatMap(patternsOf), ...EXCLUDED].join(','),
+      ...(concurrency ? ['--concurrency', concurrency.split('=')[1]] : []),
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (run.status !== 0) {
+    // Go on with the other folders: one that no unit test reaches (Stryker then runs no test) must not hide theirs.
+    console.error(`Stryker failed on ${label} (exit ${run.status}); no score is updated.`);
+    failed.push(...group);
+    continue;
+  }
+  for (const folder of group) scores[folder] = scoreOf(folder);
   mkdirSync(join(root, 'reports/mutation'), { recursive: true });
   writeFileSync(scoresFile, `${JSON.stringify(scores, null, 2)}\n`);
 }
