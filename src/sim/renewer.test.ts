@@ -10,6 +10,7 @@ import {
   renewerReceivesReleaseReply,
   renewerReceivesWriteReply,
   requestLease,
+  validityEnds,
   resumeProcess,
 } from './renewer';
 import type { ScenarioDefinition } from './scenario';
@@ -229,6 +230,14 @@ describe('a renewer hears back about its request', () => {
     expect(due(next)).toEqual(['20 certificateRequestDue', '10020 keepAliveDue']);
   });
 
+  it('granted by Redlock in time, it also marks the moment its validity runs out, at the grant\'s end', () => {
+    const { world, context } = setUp({ kind: 'redlock' });
+    const { world: next } = renewerReceivesAcquireReply(at(world, 20), grant(null), context);
+    expect(A(next).belief).toMatchObject({ kind: 'holds', token: null, grantOrder: 1 });
+    expect(due(next)).toEqual(['20 certificateRequestDue', '30000 validityEnds']);
+    expect(next.queue[1]?.event).toEqual({ kind: 'validityEnds', renewer: 'A', grantOrder: 1 });
+  });
+
   describe('a Redlock grant read after its validity ran out', () => {
     const late = (attempts: number, leaseValue: string | null) => {
       const { world, context } = setUp({ kind: 'redlock' });
@@ -332,5 +341,25 @@ describe('a renewer hears how its release went', () => {
     const { world } = heldByA();
     const tokenless = updateRenewer(world, 'A', { phase: 'releasing', belief: holds(null) });
     expect(A(renewerReceivesReleaseReply(tokenless, refused).world).belief).toEqual({ kind: 'none' });
+  });
+});
+
+describe("a Redlock client's validity runs out", () => {
+  const holding = (belief: Renewer['belief']) => updateRenewer(setUp({ kind: 'redlock' }).world, 'A', { belief });
+
+  it('is marked while the renewer still counts on that grant, and changes nothing in it', () => {
+    const world = holding(holds(null));
+    const ended = validityEnds(world, 'A', 1);
+    expect(ended.happening).toEqual({ kind: 'validityEnded', renewer: 'A' });
+    expect(ended.world).toBe(world);
+  });
+
+  it('is not marked for an earlier grant once the renewer holds a later one', () => {
+    expect(validityEnds(holding({ ...holds(null), grantOrder: 2 }), 'A', 1).happening).toBeNull();
+  });
+
+  it('is not marked once the renewer knows it lost the lock, or believes nothing', () => {
+    expect(validityEnds(holding({ kind: 'lost', token: null }), 'A', 1).happening).toBeNull();
+    expect(validityEnds(holding({ kind: 'none' }), 'A', 1).happening).toBeNull();
   });
 });
