@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   acquireRedlock,
@@ -112,6 +113,27 @@ describe("a node's clock read backwards: when a key stored with an expiry is gon
     expect(trueTimeAt(slow, 27_000)).toBe(30_000);
     expect(nodeTime(fast, trueTimeAt(fast, 10_001))).toBeGreaterThanOrEqual(10_001);
     expect(nodeTime(fast, virtualMs(trueTimeAt(fast, 10_001) - 1))).toBeLessThan(10_001);
+  });
+
+  it('for any clock (offset, drift, forward jumps listed in any order), the first whole millisecond it reads that far', () => {
+    const clocks = fc.record({
+      offsetMs: fc.integer({ min: -5_000, max: 5_000 }),
+      driftRate: fc.integer({ min: -50_000, max: 50_000 }).map((millionths) => millionths / 1_000_000),
+      jumps: fc.array(
+        fc.record({ atMs: fc.integer({ min: 1, max: 60_000 }), byMs: fc.integer({ min: 1, max: 30_000 }) }),
+        {
+          maxLength: 3,
+        },
+      ),
+    });
+    fc.assert(
+      fc.property(clocks, fc.integer({ min: 1, max: 150_000 }), (clock, ahead) => {
+        const reading = nodeTime(clock, virtualMs(0)) + ahead;
+        const at = trueTimeAt(clock, reading);
+        return nodeTime(clock, at) >= reading && nodeTime(clock, virtualMs(at - 1)) < reading;
+      }),
+      { seed: 7, numRuns: 2_000 },
+    );
   });
 
   it('a jump over the expiry ends the key at the jump; a jump after it changes nothing', () => {
