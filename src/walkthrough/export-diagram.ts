@@ -11,8 +11,8 @@ export function exportFileName(step: number, fencing: boolean, format: 'svg' | '
 export async function diagramSvgFile(svg: SVGSVGElement): Promise<string> {
   // Compiled, so its class names are the ones the diagram's elements carry.
   const { default: css } = await import('@/story/diagram.module.css?inline');
+  // The serializer declares the SVG namespace on the root itself (an xmlns attribute set here came out twice in jsdom).
   const copy = svg.cloneNode(true) as SVGSVGElement;
-  copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   copy.removeAttribute('role');
   const label = copy.getAttribute('aria-label');
   copy.removeAttribute('aria-label');
@@ -51,7 +51,6 @@ const PRESENTATION = [
  */
 function diagramForImage(svg: SVGSVGElement): string {
   const copy = svg.cloneNode(true) as SVGSVGElement;
-  copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   const originals = [svg, ...svg.querySelectorAll('*')];
   const copies = [copy, ...copy.querySelectorAll('*')];
   originals.forEach((original, index) => {
