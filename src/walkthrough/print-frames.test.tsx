@@ -1,0 +1,66 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderWalkthrough } from '@/testing/render-walkthrough';
+import { DEFAULT_SCENARIO_ID, timelineFor } from '@/store/selectors';
+import { narrationsFor } from '@/story/timeline-narrations';
+import { predictionPoints } from '@/views/prediction';
+import PrintFrames from './print-frames';
+
+const print = (event: 'beforeprint' | 'afterprint') => act(() => void window.dispatchEvent(new Event(event)));
+
+afterEach(() => print('afterprint'));
+
+describe('the walkthrough on paper', () => {
+  it('draws nothing on screen', () => {
+    const { container } = renderWalkthrough(<PrintFrames />);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it.each([
+    [true, 'on', 'off'],
+    [false, 'off', 'on'],
+  ] as const)(
+    'with fencing %s: every step a numbered frame with its caption and diagram, then the other ending from where the modes part',
+    (fencing, mode, otherMode) => {
+      renderWalkthrough(<PrintFrames />, { fencing });
+      print('beforeprint');
+      const timeline = timelineFor(DEFAULT_SCENARIO_ID, fencing);
+      const captions = narrationsFor(timeline).map((narration) => narration.caption);
+      const frames = within(screen.getByRole('list', { name: 'The walkthrough, frame by frame' })).getAllByRole(
+        'listitem',
+      );
+      expect(frames).toHaveLength(timeline.frames.length);
+      expect(frames[0]).toHaveTextContent(
+        new RegExp(`^Step 1 of ${timeline.frames.length}, 0 s, fencing tokens ${mode}\\.`),
+      );
+      const last = frames.at(-1)!;
+      expect(last).toHaveTextContent(`Step ${timeline.frames.length} of ${timeline.frames.length}`);
+      expect(last.textContent?.replace(/\s+/g, ' ')).toContain(captions.at(-1)!.replace(/`/g, '').slice(0, 40));
+      for (const frame of frames) expect(frame.querySelector('svg')).not.toBeNull();
+
+      const other = timelineFor(DEFAULT_SCENARIO_ID, !fencing);
+      const parting = predictionPoints(other).find((point) => point.id === 'lateWrite')!.askAt;
+      const ending = screen.getByRole('region', { name: 'The other ending' });
+      expect(within(ending).getByRole('heading')).toHaveTextContent(
+        `With fencing tokens ${otherMode}, the same evening ends like this`,
+      );
+      const steps = within(ending).getByRole('list');
+      // Numbered as the other mode's own steps, from the one after the late write is asked about.
+      expect(steps).toHaveAttribute('start', String(parting + 2));
+      expect(within(steps).getAllByRole('listitem')).toHaveLength(other.frames.length - parting - 1);
+      const otherCaptions = narrationsFor(other).map((narration) => narration.caption.replace(/`/g, ''));
+      expect(within(steps).getAllByRole('listitem')[0]?.textContent).toContain(
+        otherCaptions[parting + 1]!.slice(0, 40),
+      );
+      expect(ending.querySelector('svg')).not.toBeNull();
+    },
+  );
+
+  it('is gone once printing ends', () => {
+    renderWalkthrough(<PrintFrames />);
+    print('beforeprint');
+    expect(screen.getByRole('region', { name: 'The other ending' })).toBeInTheDocument();
+    print('afterprint');
+    expect(screen.queryByRole('region', { name: 'The other ending' })).toBeNull();
+  });
+});
