@@ -230,7 +230,7 @@ describe('a renewer hears back about its request', () => {
     expect(due(next)).toEqual(['20 certificateRequestDue', '10020 keepAliveDue']);
   });
 
-  it('granted by Redlock in time, it also marks the moment its validity runs out, at the grant\'s end', () => {
+  it("granted by Redlock in time, it also marks the moment its validity runs out, at the grant's end", () => {
     const { world, context } = setUp({ kind: 'redlock' });
     const { world: next } = renewerReceivesAcquireReply(at(world, 20), grant(null), context);
     expect(A(next).belief).toMatchObject({ kind: 'holds', token: null, grantOrder: 1 });
