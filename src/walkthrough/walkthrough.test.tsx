@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SCENARIO_ID, timelineFor } from '@/store/selectors';
 import { renderWalkthrough } from '@/testing/render-walkthrough';
 import { Walkthrough } from './walkthrough';
@@ -105,6 +105,42 @@ describe('<Walkthrough>', () => {
     );
     expect(list).toHaveLength(stepCount);
     expect(list[2]).toHaveAttribute('aria-current', 'step');
+  });
+});
+
+describe('<Walkthrough> in its page', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('its hidden heading fits the page around it: a section heading by default, a page heading where asked', () => {
+    const { unmount } = renderWalkthrough(<Walkthrough />);
+    expect(screen.getByRole('heading', { level: 3, name: 'Walkthrough' })).toHaveAttribute('id', 'walkthrough-heading');
+    unmount();
+    renderWalkthrough(<Walkthrough headingLevel={2} />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Walkthrough' })).toBeInTheDocument();
+  });
+
+  it("keeps the sticky bar's height, in whole pixels, where the lifeline names read it", () => {
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 800, 131.6));
+    const { container } = renderWalkthrough(<Walkthrough />);
+    expect(container.querySelector<HTMLElement>('#walkthrough')?.style.getPropertyValue('--bar-height')).toBe('131px');
+  });
+
+  it.each([
+    ['a link to a step brings the walkthrough into view', '?step=5', undefined, 1],
+    ['a link to a step and a heading leaves the heading in view', '?step=5#sources', undefined, 0],
+    ['a reload of a step link keeps the reading position', '?step=5', 'reload', 0],
+    ['the lesson without a step opens at its top', '?fencing=off', undefined, 0],
+  ] as const)('%s', (_, address, navigation, times) => {
+    window.history.replaceState(null, '', `/${address}`);
+    if (navigation) {
+      vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type: navigation } as PerformanceNavigationTiming]);
+    }
+    const scrolled = vi.spyOn(window, 'scrollBy').mockImplementation(() => undefined);
+    renderWalkthrough(<Walkthrough />, { cursor: 4 });
+    expect(scrolled).toHaveBeenCalledTimes(times);
   });
 });
 
