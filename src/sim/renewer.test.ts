@@ -232,10 +232,16 @@ describe('a renewer hears back about its request', () => {
 
   it("granted by Redlock in time, it also marks the moment its validity runs out, at the grant's end", () => {
     const { world, context } = setUp({ kind: 'redlock' });
-    const { world: next } = renewerReceivesAcquireReply(at(world, 20), grant(null), context);
-    expect(A(next).belief).toMatchObject({ kind: 'holds', token: null, grantOrder: 1 });
-    expect(due(next)).toEqual(['20 certificateRequestDue', '30000 validityEnds']);
-    expect(next.queue[1]?.event).toEqual({ kind: 'validityEnds', renewer: 'A', grantOrder: 1 });
+    // An end and an order that nothing else in the world would give, so only the grant's own can produce them.
+    const reply = grant(null);
+    const odd: typeof reply = {
+      ...reply,
+      result: { granted: true, grant: { holder: 'A', token: null, expiresAt: virtualMs(29_500) }, grantOrder: 3 },
+    };
+    const { world: next } = renewerReceivesAcquireReply(at(world, 20), odd, context);
+    expect(A(next).belief).toMatchObject({ kind: 'holds', token: null, grantOrder: 3 });
+    expect(due(next)).toEqual(['20 certificateRequestDue', '29500 validityEnds']);
+    expect(next.queue[1]?.event).toEqual({ kind: 'validityEnds', renewer: 'A', grantOrder: 3 });
   });
 
   describe('a Redlock grant read after its validity ran out', () => {

@@ -56,13 +56,15 @@ describe('the end of the evening', () => {
     const tally = () => card()?.querySelector('p');
     expect(tally()?.textContent).not.toMatch(/^Your predictions/);
     const points = predictionPoints(timelineFor(DEFAULT_SCENARIO_ID, true));
-    expect(points.length).toBeGreaterThan(1);
+    // More points than predictions made, so "of all asked" differs from "of those made".
+    expect(points.length).toBeGreaterThan(2);
     const [first, second] = points as [(typeof points)[0], (typeof points)[0]];
     act(() => {
       progressActions.predict(predictionKey(DEFAULT_SCENARIO_ID, true, first.id), first.outcome);
       progressActions.predict(predictionKey(DEFAULT_SCENARIO_ID, true, second.id), 'not-the-outcome');
-      // A prediction in the other mode is that mode's.
+      // Predictions in the other mode are that mode's: counted, they would make 2 right.
       progressActions.predict(predictionKey(DEFAULT_SCENARIO_ID, false, first.id), first.outcome);
+      progressActions.predict(predictionKey(DEFAULT_SCENARIO_ID, false, second.id), second.outcome);
     });
     expect(tally()).toHaveTextContent(`Your predictions: 1 of ${points.length} right.`);
   });
@@ -77,9 +79,11 @@ describe('the end of the evening', () => {
       </>,
       { cursor: lastStep(true), fencing: true },
     );
+    const focus = vi.spyOn(HTMLElement.prototype, 'focus');
     const hashBefore = window.location.hash;
     fireEvent.click(screen.getByRole('link', { name: CARD.pointer }));
     expect(document.activeElement).toBe(card());
+    expect(focus).toHaveBeenCalledWith({ preventScroll: true });
     expect(scrolled).toHaveBeenCalledWith({ top: 1200, behavior: 'auto' });
     expect(window.location.hash).toBe(hashBefore);
   });

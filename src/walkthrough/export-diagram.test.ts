@@ -13,6 +13,8 @@ vi.mock('@/components/svg-file', () => ({
   }),
 }));
 
+vi.mock('@/story/diagram.module.css?inline', () => ({ default: '.arrow { stroke: red; }' }));
+
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** A small diagram on the page, as the walkthrough draws one: labelled, with a line and a word. */
@@ -71,6 +73,7 @@ describe('the diagram as a standalone SVG file', () => {
     expect(title?.tagName).toBe('title');
     expect(title?.textContent).toBe('Step 20: A writes its older certificate');
     expect(style?.tagName).toBe('style');
+    expect(style?.textContent).toBe('.arrow { stroke: red; }');
     expect(background?.tagName).toBe('rect');
     expect(background?.getAttribute('width')).toBe('100%');
     expect(background?.getAttribute('height')).toBe('100%');

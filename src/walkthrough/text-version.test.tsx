@@ -36,6 +36,10 @@ describe('the walkthrough as text', () => {
         if (index === 19) expect(step).toHaveAttribute('aria-current', 'step');
         else expect(step).not.toHaveAttribute('aria-current');
       });
+      expect(within(steps[0]!).getByRole('link')).toHaveTextContent(/^0 s$/);
+      const labels = [...section.querySelectorAll('.outcome-label')].map((label) => label.textContent);
+      // A's late write, in words: refused by the fence, or a stale write that landed.
+      expect(labels.some((label) => (fencing ? /^✕ rejected/ : /^⚠ stale write landed/).test(label ?? ''))).toBe(true);
       // The writes' outcomes are in the list: at least the late one's.
       expect(section.querySelectorAll('.outcome-label').length).toBeGreaterThan(0);
     },

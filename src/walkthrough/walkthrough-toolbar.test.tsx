@@ -34,7 +34,10 @@ beforeEach(() => {
     value: { writeText: vi.fn(async (text: string) => void copied.push(text)) },
   });
 });
-afterEach(() => document.body.replaceChildren());
+afterEach(() => {
+  document.body.replaceChildren();
+  window.history.replaceState(null, '', '/');
+});
 
 /** The toolbar's line for what went wrong (each copy button has a status line of its own). */
 const problem = (text: string) => screen.queryAllByRole('status').find((status) => status.textContent === text) ?? null;
@@ -90,11 +93,12 @@ describe("the walkthrough's toolbar", () => {
   });
 
   it('copies a link to the step and an embed code for it, from the page the reader is on', async () => {
+    window.history.replaceState(null, '', '/courses/locks/index.html?step=3#sources');
     renderWalkthrough(<WalkthroughToolbar authorTools />, { cursor: 19, fencing: false });
     await press('Copy link to this step');
     await press('Copy embed code');
     await waitFor(() => expect(copied).toHaveLength(2), { timeout: 15_000 });
-    const page = new URL('./', window.location.href).toString();
+    const page = `${window.location.origin}/courses/locks/`;
     expect(copied[0]).toBe(`${page}?step=20&fencing=off#walkthrough`);
     expect(copied[1]).toContain(`src="${page}embed.html?widget=walkthrough&amp;step=20&amp;fencing=off`);
   });

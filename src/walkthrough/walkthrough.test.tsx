@@ -123,7 +123,9 @@ describe('<Walkthrough> in its page', () => {
   });
 
   it("keeps the sticky bar's height, in whole pixels, where the lifeline names read it", () => {
-    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 800, 131.6));
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      return new DOMRect(0, 0, 800, this.classList.contains('walkthrough-bar') ? 131.6 : 900);
+    });
     const { container } = renderWalkthrough(<Walkthrough />);
     expect(container.querySelector<HTMLElement>('#walkthrough')?.style.getPropertyValue('--bar-height')).toBe('131px');
   });
