@@ -104,6 +104,10 @@ for (const view of views) {
         await expect(page.getByText(/^Step 20 of 23$/)).toBeVisible();
         await shoot(page.locator('main'), `${prefix}-presenter-step20.png`);
 
+        // A shot of an element taller than the window makes Chromium lay the page out at 1×1 px for a moment, which
+        // empties each diagram box and resets its scroll until the page re-measures: on a desktop, make the window
+        // tall enough to hold both sides. (The phone's stacked sides keep their layout at 1 px wide.)
+        if (view.name === 'desktop') await page.setViewportSize({ width: view.viewport.width, height: 1400 });
         await walkthrough.open('?step=20');
         await page.getByRole('button', { name: 'Compare side by side' }).click();
         const compare = page.getByRole('region', { name: 'Fencing tokens off', exact: true }).locator('..');
