@@ -3,7 +3,26 @@ import { LessonPage } from './pages/lesson-page';
 import { WalkthroughPage } from './pages/walkthrough-page';
 
 /** Every test gets the walkthrough page object, and fails if the page logged an error. */
-export const test = base.extend<{ walkthrough: WalkthroughPage; lesson: LessonPage; consoleErrors: string[] }>({
+export const test = base.extend<{
+  walkthrough: WalkthroughPage;
+  lesson: LessonPage;
+  consoleErrors: string[];
+  readerMoves: boolean;
+}>({
+  /**
+   * The pointer moves over the page as each page loads, as a reader's does: a fresh visit to the lesson fetches its
+   * code on the reader's first move (src/boot.ts), and its controls stay disabled until then. Tests of that wait
+   * turn this off.
+   */
+  readerMoves: [true, { option: true }],
+  page: async ({ page, readerMoves }, use) => {
+    if (readerMoves) {
+      let x = 1;
+      // From one pixel to the next, so each load sees a move.
+      page.on('load', () => void page.mouse.move((x = 3 - x), 1).catch(() => {}));
+    }
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

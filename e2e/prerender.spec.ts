@@ -187,41 +187,6 @@ test.describe('nothing before it is needed', () => {
   /** The code of the lesson's parts below the first view: its sections' widgets, the quiz and the interview. */
   const LATER = /\/assets\/(lesson-with-widgets|inline-run|inline-map|quiz|interview|lab-page)-[\w-]+\.js$/;
 
-  test('a fresh visit fetches only the JS and CSS its page names until the reader moves', async ({
-    page,
-    walkthrough,
-  }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    const fetched = new Set<string>();
-    const withPglite: string[] = [];
-    page.on('request', (request) => {
-      const path = new URL(request.url()).pathname;
-      if (/\.(js|css)$/.test(path)) fetched.add(path.replace(/^\//, './'));
-    });
-    // PGlite's own code, by a method only it (and the worker that drives it) has.
-    page.on('response', async (response) => {
-      const body = /\.js$/.test(new URL(response.url()).pathname) ? await response.text().catch(() => '') : '';
-      if (body.includes('execProtocolRawStream')) withPglite.push(new URL(response.url()).pathname);
-    });
-    const response = await page.goto('./');
-    const html = (await response?.text()) ?? '';
-    // What index.html asks for itself (scripts, module preloads, stylesheets): the first view, as npm run size counts.
-    const named = new Set(
-      [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]),
-    );
-    expect(named.size).toBeGreaterThan(3);
-    await expect(walkthrough.next).toBeEnabled();
-    await page.waitForLoadState('networkidle');
-    // Saved progress too waits for a move: a first visit has none.
-    expect([...fetched].filter((path) => !named.has(path))).toEqual([]);
-    // The first move brings the rest of the walkthrough: its toolbar, with real Postgres under it.
-    await page.mouse.wheel(0, 200);
-    await expect(page.getByRole('button', { name: 'Run on real Postgres' })).toBeEnabled();
-    await page.waitForLoadState('networkidle');
-    // Real Postgres's engine (PGlite) runs in its worker and is fetched only once asked for.
-    expect(withPglite).toEqual([]);
-  });
-
   test('a fresh visit loads none of the lesson below the first view until the reader scrolls to it', async ({
     page,
     walkthrough,
@@ -264,6 +229,120 @@ test.describe('nothing before it is needed', () => {
     await expect(walkthrough.fencing).toHaveAttribute('aria-checked', 'false');
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     await page.unroute('**/assets/lesson-with-widgets-*.js');
+  });
+});
+
+test.describe("the page's code waits for the reader's first move", () => {
+  test.use({ readerMoves: false });
+
+  /** The JS and CSS the page fetches, as index.html names them (./assets/…), and the JS that is PGlite's own. */
+  function recordFetches(page: Page) {
+    const fetched = new Set<string>();
+    const withPglite: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/\.(js|css)$/.test(path)) fetched.add(path.replace(/^\//, './'));
+    });
+    // PGlite's own code, by a method only it (and the worker that drives it) has.
+    page.on('response', async (response) => {
+      const body = /\.js$/.test(new URL(response.url()).pathname) ? await response.text().catch(() => '') : '';
+      if (body.includes('execProtocolRawStream')) withPglite.push(new URL(response.url()).pathname);
+    });
+    return { fetched, withPglite };
+  }
+
+  test('a fresh visit fetches only the JS and CSS its page names until the reader moves', async ({
+    page,
+    walkthrough,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const { fetched, withPglite } = recordFetches(page);
+    const response = await page.goto('./');
+    const html = (await response?.text()) ?? '';
+    // What index.html asks for itself (scripts, module preloads, stylesheets): the first view, as npm run size counts.
+    const named = new Set(
+      [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]),
+    );
+    expect(named.size).toBeGreaterThan(3);
+    await page.waitForLoadState('networkidle');
+    // Saved progress too waits for a move: a first visit has none.
+    expect([...fetched].filter((path) => !named.has(path))).toEqual([]);
+    // The prerendered page is all there is: readable, its stepper shown but disabled, its note for readers without
+    // JavaScript hidden.
+    await expect(walkthrough.indicator).toHaveText('Step 1 of 23');
+    await expect(walkthrough.next).toBeDisabled();
+    await expect(page.locator('.noscript-note')).toBeHidden();
+    // The first move (here the pointer, over the page) brings the page's code, and the stepper works.
+    await page.mouse.move(400, 300);
+    await walkthrough.next.click();
+    await expect(walkthrough.indicator).toHaveText('Step 2 of 23');
+    expect([...fetched].some((path) => /^\.\/assets\/main-[\w-]+\.js$/.test(path) && !named.has(path))).toBe(true);
+    // The rest of the walkthrough came with it: its toolbar, with real Postgres under it.
+    await expect(page.getByRole('button', { name: 'Run on real Postgres' })).toBeEnabled();
+    await page.waitForLoadState('networkidle');
+    // Real Postgres's engine (PGlite) runs in its worker and is fetched only once asked for.
+    expect(withPglite).toEqual([]);
+  });
+
+  test('a keyboard reader: the first Tab brings the code, and the stepper is reached and works by keys', async ({
+    page,
+    walkthrough,
+  }) => {
+    await page.goto('./');
+    await page.waitForLoadState('networkidle');
+    await expect(walkthrough.next).toBeDisabled();
+    await page.keyboard.press('Tab');
+    await expect(walkthrough.next).toBeEnabled();
+    // Tab on to Next, as a keyboard reader would, and press it.
+    for (let presses = 0; presses < 40; presses += 1) {
+      if (await walkthrough.next.evaluate((button) => button === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    await expect(walkthrough.next).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(walkthrough.indicator).toHaveText('Step 2 of 23');
+  });
+
+  test('a page that differs from the prerendered one starts at once, with no move: a linked step, saved progress', async ({
+    page,
+    walkthrough,
+  }) => {
+    await page.goto('./?step=20&fencing=off');
+    await expect(walkthrough.indicator).toHaveText('Step 20 of 23');
+    await expect(walkthrough.next).toBeEnabled();
+    // Progress saved on an earlier visit (version 1, nothing answered yet): the bare address then starts at once too.
+    await page.evaluate(() =>
+      window.localStorage.setItem(
+        'lockstep:progress',
+        JSON.stringify({ version: 1, quiz: {}, interview: {}, predictions: {} }),
+      ),
+    );
+    await page.goto('./');
+    await expect(walkthrough.next).toBeEnabled();
+    await expect(walkthrough.indicator).toHaveText('Step 1 of 23');
+  });
+
+  test('if the code cannot load, the page stays readable and shows the note on what needs JavaScript', async ({
+    page,
+    walkthrough,
+    consoleErrors,
+  }) => {
+    const html = await (await page.request.get('./')).text();
+    const entry = /<script type="module"[^>]*src="\.\/(assets\/main-[\w-]+\.js)"/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    // The entry loads; the page's code it asks for on the first move does not.
+    await page.route(/\/assets\/main-[\w-]+\.js$/, (route, request) =>
+      request.url().endsWith(`/${entry}`) ? route.continue() : route.abort(),
+    );
+    await page.goto('./');
+    await expect(page.locator('.noscript-note')).toBeHidden();
+    await page.mouse.move(400, 300);
+    await expect(page.locator('.noscript-note')).toBeVisible();
+    await expect(walkthrough.indicator).toHaveText('Step 1 of 23');
+    await expect(walkthrough.next).toBeDisabled();
+    expect(consoleErrors.some((error) => error.startsWith('Lockstep could not load its code'))).toBe(true);
+    // Those errors are this test's point, not a fault of the page.
+    consoleErrors.length = 0;
   });
 });
 

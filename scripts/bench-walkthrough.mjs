@@ -27,8 +27,10 @@ async function openLesson() {
     .locator('#walkthrough')
     .getByText(/^Step 1 of \d+$/)
     .waitFor();
-  // The prerendered stepper shows step 1 before it hydrates, and its buttons stay disabled until then: a click before
-  // would change nothing, and the click's wait for a new step would never end.
+  // The page's code loads on the reader's first move (src/boot.ts): the pointer comes over the page, as a reader's
+  // does. The prerendered stepper shows step 1 before it hydrates, and its buttons stay disabled until then: a click
+  // before would change nothing, and the click's wait for a new step would never end.
+  await page.mouse.move(200, 200);
   await page.waitForFunction(() =>
     [...document.querySelectorAll('#walkthrough .stepper button')].some(
       (button) => button.textContent.includes('Next') && !button.matches(':disabled'),

@@ -2,15 +2,12 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createPageStores, PageProviders } from '@/app/page-stores';
-import { startOffline } from '@/offline/start-offline';
 import './styles.css';
 
 // A SCORM package (`vite build --mode scorm`) looks for its LMS first; the site itself never loads this code.
 const lms = import.meta.env.MODE === 'scorm' ? (await import('./lms/connect-lms')).startLms(window) : null;
 const stores = createPageStores(window, lms ? { lms: { storage: lms.storage } } : {});
 lms?.connect(stores);
-// The site works offline after the first visit; a SCORM package lives in its LMS instead.
-if (!lms) startOffline();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const page = (

@@ -1,10 +1,8 @@
+import { firstMove } from './first-move';
+
 // A fresh visit fetches only the first view's code: the parts it does not show (print frames, the toolbar under the
 // diagram, predictions, the end card) wait for the reader's first move. Their prerendered markup stays meanwhile: a
 // boundary whose code has not arrived keeps what the build wrote, so it still reads and prints.
-
-// A scroll, a wheel turn, a touch, focus arriving (a Tab), a key, or a pointer moving or pressed: anything that says
-// someone is here. A pointer on its way to a button has brought the button's code by the time it is pressed.
-const MOVES = ['scroll', 'wheel', 'touchstart', 'pointermove', 'pointerdown', 'keydown', 'focusin', 'click'] as const;
 
 let open: () => void = () => {};
 const needed = new Promise<void>((resolve) => {
@@ -17,13 +15,9 @@ function listen() {
   listening = true;
   // The build's prerender (no document) renders every part.
   if (typeof document === 'undefined') return open();
-  const stop = () => {
-    for (const type of MOVES) document.removeEventListener(type, stop, true);
-    // In the next task: the act itself (often a first click on Next) is answered first, and the loading's own work
-    // (asking for the files, adding their stylesheets) does not delay it. That work took about 17 ms of a first Next.
-    setTimeout(open, 0);
-  };
-  for (const type of MOVES) document.addEventListener(type, stop, { capture: true, passive: true });
+  // In the next task: the act itself (often a first click on Next) is answered first, and the loading's own work
+  // (asking for the files, adding their stylesheets) does not delay it. That work took about 17 ms of a first Next.
+  void firstMove().then(() => setTimeout(open, 0));
 }
 
 /** The page needs its later parts now, though the reader has not moved: a linked or saved step past the first. */
