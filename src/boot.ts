@@ -4,6 +4,7 @@
 import './styles.css';
 import { startsAtOnce } from '@/app/starts-at-once';
 import { firstMove } from '@/components/first-move';
+import { PRERENDERED_SCREEN } from '@/components/prerendered-screen';
 import { startOffline } from '@/offline/start-offline';
 import { progressToRead } from '@/progress/storage-key';
 
@@ -15,6 +16,7 @@ const arrival = {
   search: window.location.search,
   progressToRead: savedProgress(),
   inLms,
+  screenAsPrerendered: window.matchMedia(PRERENDERED_SCREEN).matches,
 };
 const start = () =>
   import('./main').catch((error: unknown) => {

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { startsAtOnce, type Arrival } from './starts-at-once';
 
 /** A first visit to the prerendered lesson at its bare address: the one visit whose code may wait. */
-const firstVisit: Arrival = { prerendered: true, search: '', progressToRead: false, inLms: false };
+const firstVisit: Arrival = {
+  prerendered: true,
+  search: '',
+  progressToRead: false,
+  inLms: false,
+  screenAsPrerendered: true,
+};
 
 describe("when the page's code runs", () => {
   it('waits for the first move on a first visit to the prerendered lesson', () => {
@@ -17,6 +23,7 @@ describe("when the page's code runs", () => {
     ['saved progress, or storage that cannot be read', { progressToRead: true }],
     ['a SCORM package, which reports to its LMS as it opens', { inLms: true }],
     ['a page nothing prerendered (the development server)', { prerendered: false }],
+    ['a screen the prerendered lesson is not laid out for (a phone, a big screen)', { screenAsPrerendered: false }],
   ])('runs at once for %s', (_, differs) => {
     expect(startsAtOnce({ ...firstVisit, ...differs })).toBe(true);
   });

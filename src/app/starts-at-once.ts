@@ -8,13 +8,22 @@ export interface Arrival {
   progressToRead: boolean;
   /** A SCORM package, which must report to its LMS as it opens. */
   inLms: boolean;
+  /** The screen is one the prerendered lesson is laid out for (PRERENDERED_SCREEN). */
+  screenAsPrerendered: boolean;
 }
 
 /**
  * Whether the page's code must run as the page opens. A first visit to the prerendered lesson already shows what the
  * code would draw, so its code waits for the reader's first move; a visit whose page differs from that markup (a
- * linked step, saved progress, the lab, presenter mode) or that nothing prerendered must draw at once.
+ * linked step, saved progress, the lab, presenter mode, a phone's or a big screen's layout) or that nothing
+ * prerendered must draw at once.
  */
 export function startsAtOnce(arrival: Arrival): boolean {
-  return !arrival.prerendered || arrival.inLms || arrival.search !== '' || arrival.progressToRead;
+  return (
+    !arrival.prerendered ||
+    arrival.inLms ||
+    arrival.search !== '' ||
+    arrival.progressToRead ||
+    !arrival.screenAsPrerendered
+  );
 }

@@ -3,6 +3,7 @@ import content from 'virtual:lockstep/content';
 import styles from './diagram.module.css';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
+import { BIG_SCREEN } from '@/components/prerendered-screen';
 import { readerHasActed } from '@/components/reader-acted';
 import { useHydrated } from '@/components/use-hydrated';
 import type { Timeline } from '@/sim/run';
@@ -56,7 +57,7 @@ export function SequenceDiagramView({
   const width = useElementWidth(containerRef, 720);
   const hydrated = useHydrated();
   // Big screens and projectors get the same drawing, scaled up with the page's type.
-  const bigScreen = useMediaQuery('(min-width: 1600px)');
+  const bigScreen = useMediaQuery(BIG_SCREEN);
   const zoom = scale ?? (bigScreen ? 1.25 : 1);
   const stepCount = timeline.frames.length;
   const narrations = narrationsFor(timeline);

@@ -1,4 +1,5 @@
 import { DisabledUntilHydrated } from '@/components/disabled-until-hydrated';
+import { WIDE_SCREEN } from '@/components/prerendered-screen';
 import { TimeStripView } from '@/story/time-strip-view';
 import { useMediaQuery } from '@/story/use-media-query';
 import { Playback } from './playback';
@@ -11,7 +12,7 @@ import { useWalkthrough } from '@/store/use-walkthrough';
  * default the strip shows the row on wide screens; on a phone the walkthrough's bar carries it.
  */
 export default function TimeStrip({ compact = false, rowNow }: { compact?: boolean; rowNow?: boolean }) {
-  const wide = useMediaQuery('(min-width: 720px)', true);
+  const wide = useMediaQuery(WIDE_SCREEN, true);
   const timeline = useWalkthrough(selectTimeline);
   const cursor = useWalkthrough(selectCursor);
   return (

@@ -15,6 +15,7 @@ import { StepControls, ViewToggles } from '@/views/timeline-controls';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import { DisabledUntilHydrated } from '@/components/disabled-until-hydrated';
 import { loadWhenNeeded, needLaterParts } from '@/components/load-when-needed';
+import { WIDE_SCREEN } from '@/components/prerendered-screen';
 import { useMediaQuery } from '@/story/use-media-query';
 import { useWalkthroughKeys } from '@/views/use-walkthrough-keys';
 
@@ -100,7 +101,7 @@ export function Walkthrough({
   const textVersion = useWalkthrough((state) => state.textVersion);
   const compare = useWalkthrough((state) => state.compare);
   // On a phone the options scroll away so the sticky bar stays small; on wider screens they stay with Next.
-  const wide = useMediaQuery('(min-width: 720px)', true);
+  const wide = useMediaQuery(WIDE_SCREEN, true);
   useWalkthroughKeys(scope);
   // A step past the first, opened by a link or saved progress, may show a prediction or the end card.
   const pastFirstStep = useWalkthrough((state) => selectCursor(state) > 0);
