@@ -220,7 +220,8 @@ async function unwatchedLongTasks() {
   } finally {
     chromiumProcess.kill();
     await new Promise((resolve) => chromiumProcess.once('exit', resolve));
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing to the profile just after the browser exits: retry.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
 
