@@ -6,6 +6,9 @@
 //   npm run mutate -- --together lab story  these folders in one Stryker run: one dry run of the whole suite (about
 //                                           ten minutes here) instead of one per folder, but nothing is kept until
 //                                           the run ends
+//   npm run mutate -- --part-size=3 story   each folder in runs of three of its files: each run's results are kept in
+//                                           the incremental file as it ends, so a folder of an hour or more can be
+//                                           scored across sessions; the folder's score is written after its last run
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,9 +23,17 @@ const flags = process.argv.slice(2).filter((argument) => argument.startsWith('--
 const named = process.argv.slice(2).filter((argument) => !argument.startsWith('--'));
 const concurrency = flags.find((flag) => /^--concurrency=\d+$/.test(flag));
 const together = flags.includes('--together');
-const otherFlags = flags.filter((flag) => flag !== concurrency && flag !== '--together');
+const partSizeFlag = flags.find((flag) => /^--part-size=[1-9]\d*$/.test(flag));
+const partSize = partSizeFlag ? Number(partSizeFlag.split('=')[1]) : 0;
+const otherFlags = flags.filter((flag) => flag !== concurrency && flag !== '--together' && flag !== partSizeFlag);
 if (otherFlags.length > 0) {
-  console.error(`Unknown option: ${otherFlags.join(', ')}. The options are --concurrency=N and --together.`);
+  console.error(
+    `Unknown option: ${otherFlags.join(', ')}. The options are --concurrency=N, --together and --part-size=N.`,
+  );
+  process.exit(2);
+}
+if (together && partSize > 0) {
+  console.error('--together and --part-size pull opposite ways: one run for several folders, or several for one.');
   process.exit(2);
 }
 const folders = named.length > 0 ? named : all;
@@ -43,6 +54,14 @@ const EXCLUDED = [
   '!src/content/content-plugin.ts',
   '!src/embed/main.tsx',
 ];
+/** The files of `folder` that Stryker mutates, as paths from the project's root. */
+function mutatedFiles(folder) {
+  return readdirSync(join(root, 'src', folder), { recursive: true })
+    .map((file) => `src/${folder}/${String(file).replace(/\\/g, '/')}`)
+    .filter((file) => /\.tsx?$/.test(file) && !/\.(test|bench|worker)\.tsx?$/.test(file))
+    .filter((file) => file !== 'src/content/content-plugin.ts' && file !== 'src/embed/main.tsx')
+    .sort();
+}
 const DETECTED = new Set(['Killed', 'Timeout']);
 const COUNTED = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage']);
 let scores = {};
@@ -67,8 +86,25 @@ function scoreOf(folder) {
   }
   return { detected, counted };
 }
-for (const group of together ? [folders] : folders.map((folder) => [folder])) {
-  const label = group.map((folder) => `src/${folder}`).join(', ');
+// Each run: the folders it completes, and what it mutates.
+const runs = together
+  ? [{ folders, label: folders.map((folder) => `src/${folder}`).join(', '), mutate: folders.flatMap(patternsOf) }]
+  : folders.flatMap((folder) => {
+      if (partSize === 0) return [{ folders: [folder], label: `src/${folder}`, mutate: patternsOf(folder) }];
+      const files = mutatedFiles(folder);
+      const parts = Array.from({ length: Math.ceil(files.length / partSize) }, (_, at) =>
+        files.slice(at * partSize, (at + 1) * partSize),
+      );
+      return parts.map((part, at) => ({
+        // The folder is scored once its last part has run.
+        folders: at === parts.length - 1 ? [folder] : [],
+        of: folder,
+        label: `src/${folder}, part ${at + 1} of ${parts.length}: ${part.map((file) => file.split('/').pop()).join(', ')}`,
+        mutate: part,
+      }));
+    });
+for (const { folders: completed, of, label, mutate } of runs) {
+  if (of && failed.includes(of)) continue;
   console.log(`\n== ${label}`);
   const run = spawnSync(
     'npx',
@@ -76,7 +112,7 @@ for (const group of together ? [folders] : folders.map((folder) => [folder])) {
       'stryker',
       'run',
       '--mutate',
-      [...group.flatMap(patternsOf), ...EXCLUDED].join(','),
+      [...mutate, ...EXCLUDED].join(','),
       ...(concurrency ? ['--concurrency', concurrency.split('=')[1]] : []),
     ],
     {
@@ -87,10 +123,10 @@ for (const group of together ? [folders] : folders.map((folder) => [folder])) {
   if (run.status !== 0) {
     // Go on with the other folders: one that no unit test reaches (Stryker then runs no test) must not hide theirs.
     console.error(`Stryker failed on ${label} (exit ${run.status}); no score is updated.`);
-    failed.push(...group);
+    failed.push(...(of ? [of] : completed));
     continue;
   }
-  for (const folder of group) scores[folder] = scoreOf(folder);
+  for (const folder of completed) scores[folder] = scoreOf(folder);
   mkdirSync(join(root, 'reports/mutation'), { recursive: true });
   writeFileSync(scoresFile, `${JSON.stringify(scores, null, 2)}\n`);
 }
