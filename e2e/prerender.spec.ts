@@ -344,7 +344,7 @@ test.describe("the page's code waits for the reader's first move", () => {
     await expect(walkthrough.indicator).toHaveText('Step 1 of 23');
   });
 
-  test('if the code cannot load, the page stays readable and shows the note on what needs JavaScript', async ({
+  test('if the code cannot load, the page stays readable and says so at the foot of the screen', async ({
     page,
     walkthrough,
     consoleErrors,
@@ -357,14 +357,64 @@ test.describe("the page's code waits for the reader's first move", () => {
       request.url().endsWith(`/${entry}`) ? route.continue() : route.abort(),
     );
     await page.goto('./');
+    const note = page.locator('.start-failed-note');
+    await expect(note).toBeHidden();
+    await page.mouse.wheel(0, 600);
+    await expect(note).toBeInViewport();
+    await expect(note).toContainText('did not load, so the walkthrough cannot be stepped through');
     await expect(page.locator('.noscript-note')).toBeHidden();
-    await page.mouse.move(400, 300);
-    await expect(page.locator('.noscript-note')).toBeVisible();
     await expect(walkthrough.indicator).toHaveText('Step 1 of 23');
     await expect(walkthrough.next).toBeDisabled();
     expect(consoleErrors.some((error) => error.startsWith('Lockstep could not load its code'))).toBe(true);
     // Those errors are this test's point, not a fault of the page.
     consoleErrors.length = 0;
+  });
+
+  test('a reload keeps the reading position with no move: the page that puts it back starts at once', async ({
+    page,
+    walkthrough,
+  }) => {
+    await page.goto('./');
+    await page.mouse.move(400, 300);
+    await expect(walkthrough.next).toBeEnabled();
+    await page.evaluate(() => window.scrollTo(0, 3000));
+    await expect
+      .poll(() => page.evaluate(() => window.sessionStorage.getItem('lockstep:reading-position')))
+      .toBe('3000');
+    await page.reload();
+    await expect(walkthrough.next).toBeEnabled();
+    // Back where it was: a few pixels more if the page's code redrew a part above it (the browser's scroll anchoring
+    // keeps the same words in view), never the top.
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBeGreaterThanOrEqual(3000);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(3050);
+  });
+
+  test('printed before the code runs, the page says how to get the frames; Ctrl+P then waits for them', async ({
+    page,
+  }) => {
+    const frames = page.getByRole('list', { name: 'The walkthrough, frame by frame' }).getByRole('listitem');
+    const line = page.getByText(/^Printed before the page had started, this copy has only the walkthrough's first/);
+    await page.goto('./');
+    await page.waitForLoadState('networkidle');
+    // The browser's own print, from its menu: no move, no code; the print says what to do.
+    await page.emulateMedia({ media: 'print' });
+    await expect(line).toBeVisible();
+    await expect(frames).toHaveCount(0);
+    await page.emulateMedia({ media: 'screen' });
+    await expect(line).toBeHidden();
+    // Ctrl+P is held until the page has started, then prints: what the print sees has every frame.
+    await page.evaluate(() => {
+      (window as unknown as { printed: number[] }).printed = [];
+      window.print = () => {
+        window.dispatchEvent(new Event('beforeprint'));
+        (window as unknown as { printed: number[] }).printed.push(
+          document.querySelectorAll('[aria-label="The walkthrough, frame by frame"] > li').length,
+        );
+        window.dispatchEvent(new Event('afterprint'));
+      };
+    });
+    await page.keyboard.press('Control+P');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number[] }).printed)).toEqual([23]);
   });
 });
 

@@ -31,7 +31,7 @@ if (firstView.length === 0) {
 const entry = firstView.find((asset) => /\/main-[\w-]+\.js$/.test(asset));
 const entryCode = entry ? read(entry).toString() : '';
 const files = JSON.parse(/m\.f=(\[[^\]]*\])/.exec(entryCode)?.[1] ?? 'null');
-const load = /import\(`\.\/(main-[\w-]+\.js)`\)[^;]*?__vite__mapDeps\(\[([\d,]+)\]\)/.exec(entryCode);
+const load = /import\(`\.\/(main-[\w-]+\.js)`\)[\s\S]*?__vite__mapDeps\(\[([\d,]+)\]\)/.exec(entryCode);
 if (!entry || !files || !load) {
   console.error(`index.html's entry (${entry ?? 'none found'}) does not load the page's code as this script expects.`);
   process.exit(1);

@@ -1,38 +1,72 @@
-// index.html's entry. The prerendered lesson reads, prints and shows its first step without any script; the code that
-// makes it move (React and the simulation) is fetched on the reader's first move, unless the page must change as it
-// opens (src/app/starts-at-once.ts). Until then the page's controls stay disabled, as they are prerendered.
+// index.html's entry. The prerendered lesson reads and shows its first step without any script; the code that makes
+// it move (React and the simulation) is fetched on the reader's first move, unless the page must change as it opens
+// (src/app/starts-at-once.ts). Until then the page's controls stay disabled, as they are prerendered.
 import './styles.css';
 import { startsAtOnce } from '@/app/starts-at-once';
 import { firstMove } from '@/components/first-move';
 import { PRERENDERED_SCREEN } from '@/components/prerendered-screen';
+import { positionToRestore } from '@/lesson/reading-position';
 import { startOffline } from '@/offline/start-offline';
 import { progressToRead } from '@/progress/storage-key';
 
 const inLms = import.meta.env.MODE === 'scorm';
 // The site works offline after the first visit; a SCORM package lives in its LMS instead.
 if (!inLms) startOffline();
+const marks = document.documentElement.classList;
+
+let starting: Promise<void> | undefined;
+/** Fetches and runs the page's code, once. Settles when the page is ready, or could not load. */
+function start(): Promise<void> {
+  starting ??= load();
+  return starting;
+}
+
+function load(): Promise<void> {
+  // The pointer over the disabled controls says they are on their way.
+  marks.add('starting');
+  return import('./main').then(
+    async (page) => {
+      await page.pageReady;
+      marks.remove('starting');
+    },
+    (error: unknown) => {
+      // The page stays as prerendered, readable; a note at the foot of the screen says why it does not move.
+      marks.remove('starting');
+      marks.add('start-failed');
+      console.error('Lockstep could not load its code; the lesson can be read, but not stepped through.', error);
+    },
+  );
+}
+
+// A print asked for with the keyboard before the code has run would lack the walkthrough's frames, which the code
+// draws for paper: hold it until the page is ready. (A print from the browser's menu cannot be held: the
+// prerendered page prints a line saying how to get the frames.)
+function printWhenReady(event: KeyboardEvent) {
+  if (event.key.toLowerCase() !== 'p' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+  event.preventDefault();
+  void start().then(() => window.print());
+}
+document.addEventListener('keydown', printWhenReady, true);
+
 const arrival = {
   prerendered: document.getElementById('root')?.hasAttribute('data-prerendered') ?? false,
   search: window.location.search,
-  progressToRead: savedProgress(),
+  progressToRead: progressToRead(localStorageOrNull()),
+  positionToRestore: positionToRestore(),
   inLms,
   screenAsPrerendered: window.matchMedia(PRERENDERED_SCREEN).matches,
 };
-const start = () =>
-  import('./main').catch((error: unknown) => {
-    // The page stays as prerendered: say so where a reader looks, and show the note that says what needs scripts.
-    document.documentElement.classList.remove('scripted');
-    console.error('Lockstep could not load its code; the lesson can be read, but not stepped through.', error);
-  });
 // Listening starts now, so a move made while the code is on its way also counts for the parts that wait for one.
 const moved = firstMove();
-void (startsAtOnce(arrival) ? start() : moved.then(start));
+const ready = startsAtOnce(arrival) ? start() : moved.then(start);
+// Once the page is ready, a print is the browser's own again.
+void ready.then(() => document.removeEventListener('keydown', printWhenReady, true));
 
-function savedProgress(): boolean {
+/** As the page's own code reads it (src/app/page-stores.tsx): storage that throws when touched is no storage. */
+function localStorageOrNull(): Storage | null {
   try {
-    return progressToRead(window.localStorage);
+    return window.localStorage;
   } catch {
-    // Storage that throws when touched: the progress code explains that to the reader, so start it.
-    return true;
+    return null;
   }
 }

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createPageStores, PageProviders } from '@/app/page-stores';
@@ -10,10 +10,20 @@ const stores = createPageStores(window, lms ? { lms: { storage: lms.storage } } 
 lms?.connect(stores);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+let markReady = () => {};
+/** Settles once the page has hydrated or drawn, its controls enabled: src/boot.ts waits for it to print. */
+export const pageReady = new Promise<void>((resolve) => (markReady = resolve));
+function Ready() {
+  useEffect(() => markReady(), []);
+  return null;
+}
+
 const page = (
   <StrictMode>
     <PageProviders stores={stores}>
       <App />
+      <Ready />
     </PageProviders>
   </StrictMode>
 );

@@ -6,6 +6,7 @@ const firstVisit: Arrival = {
   prerendered: true,
   search: '',
   progressToRead: false,
+  positionToRestore: false,
   inLms: false,
   screenAsPrerendered: true,
 };
@@ -21,6 +22,7 @@ describe("when the page's code runs", () => {
     ['presenter mode', { search: '?present' }],
     ['any query at all, which the page reads and may answer with a notice', { search: '?x' }],
     ['saved progress, or storage that cannot be read', { progressToRead: true }],
+    ["a reload's reading position below the top, which the browser leaves to the page", { positionToRestore: true }],
     ['a SCORM package, which reports to its LMS as it opens', { inLms: true }],
     ['a page nothing prerendered (the development server)', { prerendered: false }],
     ['a screen the prerendered lesson is not laid out for (a phone, a big screen)', { screenAsPrerendered: false }],

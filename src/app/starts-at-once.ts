@@ -6,6 +6,8 @@ export interface Arrival {
   search: string;
   /** Saved progress to apply, or storage that cannot be read. */
   progressToRead: boolean;
+  /** A reload whose reading position, below the top, only the page's code can put back. */
+  positionToRestore: boolean;
   /** A SCORM package, which must report to its LMS as it opens. */
   inLms: boolean;
   /** The screen is one the prerendered lesson is laid out for (PRERENDERED_SCREEN). */
@@ -15,8 +17,8 @@ export interface Arrival {
 /**
  * Whether the page's code must run as the page opens. A first visit to the prerendered lesson already shows what the
  * code would draw, so its code waits for the reader's first move; a visit whose page differs from that markup (a
- * linked step, saved progress, the lab, presenter mode, a phone's or a big screen's layout) or that nothing
- * prerendered must draw at once.
+ * linked step, saved progress, a reload's reading position, the lab, presenter mode, a phone's or a big screen's
+ * layout) or that nothing prerendered must draw at once.
  */
 export function startsAtOnce(arrival: Arrival): boolean {
   return (
@@ -24,6 +26,7 @@ export function startsAtOnce(arrival: Arrival): boolean {
     arrival.inLms ||
     arrival.search !== '' ||
     arrival.progressToRead ||
+    arrival.positionToRestore ||
     !arrival.screenAsPrerendered
   );
 }

@@ -42,11 +42,15 @@ export function keepReadingPosition(): () => void {
   };
 }
 
+/** Whether this page is a reload with a reading position below the top to put back. */
+export function positionToRestore(): boolean {
+  const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return navigation?.type === 'reload' && savedPosition() > 0;
+}
+
 /** Scrolls back to the saved position after a reload; false when this was no reload or nothing was saved. */
 export function restoreReadingPosition(): boolean {
-  const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
-  const saved = savedPosition();
-  if (navigation?.type !== 'reload' || !(saved > 0)) return false;
-  window.scrollTo(0, saved);
+  if (!positionToRestore()) return false;
+  window.scrollTo(0, savedPosition());
   return true;
 }

@@ -3,6 +3,7 @@ import { fillTemplate } from '@/content/fill-template';
 import content from 'virtual:lockstep/content';
 import styles from './print.module.css';
 import { usePrinting } from '@/components/use-printing';
+import { useHydrated } from '@/components/use-hydrated';
 import { selectTimeline, timelineFor } from '@/store/selectors';
 import { predictionPoints } from '@/views/prediction';
 import { useWalkthrough } from '@/store/use-walkthrough';
@@ -13,12 +14,15 @@ import { SequenceDiagramView } from '@/story/sequence-diagram-view';
 
 /**
  * On paper, the walkthrough becomes numbered frames, each with its caption, then how the other fencing mode ends.
- * Nothing is drawn on screen. (The quiz's answer key closes the handout: see practice/answer-key.tsx.)
+ * Nothing is drawn on screen. (The quiz's answer key closes the handout: see practice/answer-key.tsx.) The frames
+ * are drawn as the print starts, by the page's code: the prerendered page, printed before that code runs, says so.
  */
 export default function PrintFrames() {
   const printing = usePrinting();
+  const hydrated = useHydrated();
   const timeline = useWalkthrough(selectTimeline);
   const scenarioId = useWalkthrough((state) => state.scenarioId);
+  if (!hydrated) return <p className={styles.printBeforeStart}>{content.controls.walkthrough.printBeforeStart}</p>;
   if (!printing) return null;
   const narrations = narrationsFor(timeline);
   const other = timelineFor(scenarioId, !timeline.settings.fencing);

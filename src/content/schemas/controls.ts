@@ -54,6 +54,7 @@ export const controlsSchema = z
         exportNeedsOneDiagram: text,
         exportFailed: text,
         framesLabel: text,
+        printBeforeStart: text,
         frameTitle: template(['step', 'count', 'time', 'fencing']),
         otherEndingLabel: text,
         otherEnding: template(['fencing']),
