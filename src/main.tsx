@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createPageStores, PageProviders } from '@/app/page-stores';
@@ -14,16 +14,19 @@ if (!root) throw new Error('index.html has no #root element');
 let markReady = () => {};
 /** Settles once the page has hydrated or drawn, its controls enabled: src/boot.ts waits for it to print. */
 export const pageReady = new Promise<void>((resolve) => (markReady = resolve));
-function Ready() {
+// A wrapper with one child, not a sibling of <App />: a sibling would change every useId below it from the ids the
+// prerender wrote (the diagram's patterns and arrowheads are found by those ids).
+function Ready({ children }: { children: ReactNode }) {
   useEffect(() => markReady(), []);
-  return null;
+  return children;
 }
 
 const page = (
   <StrictMode>
     <PageProviders stores={stores}>
-      <App />
-      <Ready />
+      <Ready>
+        <App />
+      </Ready>
     </PageProviders>
   </StrictMode>
 );
