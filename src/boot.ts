@@ -7,7 +7,7 @@ import { firstMove } from '@/components/first-move';
 import { PRERENDERED_SCREEN } from '@/components/prerendered-screen';
 import { positionToRestore } from '@/lesson/reading-position';
 import { startOffline } from '@/offline/start-offline';
-import { progressToRead } from '@/progress/storage-key';
+import { localStorageOrNull, progressToRead } from '@/progress/storage-key';
 
 const inLms = import.meta.env.MODE === 'scorm';
 // The site works offline after the first visit; a SCORM package lives in its LMS instead.
@@ -61,12 +61,3 @@ const moved = firstMove();
 const ready = startsAtOnce(arrival) ? start() : moved.then(start);
 // Once the page is ready, a print is the browser's own again.
 void ready.then(() => document.removeEventListener('keydown', printWhenReady, true));
-
-/** As the page's own code reads it (src/app/page-stores.tsx): storage that throws when touched is no storage. */
-function localStorageOrNull(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}

@@ -1,5 +1,5 @@
 import { laterPartsNeeded } from '@/components/load-when-needed';
-import { progressToRead } from '@/progress/storage-key';
+import { localStorageOrNull, progressToRead } from '@/progress/storage-key';
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
@@ -197,13 +197,4 @@ async function loadProgress(storage: Storage | null, canWait: boolean): Promise<
   const { createProgressActions, createProgressStore } = await import('@/progress/progress-store');
   const store = createProgressStore(storage);
   return { store, actions: createProgressActions(store) };
-}
-
-/** Storage can be switched off, or throw on access in a sandboxed frame; the page works without it. */
-function localStorageOrNull(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
 }

@@ -1,8 +1,9 @@
 import { firstMove } from './first-move';
 
-// A fresh visit fetches only the first view's code: the parts it does not show (print frames, the toolbar under the
-// diagram, predictions, the end card) wait for the reader's first move. Their prerendered markup stays meanwhile: a
-// boundary whose code has not arrived keeps what the build wrote, so it still reads and prints.
+// The parts of the walkthrough a first view does not show (the toolbar under the diagram, predictions, the end card)
+// wait for the reader's first move, which also brings the page's own code (src/boot.ts) unless it started at once.
+// Their prerendered markup stays meanwhile: a boundary whose code has not arrived keeps what the build wrote, so it
+// still reads and prints.
 
 let open: () => void = () => {};
 const needed = new Promise<void>((resolve) => {
