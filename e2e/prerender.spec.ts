@@ -344,6 +344,32 @@ test.describe("the page's code waits for the reader's first move", () => {
     await expect(walkthrough.indicator).toHaveText('Step 1 of 23');
   });
 
+  test("while the page's code is on its way, the pointer over the disabled stepper shows progress", async ({
+    page,
+    walkthrough,
+  }) => {
+    const html = await (await page.request.get('./')).text();
+    const entry = /<script type="module"[^>]*src="\.\/(assets\/main-[\w-]+\.js)"/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    // The page's code is held on its way until the test lets it go.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route, request) => {
+      if (!request.url().endsWith(`/${entry}`)) await released;
+      await route.continue();
+    });
+    await page.goto('./');
+    // The cursor over Next itself, which sits in the prerendered, disabled fieldset.
+    const cursor = () => walkthrough.next.evaluate((button) => getComputedStyle(button).cursor);
+    expect(await cursor()).not.toBe('progress');
+    await page.mouse.move(400, 300);
+    await expect.poll(cursor).toBe('progress');
+    await expect(walkthrough.next).toBeDisabled();
+    release();
+    await expect(walkthrough.next).toBeEnabled();
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('starting'))).toBe(false);
+  });
+
   test('if the code cannot load, the page stays readable and says so at the foot of the screen', async ({
     page,
     walkthrough,
@@ -400,6 +426,12 @@ test.describe("the page's code waits for the reader's first move", () => {
     await page.emulateMedia({ media: 'print' });
     await expect(line).toBeVisible();
     await expect(frames).toHaveCount(0);
+    // What the line promises: the first step, its caption and its diagram, stand on paper in the frames' place.
+    const stage = page.locator('.stage');
+    const caption = page.locator('.caption');
+    await expect(caption).toContainText('The certificate for go.shop.example is about to expire');
+    await expect(stage.getByRole('img').first()).toBeVisible();
+    await expect(page.locator('.playback')).toBeHidden();
     await page.emulateMedia({ media: 'screen' });
     await expect(line).toBeHidden();
     // Ctrl+P is held until the page has started, then prints: what the print sees has every frame.
@@ -415,6 +447,11 @@ test.describe("the page's code waits for the reader's first move", () => {
     });
     await page.keyboard.press('Control+P');
     await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number[] }).printed)).toEqual([23]);
+    // Once the frames are there, they stand in for the live stage on paper.
+    await page.emulateMedia({ media: 'print' });
+    await expect(frames).toHaveCount(23);
+    await expect(stage).toBeHidden();
+    await expect(caption).toBeHidden();
   });
 });
 
