@@ -1,7 +1,7 @@
 import practice from 'virtual:lockstep/practice';
 import { fillTemplate } from '@/content/fill-template';
 import { useProgress } from '@/progress/use-progress';
-import { selectCursor, selectTimeline } from '@/store/selectors';
+import { selectCanGoNext, selectTimeline } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 import { predictionKey, predictionPoints } from '@/views/prediction';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
@@ -12,9 +12,9 @@ const END_CARD_ID = 'end-of-the-evening';
 
 /** At the last step the card is below the stage, out of sight on a phone: the bar points down to it. */
 export function EndCardPointer() {
-  const timeline = useWalkthrough(selectTimeline);
-  const cursor = useWalkthrough(selectCursor);
-  if (cursor !== timeline.frames.length - 1) return null;
+  // Whether this is the last step, not which step: the other steps re-render nothing here.
+  const atLastStep = !useWalkthrough(selectCanGoNext);
+  if (!atLastStep) return null;
   return (
     <p className={styles.pointer}>
       <a
@@ -39,13 +39,13 @@ export function EndCardPointer() {
  */
 export default function EndCard() {
   const timeline = useWalkthrough(selectTimeline);
-  const cursor = useWalkthrough(selectCursor);
+  const atLastStep = !useWalkthrough(selectCanGoNext);
   const scenarioId = useWalkthrough((state) => state.scenarioId);
   const fencing = useWalkthrough((state) => state.fencing);
   const compare = useWalkthrough((state) => state.compare);
   const predictions = useProgress((state) => state.predictions);
   const actions = useWalkthroughActions();
-  if (cursor !== timeline.frames.length - 1) return null;
+  if (!atLastStep) return null;
   const points = predictionPoints(timeline);
   const made = points.filter((point) => predictions[predictionKey(scenarioId, fencing, point.id)] !== undefined);
   const right = made.filter((point) => predictions[predictionKey(scenarioId, fencing, point.id)] === point.outcome);

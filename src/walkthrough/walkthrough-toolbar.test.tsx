@@ -103,6 +103,23 @@ describe("the walkthrough's toolbar", () => {
     expect(copied[1]).toContain(`src="${page}embed.html?widget=walkthrough&amp;step=20&amp;fencing=off`);
   });
 
+  it('links and downloads the step shown when the tool is used, after the reader has moved on', async () => {
+    diagramInPage();
+    window.history.replaceState(null, '', '/courses/locks/');
+    const { actions } = renderWalkthrough(<WalkthroughToolbar authorTools />, { cursor: 0, fencing: true });
+    act(() => {
+      actions.next();
+      actions.next();
+      actions.setFencing(false);
+    });
+    await press('Copy link to this step');
+    await waitFor(() => expect(copied).toHaveLength(1), { timeout: 15_000 });
+    expect(copied[0]).toBe(`${window.location.origin}/courses/locks/?step=3&fencing=off#walkthrough`);
+    await press('Download SVG');
+    await waitFor(() => expect(exported.downloads).toHaveLength(1), { timeout: 15_000 });
+    expect(exported.downloads[0]?.name).toBe('lockstep-step-3-fencing-off.svg');
+  });
+
   it('without author tools, keeps only Compare (and Present where offered)', () => {
     const onPresent = vi.fn();
     renderWalkthrough(<WalkthroughToolbar authorTools={false} onPresent={onPresent} />);

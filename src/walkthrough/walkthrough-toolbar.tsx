@@ -5,7 +5,7 @@ import { Toolbar, ToolbarProblem } from '@/components/toolbar';
 import { iframeSnippet, stepLink, walkthroughEmbedUrl } from '@/route/share-links';
 import { ShortcutSettings } from '@/shortcuts/shortcut-settings';
 import { selectCursor } from '@/store/selectors';
-import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
+import { useWalkthrough, useWalkthroughActions, useWalkthroughBinding } from '@/store/use-walkthrough';
 
 /** Sharing, export and classroom tools for the walkthrough as it stands. */
 export default function WalkthroughToolbar({
@@ -16,14 +16,14 @@ export default function WalkthroughToolbar({
   /** Without them only Compare stays: an embed's learners need no copy, download or key settings. */
   authorTools: boolean;
 }) {
-  const cursor = useWalkthrough(selectCursor);
-  const fencing = useWalkthrough((state) => state.fencing);
+  // The step is read when a tool is used, not subscribed to: a step need not re-render the toolbar.
+  const { store } = useWalkthroughBinding();
   const compare = useWalkthrough((state) => state.compare);
   const { toggleCompare } = useWalkthroughActions();
   const [exportProblem, setExportProblem] = useState('');
   // Read when a link is copied: the toolbar is prerendered, where there is no address.
   const lessonPage = () => new URL('./', window.location.href).toString();
-  const state = { cursor, fencing };
+  const shown = () => ({ cursor: selectCursor(store.getState()), fencing: store.getState().fencing });
 
   const exportAs = async (format: 'svg' | 'png') => {
     setExportProblem('');
@@ -34,6 +34,7 @@ export default function WalkthroughToolbar({
       const { diagramPngFile, diagramSvgFile, download, exportFileName } = await import('./export-diagram');
       const file =
         format === 'svg' ? new Blob([await diagramSvgFile(svg)], { type: 'image/svg+xml' }) : await diagramPngFile(svg);
+      const { cursor, fencing } = shown();
       download(file, exportFileName(cursor + 1, fencing, format));
     } catch (error) {
       setExportProblem(error instanceof Error ? error.message : content.controls.walkthrough.exportFailed);
@@ -60,13 +61,13 @@ export default function WalkthroughToolbar({
           </button>
           <CopyButton
             label={content.controls.walkthrough.copyLink}
-            text={() => stepLink(lessonPage(), state)}
+            text={() => stepLink(lessonPage(), shown())}
             what={content.controls.copy.link}
           />
           <CopyButton
             label={content.controls.walkthrough.copyEmbed}
             text={() =>
-              iframeSnippet(walkthroughEmbedUrl(lessonPage(), state), content.controls.walkthrough.embedTitle)
+              iframeSnippet(walkthroughEmbedUrl(lessonPage(), shown()), content.controls.walkthrough.embedTitle)
             }
             what={content.controls.copy.embedCode}
           />

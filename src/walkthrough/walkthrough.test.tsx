@@ -3,9 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SCENARIO_ID, timelineFor } from '@/store/selectors';
 import { renderWalkthrough } from '@/testing/render-walkthrough';
+import type * as TimelineControls from '@/views/timeline-controls';
 import { Walkthrough } from './walkthrough';
 
 const stepCount = timelineFor(DEFAULT_SCENARIO_ID, true).frames.length;
+
+// The toggles read no step: each time they render, the walkthrough around them did.
+const toggleRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('@/views/timeline-controls', async (importOriginal) => {
+  const original = await importOriginal<typeof TimelineControls>();
+  return {
+    ...original,
+    ViewToggles: (props: Parameters<typeof original.ViewToggles>[0]) => {
+      toggleRenders.count += 1;
+      return original.ViewToggles(props);
+    },
+  };
+});
 
 describe('<Walkthrough>', () => {
   it('steps with ArrowRight and ArrowLeft, and jumps with End and Home, while focus is in the walkthrough', async () => {
@@ -20,6 +34,21 @@ describe('<Walkthrough>', () => {
     expect(screen.getByText(`Step ${stepCount} of ${stepCount}`)).toBeInTheDocument();
     await user.keyboard('{Home}');
     expect(screen.getByText(`Step 1 of ${stepCount}`)).toBeInTheDocument();
+  });
+
+  it('re-renders only the parts that show the step when a step changes, also across step 1', async () => {
+    const user = userEvent.setup();
+    renderWalkthrough(<Walkthrough />);
+    const before = toggleRenders.count;
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByText(`Step 1 of ${stepCount}`)).toBeInTheDocument();
+    expect(toggleRenders.count).toBe(before);
+    // The toggles do render when what they show changes: the count is live.
+    await user.click(screen.getByRole('switch', { name: /Fencing tokens/ }));
+    expect(toggleRenders.count).toBeGreaterThan(before);
   });
 
   it('ignores step keys pressed with a modifier', async () => {

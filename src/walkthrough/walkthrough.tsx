@@ -73,6 +73,18 @@ function useBarHeightProperty(scope: RefObject<HTMLElement | null>, bar: RefObje
 }
 
 /**
+ * A step past the first, opened by a link or saved progress, may show a prediction or the end card: their code is
+ * needed then. A component of its own, so that crossing step 1 re-renders nothing else.
+ */
+function LaterPartsPastFirstStep() {
+  const pastFirstStep = useWalkthrough((state) => selectCursor(state) > 0);
+  useEffect(() => {
+    if (pastFirstStep) needLaterParts();
+  }, [pastFirstStep]);
+  return null;
+}
+
+/**
  * `headingLevel` fits the walkthrough's hidden heading into the page around it; `extras` is what the page adds
  * under the toolbar (the app adds real Postgres), so the walkthrough imports no other feature; `notices` are
  * the page's explanations of a corrected link, shown at the walkthrough's top, where a step link opens.
@@ -103,11 +115,6 @@ export function Walkthrough({
   // On a phone the options scroll away so the sticky bar stays small; on wider screens they stay with Next.
   const wide = useMediaQuery(WIDE_SCREEN, true);
   useWalkthroughKeys(scope);
-  // A step past the first, opened by a link or saved progress, may show a prediction or the end card.
-  const pastFirstStep = useWalkthrough((state) => selectCursor(state) > 0);
-  useEffect(() => {
-    if (pastFirstStep) needLaterParts();
-  }, [pastFirstStep]);
   const belowStage = useMemo(
     () => (
       <Suspense fallback={null}>
@@ -170,6 +177,7 @@ export function Walkthrough({
           <TextVersion />
         </Suspense>
       )}
+      <LaterPartsPastFirstStep />
     </section>
   );
 }
