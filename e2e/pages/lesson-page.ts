@@ -24,7 +24,13 @@ export class LessonPage {
       .poll(
         () =>
           this.page.evaluate(async () => {
-            const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+            // Two frames, or a second if the browser draws none meanwhile (a starved headless renderer once drew
+            // nothing for a minute): the poll then passes again rather than waiting on one frame.
+            const frame = () =>
+              new Promise((resolve) => {
+                requestAnimationFrame(() => requestAnimationFrame(resolve));
+                setTimeout(resolve, 1_000);
+              });
             const waiting = () => [...document.querySelectorAll('main fieldset[role="none"][disabled]')];
             for (const part of waiting()) {
               // The gate adds no box (display: contents): its parent is the part's own box.
