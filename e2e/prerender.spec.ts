@@ -344,13 +344,19 @@ test.describe("the page's code waits for the reader's first move", () => {
     await expect(walkthrough.indicator).toHaveText('Step 1 of 23');
   });
 
+  /** index.html's entry (assets/main-….js), told apart from the page's code it fetches, which is named alike. */
+  async function entryOf(page: Page): Promise<string> {
+    const html = await (await page.request.get('./')).text();
+    const entry = /<script type="module"[^>]*src="\.\/(assets\/main-[\w-]+\.js)"/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    return entry ?? '';
+  }
+
   test("while the page's code is on its way, the pointer over the disabled stepper shows progress", async ({
     page,
     walkthrough,
   }) => {
-    const html = await (await page.request.get('./')).text();
-    const entry = /<script type="module"[^>]*src="\.\/(assets\/main-[\w-]+\.js)"/.exec(html)?.[1];
-    expect(entry).toBeDefined();
+    const entry = await entryOf(page);
     // The page's code is held on its way until the test lets it go.
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -375,9 +381,7 @@ test.describe("the page's code waits for the reader's first move", () => {
     walkthrough,
     consoleErrors,
   }) => {
-    const html = await (await page.request.get('./')).text();
-    const entry = /<script type="module"[^>]*src="\.\/(assets\/main-[\w-]+\.js)"/.exec(html)?.[1];
-    expect(entry).toBeDefined();
+    const entry = await entryOf(page);
     // The entry loads; the page's code it asks for on the first move does not.
     await page.route(/\/assets\/main-[\w-]+\.js$/, (route, request) =>
       request.url().endsWith(`/${entry}`) ? route.continue() : route.abort(),
