@@ -206,7 +206,8 @@ async function unwatchedLongTasks() {
       '--window-size=1440,900',
       new URL(UNWATCHED, base).toString(),
     ],
-    { stdio: 'ignore' },
+    // Its own process group, so the browser's helper processes end with it.
+    { stdio: 'ignore', detached: true },
   );
   try {
     // Long enough for the page to load, move and hydrate on a slow machine; the page records its own tasks meanwhile.
@@ -218,10 +219,16 @@ async function unwatchedLongTasks() {
     await attached.close();
     return tasks;
   } finally {
-    chromiumProcess.kill();
-    await new Promise((resolve) => chromiumProcess.once('exit', resolve));
-    // Chromium's helper processes may still be writing to the profile just after the browser exits: retry.
-    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    const exited = new Promise((resolve) => chromiumProcess.once('exit', resolve));
+    process.kill(-chromiumProcess.pid, 'SIGTERM');
+    await exited;
+    // A helper process can still be writing to the profile just after the browser exits: retry, and at worst leave
+    // the folder to the system's temporary files rather than lose the measurement.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      console.warn(`left ${profile} behind: ${error.message}`);
+    }
   }
 }
 
