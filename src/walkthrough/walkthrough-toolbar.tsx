@@ -23,7 +23,10 @@ export default function WalkthroughToolbar({
   const [exportProblem, setExportProblem] = useState('');
   // Read when a link is copied: the toolbar is prerendered, where there is no address.
   const lessonPage = () => new URL('./', window.location.href).toString();
-  const shown = () => ({ cursor: selectCursor(store.getState()), fencing: store.getState().fencing });
+  const shown = () => {
+    const state = store.getState();
+    return { cursor: selectCursor(state), fencing: state.fencing };
+  };
 
   const exportAs = async (format: 'svg' | 'png') => {
     setExportProblem('');
