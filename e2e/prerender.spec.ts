@@ -365,11 +365,15 @@ test.describe("the page's code waits for the reader's first move", () => {
       await route.continue();
     });
     await page.goto('./');
-    // The cursor over Next itself, which sits in the prerendered, disabled fieldset.
+    // The cursor over Next itself, which sits in the prerendered, disabled fieldset, and over the time slider, an
+    // input in another.
     const cursor = () => walkthrough.next.evaluate((button) => getComputedStyle(button).cursor);
+    const slider = page.locator('#walkthrough').getByRole('slider', { name: 'Virtual time' });
+    const sliderCursor = () => slider.evaluate((input) => getComputedStyle(input).cursor);
     expect(await cursor()).not.toBe('progress');
     await page.mouse.move(400, 300);
     await expect.poll(cursor).toBe('progress');
+    expect(await sliderCursor()).toBe('progress');
     await expect(walkthrough.next).toBeDisabled();
     release();
     await expect(walkthrough.next).toBeEnabled();

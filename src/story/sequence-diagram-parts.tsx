@@ -1,5 +1,6 @@
 import content from 'virtual:lockstep/content';
 import styles from './diagram.module.css';
+import { memo } from 'react';
 import { type DiagramLayout, type DiagramRow } from './diagram-layout';
 
 /** The sequence diagram's parts: the sticky lane header, the time axis, lane titles and one row per step. */
@@ -94,7 +95,8 @@ function WriteOutcomeMark({ mark, x, y }: { mark: 'rejected' | 'stale'; x: numbe
 /** A row whose write the table refused, or whose stale write landed, says so in its arrow and label. */
 const MARK_ROW = { rejected: styles.rowRejected, stale: styles.rowStale };
 
-export function Row({
+// Memoised: a step changes two rows (the one it leaves and the one it reaches); the earlier ones stay as drawn.
+export const Row = memo(function Row({
   row,
   layout,
   state,
@@ -150,4 +152,4 @@ export function Row({
       )}
     </g>
   );
-}
+});
