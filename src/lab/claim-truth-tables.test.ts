@@ -1,0 +1,171 @@
+import content from 'virtual:lockstep/content';
+import { describe, expect, it } from 'vitest';
+import type { Claim } from '@/content/caption-claims';
+import { claimHolds } from '@/content/claim-holds';
+import { ALL_MODELS } from '@/sim/all-models';
+import { runScenario } from '@/sim/run';
+import { DEFAULT_LAB_CONFIG, type LabConfig } from '@/settings/lab-config';
+import { labRunSettings, labScenario } from './lab-scenario';
+
+/*
+ * Each claim a caption can make, judged at every step of four runs, against the steps where it is true. The property
+ * test (caption-truth.test.ts) checks that every claim a caption makes holds; only this shows that a claim is false
+ * where its run says otherwise, so a claim that always held would pass there and fail here.
+ */
+
+type Fact = Exclude<Claim['fact'], 'service' | 'resource'>;
+/** Steps (1-based) as written below: "3-5,8" is steps 3, 4, 5 and 8; "" none. */
+type Steps = string;
+
+/** The story's facts, fenced or not: what differs is A's write at steps 19–20 and what follows from it. */
+const storyFacts = (fenced: boolean): Record<Fact, Steps> => ({
+  // A reads its grant at 3 and believes it until the end, unless the table's refusal (20) tells it otherwise; B
+  // believes from its grant (10) to its release (16).
+  believesHeld: fenced ? '3-5,8,10-15,17-19' : '3-5,8,10-15,17-21',
+  // Before a grant is read: A's request (2), B's refused and second requests (6, 7, 9), B after releasing (16).
+  believesNothing: '2,6,7,9,16',
+  believesNotHeld: fenced ? '2,6,7,9,16,20-22' : '2,6,7,9,16,22',
+  // A is frozen from 2 s to 42 s: at its pause (5) and when its lease expires (8). Steps 1 and 23 are nobody's.
+  frozen: '5,8',
+  running: '2-4,6,7,9-22',
+  wasFrozen: '8,17-22',
+  grantStillRuns: '3,10',
+  grantAlreadyEnded: '',
+  replyJustSent: '3,10',
+  replyWaited: '',
+  endsTtlAfterGrant: '8',
+  // Free before A's grant, after A's lease expires (8), and from B's release (15) on.
+  lockFree: '1,8,15-23',
+  heldBySubject: '2-5,9-14',
+  notHeldBySubject: '1,6-8,15-23',
+  heldByAnother: '6,7',
+  carriesToken: '3-5,8,10-15,17-22',
+  carriesNoToken: '1,2,6,7,9,16,23',
+  writeChecked: fenced ? '13,19' : '',
+  writeUnchecked: fenced ? '' : '13,19',
+  writeLanded: fenced ? '13,14' : '13,14,19,20',
+  writeRefused: fenced ? '19,20' : '',
+  writeStale: fenced ? '' : '19,20',
+  writeNotStale: fenced ? '13,14,19,20' : '13,14',
+  // A's serial 1001 was issued at 5 s, B's 1002 at 36 s.
+  certIssuedBefore: '19,20',
+  certIssuedAfter: '',
+  // Token 33 against the row's fence 34, whether or not the table checks it.
+  tokenBelowFence: '20',
+  runHadStaleWrite: fenced ? '' : '19-23',
+  runHadNoStaleWrite: fenced ? '1-23' : '1-18',
+  firstStaleCertIssuedBefore: fenced ? '' : '19-23',
+  firstStaleCertIssuedAfter: '',
+  aLowerTokenWasRefused: fenced ? '19-23' : '',
+});
+
+const RUNS: readonly { name: string; config: Partial<LabConfig>; facts: Record<Fact, Steps> }[] = [
+  { name: 'the story, fencing off', config: { storage: 'unchecked' }, facts: storyFacts(false) },
+  { name: 'the story, fencing on', config: {}, facts: storyFacts(true) },
+  {
+    // A is frozen from 0 s to 40 s before it reads its grant: it reads it at 40 s (16), ten seconds after that lease
+    // ended, asks the CA only then, and writes a certificate newer than B's under the earlier grant.
+    name: 'A frozen while its request is in flight, fencing off',
+    config: { pauseWhen: 'whileAcquiring', pauseAtMs: 0, pauseMs: 40_000, storage: 'unchecked' },
+    facts: {
+      believesHeld: '8-13,16-21',
+      believesNothing: '2-7,14,15',
+      believesNotHeld: '2-7,14,15,22',
+      frozen: '3,6',
+      running: '2,4,5,7-22',
+      wasFrozen: '6,15-22',
+      grantStillRuns: '8',
+      grantAlreadyEnded: '16',
+      replyJustSent: '8',
+      replyWaited: '16',
+      endsTtlAfterGrant: '6',
+      lockFree: '1,6,13-23',
+      heldBySubject: '2,3,7-12',
+      notHeldBySubject: '1,4-6,13-23',
+      heldByAnother: '4,5',
+      carriesToken: '8-13,16-22',
+      carriesNoToken: '1-7,14,15,23',
+      writeChecked: '',
+      writeUnchecked: '11,19',
+      writeLanded: '11,12,19,20',
+      writeRefused: '',
+      writeStale: '19,20',
+      writeNotStale: '11,12',
+      certIssuedBefore: '',
+      certIssuedAfter: '19,20',
+      tokenBelowFence: '20',
+      runHadStaleWrite: '19-23',
+      runHadNoStaleWrite: '1-18',
+      firstStaleCertIssuedBefore: '',
+      firstStaleCertIssuedAfter: '19-23',
+      aLowerTokenWasRefused: '',
+    },
+  },
+  {
+    // Redis hands out no token. C takes the lock at 38 s, so A wakes (22) and releases (27) while C holds it; C's
+    // write (29, 30) then replaces A's stale one with a newer certificate.
+    name: 'Redis with three renewers',
+    config: { service: 'redis', storage: 'unchecked', renewers: 3 },
+    facts: {
+      believesHeld: '3-5,10,12-17,20-26,28-31',
+      believesNothing: '2,6-9,11,18,19,27,32',
+      believesNotHeld: '2,6-9,11,18,19,27,32',
+      frozen: '5,10',
+      running: '2-4,6-9,11-32',
+      wasFrozen: '10,22-27',
+      grantStillRuns: '3,12,20',
+      grantAlreadyEnded: '',
+      replyJustSent: '3,12,20',
+      replyWaited: '',
+      endsTtlAfterGrant: '10',
+      lockFree: '1,10,17,18,31-33',
+      heldBySubject: '2-5,11-16,19-21,28-30',
+      notHeldBySubject: '1,6-10,17,18,22-27,31-33',
+      heldByAnother: '6-9,22-27',
+      carriesToken: '',
+      carriesNoToken: '1-33',
+      writeChecked: '',
+      writeUnchecked: '15,24,29',
+      writeLanded: '15,16,24,25,29,30',
+      writeRefused: '',
+      writeStale: '24,25',
+      writeNotStale: '15,16,29,30',
+      certIssuedBefore: '24,25',
+      certIssuedAfter: '29,30',
+      tokenBelowFence: '',
+      runHadStaleWrite: '24-33',
+      runHadNoStaleWrite: '1-23',
+      firstStaleCertIssuedBefore: '24-33',
+      firstStaleCertIssuedAfter: '',
+      aLowerTokenWasRefused: '',
+    },
+  },
+];
+
+/** "3-5,8" → [3, 4, 5, 8]. */
+function stepsOf(steps: Steps): number[] {
+  if (steps === '') return [];
+  return steps.split(',').flatMap((part) => {
+    const [from, to = from] = part.split('-').map(Number) as [number, number?];
+    return Array.from({ length: to - from + 1 }, (_, at) => from + at);
+  });
+}
+
+describe.each(RUNS)('each claim, step by step: $name', ({ config, facts }) => {
+  const lab = { ...DEFAULT_LAB_CONFIG, ...config };
+  const timeline = runScenario(labScenario(content.scenarios[0]!, lab), labRunSettings(lab), ALL_MODELS);
+
+  it.each(Object.entries(facts))('%s holds at steps %j and at no other', (fact, steps) => {
+    const holds = timeline.frames
+      .filter((frame) => claimHolds({ fact } as Claim, frame, timeline))
+      .map((frame) => frame.index + 1);
+    expect(holds).toEqual(stepsOf(steps));
+  });
+});
+
+describe('the steps as written', () => {
+  it('reads ranges and single steps, and none', () => {
+    expect(stepsOf('3-5,8')).toEqual([3, 4, 5, 8]);
+    expect(stepsOf('')).toEqual([]);
+  });
+});
