@@ -342,6 +342,15 @@ describe('loadContent rejects broken lesson and practice files', () => {
     ]);
   });
 
+  it('an end card link to a lab preset that does not exist', () => {
+    const dir = contentWith('walkthrough/end-card.json', (json) => {
+      (json as { labLinks: { preset: string }[] }).labLinks[1]!.preset = 'clock-jump';
+    });
+    expect(problemsOf(dir)).toEqual([
+      'content/walkthrough/end-card.json: labLinks[1].preset: "clock-jump" is not a lab preset',
+    ]);
+  });
+
   it('an order question that starts in the right order', () => {
     const dir = contentWith('practice/quiz.json', (json) => {
       const question = (json as Questions).questions.find((candidate) => candidate.kind === 'order')!;
@@ -485,57 +494,6 @@ describe('contentPlugin', () => {
   });
 });
 
-describe('loadContent assembles what the pages show', () => {
-  const loaded = loadContent(CONTENT_DIR);
-
-  it("the end card's lab links open their presets' settings as the lab's own addresses", () => {
-    const failover = loaded.practice.endCard.labLinks.find((link) => link.preset === 'redis-failover');
-    const params = new URLSearchParams(failover?.href.split('#')[0]);
-    expect(params.has('lab')).toBe(true);
-    expect(failover?.href.endsWith('#lab')).toBe(true);
-    // The preset's own settings (content/lab/presets.json), the rest at the lab's defaults.
-    expect(
-      Object.fromEntries(
-        ['service', 'storage', 'pause', 'writeDelay', 'failover', 'ttl'].map((key) => [key, params.get(key)]),
-      ),
-    ).toEqual({
-      service: 'redis',
-      storage: 'unchecked',
-      pause: '0',
-      writeDelay: '20000',
-      failover: '1000',
-      ttl: '30000',
-    });
-  });
-
-  it("a question's section is named by its section's title, or by its heading's text under a section", () => {
-    expect(loaded.practice.sectionTitles['what-is-the-lock-for']).toBe('What is the lock for?');
-    expect(loaded.practice.sectionTitles['what-redis-failover-does-to-it']).toBe('What Redis failover does to it');
-  });
-
-  it("an interview's model answer is rendered to HTML", () => {
-    const html = loaded.practice.interview.map((question) => question.modelAnswerHtml).join('');
-    expect(html).toMatch(/^<p>Start by asking what the lock is for\./);
-    expect(html).toContain('<code>SET key &lt;random&gt; NX PX &lt;ttl&gt;</code>');
-  });
-
-  it("the presenter's notes and the Postgres panel's SQL come from their files", () => {
-    const notes = JSON.parse(readFileSync(join(CONTENT_DIR, 'walkthrough/notes.json'), 'utf8')) as { notes: unknown };
-    expect(loaded.presenter.notes).toEqual(notes.notes);
-    expect(loaded.postgres.sql).toBe(loaded.content.captions.sql);
-    expect(loaded.postgres.sql).toBeDefined();
-  });
-
-  it('an end card link to a lab preset that does not exist', () => {
-    const dir = contentWith('walkthrough/end-card.json', (json) => {
-      (json as { labLinks: { preset: string }[] }).labLinks[1]!.preset = 'clock-jump';
-    });
-    expect(problemsOf(dir)).toEqual([
-      'content/walkthrough/end-card.json: labLinks[1].preset: "clock-jump" is not a lab preset',
-    ]);
-  });
-});
-
 describe('loadContent checks how files are named and how the lesson hangs together', () => {
   it('a scenario whose id is not its file name', () => {
     const dir = contentWith('scenarios/stale-certificate.json', (json) => {
@@ -643,14 +601,44 @@ describe('what loadContent hands each page', () => {
     expect(first).not.toHaveProperty('modelAnswer');
     expect(first?.modelAnswerHtml).toMatch(/^<p>/);
     expect(first?.modelAnswerHtml).not.toContain('<!--widget');
+    expect(loaded.practice.interview.map((question) => question.modelAnswerHtml).join('')).toContain(
+      '<code>SET key &lt;random&gt; NX PX &lt;ttl&gt;</code>',
+    );
     expect(loaded.practice.prediction).toBeDefined();
   });
 
   it('the presenter, the lab and the Postgres panel their own parts', () => {
+    const notes = JSON.parse(readFileSync(join(CONTENT_DIR, 'walkthrough/notes.json'), 'utf8')) as { notes: unknown };
+    expect(loaded.presenter.notes).toEqual(notes.notes);
     expect(Object.keys(loaded.presenter.notes)).toContain('leaseGranted');
     expect(loaded.lab.captions).toHaveProperty('leaseGrantedNoToken');
     expect(loaded.lab.fields).toHaveProperty('problems');
     expect(loaded.postgres.sql).toEqual(loaded.content.captions.sql);
+  });
+
+  it("the end card's lab links open their presets' settings as the lab's own addresses", () => {
+    const failover = loaded.practice.endCard.labLinks.find((link) => link.preset === 'redis-failover');
+    const params = new URLSearchParams(failover?.href.split('#')[0]);
+    expect(params.has('lab')).toBe(true);
+    expect(failover?.href.endsWith('#lab')).toBe(true);
+    // The preset's own settings (content/lab/presets.json), the rest at the lab's defaults.
+    expect(
+      Object.fromEntries(
+        ['service', 'storage', 'pause', 'writeDelay', 'failover', 'ttl'].map((key) => [key, params.get(key)]),
+      ),
+    ).toEqual({
+      service: 'redis',
+      storage: 'unchecked',
+      pause: '0',
+      writeDelay: '20000',
+      failover: '1000',
+      ttl: '30000',
+    });
+  });
+
+  it("a question's section is named by its section's title, or by its heading's text under a section", () => {
+    expect(loaded.practice.sectionTitles['what-is-the-lock-for']).toBe('What is the lock for?');
+    expect(loaded.practice.sectionTitles['what-redis-failover-does-to-it']).toBe('What Redis failover does to it');
   });
 
   it('lists every problem in the error’s message, one per line', () => {
