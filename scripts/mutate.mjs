@@ -12,6 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import ts from 'typescript';
 
 const root = join(import.meta.dirname, '..');
 const report = join(root, 'reports/mutation/mutation.json');
@@ -50,16 +51,30 @@ const EXCLUDED = [
   '!src/**/*.test.ts',
   '!src/**/*.test.tsx',
   '!src/**/*.bench.ts',
+  '!src/**/*.test-d.ts',
+  '!src/**/*.d.ts',
   '!src/**/*.worker.ts',
   '!src/content/content-plugin.ts',
   '!src/embed/main.tsx',
 ];
-/** The files of `folder` that Stryker mutates, as paths from the project's root. */
+/** Whether a file is only types: nothing is left of it once they are stripped, so it has nothing to mutate. */
+function onlyTypes(file) {
+  const { outputText } = ts.transpileModule(readFileSync(join(root, file), 'utf8'), {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ESNext, removeComments: true },
+  });
+  return outputText.replace('export {};', '').trim() === '';
+}
+
+/**
+ * The files of `folder` that Stryker mutates, as paths from the project's root. Files of types alone are left out:
+ * a part made only of them runs no test, and Stryker stops there with an error.
+ */
 function mutatedFiles(folder) {
   return readdirSync(join(root, 'src', folder), { recursive: true })
     .map((file) => `src/${folder}/${String(file).replace(/\\/g, '/')}`)
-    .filter((file) => /\.tsx?$/.test(file) && !/\.(test|bench|worker)\.tsx?$/.test(file))
+    .filter((file) => /\.tsx?$/.test(file) && !/\.(test|bench|worker|test-d|d)\.tsx?$/.test(file))
     .filter((file) => file !== 'src/content/content-plugin.ts' && file !== 'src/embed/main.tsx')
+    .filter((file) => !onlyTypes(file))
     .sort();
 }
 const DETECTED = new Set(['Killed', 'Timeout']);
