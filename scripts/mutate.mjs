@@ -90,9 +90,11 @@ const failed = [];
 function scoreOf(folder) {
   let detected = 0;
   let counted = 0;
-  // The report also carries every other folder's mutants from the incremental file: count this folder's only.
+  // The report also carries every other file's mutants from the incremental file, some no longer mutated (a type
+  // test, a file of types): count the files this folder's runs mutate, and only those.
+  const mutated = new Set(mutatedFiles(folder));
   const files = Object.entries(JSON.parse(readFileSync(report, 'utf8')).files);
-  for (const [, { mutants }] of files.filter(([path]) => path.replace(/\\/g, '/').startsWith(`src/${folder}/`))) {
+  for (const [, { mutants }] of files.filter(([path]) => mutated.has(path.replace(/\\/g, '/')))) {
     for (const mutant of mutants) {
       if (!COUNTED.has(mutant.status)) continue;
       counted += 1;
