@@ -4,6 +4,7 @@ import { readerHasActed } from '@/components/reader-acted';
 import { runScenario } from '@/sim/run';
 import { buildScenario } from '@/testing/builders';
 import { HandObserver } from '@/testing/hand-observer';
+import { Row } from './sequence-diagram-parts';
 import { SequenceDiagramView } from './sequence-diagram-view';
 
 const timeline = runScenario(buildScenario(), { fencing: true });
@@ -63,5 +64,28 @@ describe('the diagram following the current step', () => {
     rerender(draw(2));
     expect(HandObserver.all[before]!.disconnected).toBe(true);
     expect(HandObserver.all[before + 1]!.disconnected).toBe(false);
+  });
+});
+
+describe('a step draws again only what it changes', () => {
+  it('the row it leaves and the row it reaches, not the earlier ones', () => {
+    // Each row's renders, counted around the memoised row's own function.
+    const drawn: number[] = [];
+    const inner = Row.type;
+    const counted = (props: Parameters<typeof inner>[0]) => {
+      drawn.push(props.row.index);
+      return inner(props);
+    };
+    (Row as { type: typeof inner }).type = counted;
+    try {
+      const draw = (cursor: number) => <SequenceDiagramView timeline={timeline} cursor={cursor} />;
+      const { rerender } = render(draw(9));
+      drawn.length = 0;
+      // A middle step: row 9 stops being current, row 10 appears as current; rows 0-8 stay as drawn.
+      rerender(draw(10));
+      expect([...drawn].sort((a, b) => a - b)).toEqual([9, 10]);
+    } finally {
+      (Row as { type: typeof inner }).type = inner;
+    }
   });
 });
