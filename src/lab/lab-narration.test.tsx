@@ -49,6 +49,23 @@ describe('lab captions', () => {
   });
 });
 
+describe('the weekly email, step by step in its own words', () => {
+  it('without a claims table: the report is built, then each worker hands it to the mail sender', () => {
+    const captions = captionsOf(presetConfig({ service: 'lesson', resource: 'email', storage: 'unchecked' }));
+    expect(captions[3]).toMatch(/^Worker A starts building the report; it will be ready at 5 s\./);
+    expect(captions[11]).toMatch(/^Worker B's report is ready, and it sends it at once/);
+    expect(captions[12]).toMatch(/^Worker B hands the report to the mail sender, which sends it to owner-4711/);
+    expect(captions[17]).toMatch(/^Worker A hands the report to the mail sender, which sends it to owner-4711/);
+  });
+
+  it("with the idempotency key: B claims the week first, and A's same claim inserts nothing", () => {
+    const captions = captionsOf(presetConfig({ service: 'lesson', resource: 'email', storage: 'idempotencyKey' }));
+    expect(captions[12]).toMatch(/^Worker B first claims this week's report: `INSERT INTO sent_reports/);
+    expect(captions[17]).toMatch(/^Worker A tries the same claim, and `INSERT … ON CONFLICT DO NOTHING`/);
+    expect(captions[20]).toMatch(/reached owner-4711: 1\./);
+  });
+});
+
 describe('each lock service is asked in its own words', () => {
   it.each([
     ['lesson', /acquire lock:cert:go\.shop\.example, lease 30 s/],
