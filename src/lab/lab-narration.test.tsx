@@ -7,6 +7,7 @@ import { runScenario } from '@/sim/run';
 import { CAPTION_VARIABLES } from '@/content/caption-keys';
 import { CertificatesPanelView } from '@/story/certificates-panel-view';
 import { RenewersPanelView } from '@/story/renewers-panel-view';
+import { formatTime } from '@/story/format';
 import { narrationsFor } from '@/story/timeline-narrations';
 import { LAB_SERVICES, presetConfig, type LabConfig } from '@/settings/lab-config';
 import { labRunSettings, labScenario } from './lab-scenario';
@@ -63,6 +64,31 @@ describe('the weekly email, step by step in its own words', () => {
     expect(captions[12]).toMatch(/^Worker B first claims this week's report: `INSERT INTO sent_reports/);
     expect(captions[17]).toMatch(/^Worker A tries the same claim, and `INSERT … ON CONFLICT DO NOTHING`/);
     expect(captions[20]).toMatch(/reached owner-4711: 1\./);
+  });
+});
+
+/*
+ * Each service's run as a reader reads it, one file per run in __captions__/: which template tells each step is
+ * the service's own (Redlock's majority, etcd's revision, Chubby's sequencer), and the claims checked in
+ * caption-truth.test.ts hold for a more general template too, so only the words themselves pin the choice. A
+ * change of wording shows here as a change of these files, to read and accept with `vitest -u`.
+ */
+describe('every service told step by step', () => {
+  // A service without tokens turns "fenced" into "unchecked": each run once.
+  const runs = new Map(
+    [
+      ...LAB_SERVICES.flatMap((service) =>
+        (['fenced', 'unchecked'] as const).map((storage) => presetConfig({ service, storage })),
+      ),
+      ...(['unchecked', 'idempotencyKey'] as const).map((storage) => presetConfig({ resource: 'email', storage })),
+    ].map((config) => [`${config.service}-${config.resource}-${config.storage}`, config]),
+  );
+  it.each([...runs])('%s', async (name, config) => {
+    const timeline = runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
+    const told = narrationsFor(timeline, labNarration)
+      .map(({ caption }, step) => `${step + 1}. ${formatTime(timeline.frames[step]!.at)}: ${caption}`)
+      .join('\n');
+    await expect(`${told}\n`).toMatchFileSnapshot(`./__captions__/${name}.txt`);
   });
 });
 
