@@ -1,0 +1,99 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { parseLabConfig } from '@/settings/lab-address';
+import { DEFAULT_LAB_CONFIG } from '@/settings/lab-config';
+import { MAX_EVENTS, runScenario } from '@/sim/run';
+import { buildRenewer, buildScenario } from '@/testing/builders';
+import styles from './lab.module.css';
+import { createLabStore, selectLabTimeline } from './lab-store';
+import { LabVerdict } from './lab-verdict';
+
+const runOf = (search: string) => {
+  const { config, problems } = parseLabConfig(search);
+  return { config, timeline: selectLabTimeline(createLabStore(config, problems).getState()) };
+};
+/** The verdict line at `step` (from the end when negative), as text, and its element. */
+function verdictAt(search: string, step: number) {
+  const { config, timeline } = runOf(search);
+  const at = step < 0 ? timeline.frames.length + step : step;
+  render(<LabVerdict timeline={timeline} step={at} config={config} />);
+  const status = screen.getByRole('status');
+  return { text: status.textContent, status };
+}
+
+describe('before the last step: only what has happened so far', () => {
+  it('writes: none at the start', () => {
+    expect(verdictAt('', 0).text).toBe(
+      "So far, writes to the table landed: 0; refused: 0. The verdict comes at the run's last step.",
+    );
+  });
+
+  it.each([
+    [12, 'landed: 1; refused: 0'],
+    [-2, 'landed: 1; refused: 1'],
+  ])('with fencing, at step %i: %s', (step, counts) => {
+    expect(verdictAt('', step).text).toContain(`So far, writes to the table ${counts}.`);
+  });
+
+  it('without fencing, one step before the end: both writes landed', () => {
+    expect(verdictAt('?storage=unchecked', -2).text).toContain('landed: 2; refused: 0.');
+  });
+
+  it('emails: the reports sent so far, not writes', () => {
+    expect(verdictAt('?resource=email&storage=unchecked', -2).text).toBe(
+      "So far, weekly reports sent: 2. The verdict comes at the run's last step.",
+    );
+  });
+});
+
+describe('at the last step: the verdict, and why', () => {
+  it('fenced: safe, because the late write carried a lower token', () => {
+    const { text, status } = verdictAt('', -1);
+    expect(text).toBe(
+      'Verdict: Safe. Any late write carried a lower token than the table had seen, so it changed nothing.',
+    );
+    expect(status).not.toHaveClass(styles.verdictStaleWriteLanded!);
+    expect(status).toHaveClass(styles.verdict!);
+  });
+
+  it('unchecked: the stale write, whose, with which token, in the danger colour', () => {
+    const { text, status } = verdictAt('?storage=unchecked', -1);
+    expect(text).toBe(
+      "Verdict: Stale write landed. Renewer A's write with token 33 landed after a newer one. The lock service gave out tokens, but the table did not check them.",
+    );
+    expect(status).toHaveClass(styles.verdictStaleWriteLanded!);
+  });
+
+  it('a service without tokens: the stale write, which carried none', () => {
+    expect(verdictAt('?service=redis', -1).text).toBe(
+      "Verdict: Stale write landed. Renewer A's write, which carried no token, landed after a newer one. This lock service hands out no fencing token, so the table had nothing to check the late write against.",
+    );
+  });
+
+  it('two renewals in order: duplicate work, counted as renewals', () => {
+    expect(verdictAt('?pause=0', -1).text).toBe(
+      'Verdict: Duplicate work (harmless). Renewals stored: 2. More than one renewer did the work, but each write was newer than the last: wasted effort, no harm done.',
+    );
+  });
+
+  it('two emails: duplicate work, counted as copies of the report', () => {
+    expect(verdictAt('?resource=email&storage=unchecked', -1).text).toMatch(
+      /^Verdict: Duplicate work \(harmless\)\. Copies of the report sent: 2\. More than one worker sent this week's report/,
+    );
+  });
+
+  it('a cut-off run: no verdict, and the number of events it stopped at', () => {
+    const endless = buildScenario({
+      leaseTtlMs: 1_000_000_000,
+      renewers: [
+        buildRenewer({ id: 'A', pauses: [{ atMs: 1, durationMs: 1_000_000_000 }] }),
+        buildRenewer({ id: 'B', startsAtMs: 10, retryEveryMs: 1, maxAttempts: 1_000_000 }),
+      ],
+    });
+    const timeline = runScenario(endless, { fencing: true });
+    render(<LabVerdict timeline={timeline} step={timeline.frames.length - 1} config={DEFAULT_LAB_CONFIG} />);
+    expect(screen.getByRole('status').textContent).toBe(
+      `Verdict: None, the run was cut off. The simulation stopped after ${MAX_EVENTS.toLocaleString('en')} events before the run settled, so it cannot say how it ends. Shorten the lease or the pause, or use fewer renewers.`,
+    );
+  });
+});
