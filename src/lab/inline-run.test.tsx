@@ -1,8 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import lab from 'virtual:lockstep/lab';
+import { presetConfig } from '@/settings/lab-config';
+import { formatTime } from '@/story/format';
+import { narrationsFor } from '@/story/timeline-narrations';
 import { renderWalkthrough } from '@/testing/render-walkthrough';
 import InlineRun from './inline-run';
+import styles from './lab.module.css';
+import { labNarration } from './lab-narration';
+import { createLabStore, selectLabTimeline } from './lab-store';
 
 describe('<InlineRun>: a lab preset live in the lesson', () => {
   it('steps through the etcd preset to its verdict, and links to the same run in the lab', async () => {
@@ -47,5 +54,34 @@ describe('<InlineRun>: a lab preset live in the lesson', () => {
   it('renders nothing for a preset that does not exist', () => {
     const { container } = renderWalkthrough(<InlineRun presetId="no-such-preset" />);
     expect(container).toBeEmptyDOMElement();
+  });
+
+  it('tells the step it shows, aloud, and its end with the verdict and why, in the danger colour', async () => {
+    const user = userEvent.setup();
+    const preset = lab.presets.find((candidate) => candidate.id === 'redlock-does-not-save-you')!;
+    const timeline = selectLabTimeline(createLabStore(presetConfig(preset.config)).getState());
+    const captions = narrationsFor(timeline, labNarration).map((narration) => narration.caption);
+    // Code marks become <code>: the text read is the caption without its backticks.
+    const told = (at: number) => `${formatTime(timeline.frames[at]!.at)} ${captions[at]!.replaceAll('`', '')}`;
+    renderWalkthrough(<InlineRun presetId={preset.id} />);
+    const run = screen.getByRole('region', { name: 'Try it: Redlock does not save you' });
+    const live = within(run).getByTestId('run-on-screen');
+    const stepper = within(live).getByRole('group', { name: 'Step through Redlock does not save you' });
+    await user.click(within(stepper).getByRole('button', { name: 'Next' }));
+    await user.click(within(stepper).getByRole('button', { name: 'Next' }));
+    const caption = live.querySelector('.caption')!;
+    expect(caption.textContent).toBe(told(2));
+    expect(caption).toHaveAttribute('aria-live', 'polite');
+    // The paper copy is the last step, and is not read out as the reader steps.
+    const paper = within(run).getByTestId('run-on-paper');
+    expect(paper.querySelector('p')!.textContent).toBe(told(timeline.frames.length - 1));
+    expect(paper.querySelector('[aria-live]')).toBeNull();
+    await user.click(within(stepper).getByRole('button', { name: 'Go to the end' }));
+    const verdict = within(live).getByText(/^Verdict:/).parentElement!;
+    expect(verdict.textContent).toBe(
+      'Verdict: Stale write landed. This lock service hands out no fencing token, so the table had nothing to check the late write against.',
+    );
+    expect(verdict).toHaveClass(styles.verdictStaleWriteLanded!);
+    expect(run).toHaveClass(styles.inlineRun!);
   });
 });
