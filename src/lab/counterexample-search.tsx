@@ -7,7 +7,7 @@ import type { SearchResult } from './outcome-map';
 import type { SubHeading } from './outcome-map-grid';
 import { modeTitle } from './outcome-map-boundaries';
 import { useWorkers } from './use-outcome-map';
-import type { MapReply, SearchRequest } from './outcome-map.worker';
+import type { MapReply, SearchRequest } from './outcome-map-requests';
 import labStyles from './lab.module.css';
 import styles from './outcome-map.module.css';
 

@@ -2,7 +2,7 @@ import content from 'virtual:lockstep/content';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { LabConfig } from '@/settings/lab-config';
 import type { MapAxis, OutcomeMapResult } from './outcome-map';
-import type { MapReply, MapRequest } from './outcome-map.worker';
+import type { MapReply, MapRequest } from './outcome-map-requests';
 
 const seed = content.scenarios[0]!;
 

@@ -1,0 +1,160 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_LAB_CONFIG, type LabConfig } from '@/settings/lab-config';
+import { InlineMapWorker } from '@/testing/inline-map-worker';
+import type { OutcomeMap as OutcomeMapView } from './outcome-map-view';
+
+/*
+ * The outcome map with its worker: jsdom has no Web Workers, so each map's 1,600 runs are answered on the test's
+ * thread by the worker's own code (outcome-map-requests.ts). The module that asks whether workers exist reads the
+ * global once, so it is loaded again after the stub.
+ */
+let OutcomeMap: typeof OutcomeMapView;
+beforeAll(async () => {
+  vi.stubGlobal('Worker', InlineMapWorker);
+  vi.resetModules();
+  ({ OutcomeMap } = await import('./outcome-map-view'));
+});
+afterAll(() => vi.unstubAllGlobals());
+beforeEach(() => {
+  InlineMapWorker.all = [];
+});
+
+// A guard against a hung computation, not a speed test: a slow machine takes as long as it needs.
+const DRAWN = { timeout: 120_000 };
+
+function renderMap(config: LabConfig = DEFAULT_LAB_CONFIG) {
+  const onOpen = vi.fn<(config: LabConfig) => void>();
+  const onConfigChange = vi.fn<(config: LabConfig) => void>();
+  const onDrawn = vi.fn<(config: LabConfig) => void>();
+  const { unmount } = render(
+    <OutcomeMap config={config} onOpen={onOpen} onConfigChange={onConfigChange} onDrawn={onDrawn} />,
+  );
+  return { onOpen, onConfigChange, onDrawn, unmount, user: userEvent.setup() };
+}
+const summaryOf = (grid: HTMLElement) => grid.parentElement!.querySelector('p')!.textContent;
+/** "…lands in 12 of 1,600 runs, duplicate work in 3, safe in 1,585." as numbers. */
+const countsOf = (summary: string) => {
+  const [stale, total, duplicate, safe] = [...summary.matchAll(/[\d,]+(?= of| runs|,|\.)/g)].map((match) =>
+    Number(match[0].replaceAll(',', '')),
+  );
+  return { stale, total, duplicate, safe };
+};
+
+describe('the outcome map, computed', { timeout: 300_000 }, () => {
+  it('the lesson: unchecked and fenced side by side; fencing leaves no stale write in any of the 1,600 runs', async () => {
+    const { onDrawn } = renderMap();
+    const unchecked = await screen.findByRole(
+      'grid',
+      { name: 'The table checks nothing: Lease TTL across, Pause length up' },
+      DRAWN,
+    );
+    const fenced = await screen.findByRole(
+      'grid',
+      { name: 'The table checks tokens: Lease TTL across, Pause length up' },
+      DRAWN,
+    );
+    const open = countsOf(summaryOf(unchecked)!);
+    const checked = countsOf(summaryOf(fenced)!);
+    for (const counts of [open, checked]) {
+      expect(counts.total).toBe(1_600);
+      expect(counts.stale! + counts.duplicate! + counts.safe!).toBe(1_600);
+    }
+    expect(open.stale).toBeGreaterThan(0);
+    expect(checked.stale).toBe(0);
+    // Each map told the page it was drawn, with its own storage.
+    expect(onDrawn.mock.calls.map(([config]) => config.storage).sort()).toEqual(['fenced', 'unchecked']);
+    expect(screen.queryByText(/hands out no token, so there is nothing for the table to check/)).toBeNull();
+  });
+
+  it('the keys move through the cells from the current run, Home comes back, Enter opens the cell', async () => {
+    const { onOpen, user } = renderMap();
+    const grid = await screen.findByRole('grid', { name: /^The table checks nothing/ }, DRAWN);
+    const cell = () => within(grid).getByRole('gridcell').textContent;
+    // The ringed cell is the lesson's evening: a 30 s lease and a 40 s pause, where the stale write lands.
+    expect(cell()).toMatch(/^Lease TTL 30 s, Pause length 40 s: Stale write landed\. /);
+    expect(grid).toHaveAttribute('aria-activedescendant', within(grid).getByRole('gridcell').id);
+    grid.focus();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowUp}');
+    const moved = cell();
+    expect(moved).not.toMatch(/^Lease TTL 30 s, Pause length 40 s/);
+    const [, ttl, pause] = /^Lease TTL ([\d.]+) s, Pause length ([\d.]+) s/.exec(moved!)!;
+    expect(Number(ttl)).toBeLessThan(30);
+    expect(Number(pause)).toBeGreaterThan(40);
+    await user.keyboard('{Enter}');
+    // The cell's run: the lesson's evening but for the two settings, as the cell names them (to a tenth of a second).
+    expect(onOpen).toHaveBeenLastCalledWith({
+      ...DEFAULT_LAB_CONFIG,
+      storage: 'unchecked',
+      ttlMs: expect.closeTo(Number(ttl) * 1000, -2),
+      pauseMs: expect.closeTo(Number(pause) * 1000, -2),
+    });
+    await user.keyboard('{Home}');
+    expect(cell()).toMatch(/^Lease TTL 30 s, Pause length 40 s/);
+  });
+
+  it('the keys stop at the edge of the map', async () => {
+    const { user } = renderMap();
+    const grid = await screen.findByRole('grid', { name: /^The table checks tokens/ }, DRAWN);
+    grid.focus();
+    await user.keyboard('{ArrowDown>50/}');
+    const row = within(grid).getByRole('row');
+    expect(row).toHaveAttribute('aria-rowindex', '40');
+    expect(within(grid).getByRole('gridcell').textContent).toMatch(/Pause length 0 s/);
+    await user.keyboard('{ArrowUp}');
+    expect(within(grid).getByRole('row')).toHaveAttribute('aria-rowindex', '39');
+    // The top row and the right-hand column: the longest pause and lease, about three times the lesson's 30 s (the
+    // spacing is adjusted so that 30 s and 40 s fall on cells).
+    await user.keyboard('{ArrowUp>50/}{ArrowRight>50/}');
+    expect(within(grid).getByRole('row')).toHaveAttribute('aria-rowindex', '1');
+    expect(within(grid).getByRole('gridcell')).toHaveAttribute('aria-colindex', '40');
+    expect(within(grid).getByRole('gridcell').textContent).toMatch(
+      /^Lease TTL 9\d(\.\d)? s, Pause length 9\d(\.\d)? s/,
+    );
+    await user.keyboard('{ArrowLeft}');
+    expect(within(grid).getByRole('gridcell')).toHaveAttribute('aria-colindex', '39');
+  });
+
+  it('under Redis, one map, and why there is no second', async () => {
+    renderMap({ ...DEFAULT_LAB_CONFIG, service: 'redis', storage: 'unchecked' });
+    await screen.findByRole('grid', { name: /^The table checks nothing/ }, DRAWN);
+    expect(screen.getAllByRole('grid')).toHaveLength(1);
+    expect(screen.getByText(/hands out no token, so there is nothing for the table to check/)).toBeInTheDocument();
+  });
+
+  it("the map's own choices: another service, and an axis cannot be both across and up", async () => {
+    const { onConfigChange, user } = renderMap();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Service' }), 'etcd');
+    expect(onConfigChange).toHaveBeenLastCalledWith(expect.objectContaining({ service: 'etcd' }));
+    const up = screen.getByRole('combobox', { name: 'Up' });
+    expect(within(up).getByRole('option', { name: 'Lease TTL' })).toBeDisabled();
+    await user.selectOptions(up, 'writeDelayMs');
+    expect(onConfigChange).toHaveBeenLastCalledWith(expect.objectContaining({ mapUp: 'writeDelayMs' }));
+  });
+
+  it('Cancel stops the map, and Compute starts it again, with the focus on each in turn', async () => {
+    // Settings no other test maps, so nothing is in the cache yet.
+    const { user } = renderMap({ ...DEFAULT_LAB_CONFIG, ttlMs: 25_000 });
+    const cancels = screen.getAllByRole('button', { name: 'Cancel' });
+    expect(screen.getAllByText(/^Running 0 of 1,600 configurations…/)).toHaveLength(2);
+    // At once, before the worker's first answer (user-event would wait a tick, and the map would be done).
+    fireEvent.click(cancels[0]!);
+    const compute = screen.getByRole('button', { name: 'Compute the map' });
+    expect(compute).toHaveFocus();
+    // The cancelled map's worker is ended before it answers.
+    expect(InlineMapWorker.all.filter((worker) => worker.terminated)).toHaveLength(1);
+    await user.click(compute);
+    expect(await screen.findAllByRole('grid', {}, DRAWN)).toHaveLength(2);
+  });
+
+  it('a map already computed is drawn at once, with no worker', async () => {
+    const { unmount } = renderMap();
+    await screen.findAllByRole('grid', {}, DRAWN);
+    unmount();
+    InlineMapWorker.all = [];
+    renderMap();
+    expect(screen.getAllByRole('grid')).toHaveLength(2);
+    expect(InlineMapWorker.all).toEqual([]);
+  });
+});
