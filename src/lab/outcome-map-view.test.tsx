@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LAB_CONFIG, type LabConfig } from '@/settings/lab-config';
 import { InlineMapWorker } from '@/testing/inline-map-worker';
+import { createLabStore, selectLabTimeline } from './lab-store';
 import type { OutcomeMap as OutcomeMapView } from './outcome-map-view';
+import { verdictOf } from './verdict';
 
 /*
  * The outcome map with its worker: jsdom has no Web Workers, so each map's 1,600 runs are answered on the test's
@@ -156,5 +158,29 @@ describe('the outcome map, computed', { timeout: 300_000 }, () => {
     renderMap();
     expect(screen.getAllByRole('grid')).toHaveLength(2);
     expect(InlineMapWorker.all).toEqual([]);
+  });
+});
+
+describe('random schedules', { timeout: 300_000 }, () => {
+  it('under Redlock, with nothing checked, finds a run that breaks the promise, and that run does break it', async () => {
+    const config: LabConfig = { ...DEFAULT_LAB_CONFIG, service: 'redlock', storage: 'unchecked' };
+    const { onOpen, user } = renderMap(config);
+    const search = screen.getByRole('region', { name: 'Outcome map' });
+    fireEvent.click(within(search).getByRole('button', { name: 'Try 500 random schedules' }));
+    expect(within(search).getByRole('button', { name: 'Try 500 random schedules' })).toBeDisabled();
+    expect(screen.getByText('Searching…')).toBeInTheDocument();
+    const found = await screen.findByText(/^Run \d+ of up to 500 broke it \(the table checks nothing\)/, {}, DRAWN);
+    await user.click(within(found).getByRole('button', { name: 'Open that run in the lab' }));
+    const opened = onOpen.mock.lastCall![0];
+    expect(opened).toMatchObject({ service: 'redlock', storage: 'unchecked' });
+    const timeline = selectLabTimeline(createLabStore(opened).getState());
+    expect(verdictOf(timeline).kind).toBe('staleWriteLanded');
+  });
+
+  it("the lesson's service with tokens checked: none of the 500 runs breaks it, and there is nothing to open", async () => {
+    renderMap();
+    fireEvent.click(screen.getByRole('button', { name: 'Try 500 random schedules' }));
+    const none = await screen.findByText('None of 500 runs broke it (the table checks tokens).', {}, DRAWN);
+    expect(within(none).queryByRole('button')).toBeNull();
   });
 });
