@@ -1,10 +1,12 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import content from 'virtual:lockstep/content';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LAB_CONFIG, type LabConfig } from '@/settings/lab-config';
 import { InlineMapWorker } from '@/testing/inline-map-worker';
 import { createLabStore, selectLabTimeline } from './lab-store';
 import type { OutcomeMap as OutcomeMapView } from './outcome-map-view';
+import { searchCounterexample } from './outcome-map';
 import { verdictOf } from './verdict';
 
 /*
@@ -172,7 +174,9 @@ describe('random schedules', { timeout: 300_000 }, () => {
     const found = await screen.findByText(/^Run \d+ of up to 500 broke it \(the table checks nothing\)/, {}, DRAWN);
     await user.click(within(found).getByRole('button', { name: 'Open that run in the lab' }));
     const opened = onOpen.mock.lastCall![0];
-    expect(opened).toMatchObject({ service: 'redlock', storage: 'unchecked' });
+    // The first search's schedules are seeded with 1: the run opened is the one the search itself found.
+    expect(opened).toEqual(searchCounterexample(content.scenarios[0]!, config, 500, 1).broken!.config);
+    expect(opened).not.toEqual(config);
     const timeline = selectLabTimeline(createLabStore(opened).getState());
     expect(verdictOf(timeline).kind).toBe('staleWriteLanded');
   });
