@@ -54,7 +54,13 @@ export default function InlineRun({ presetId }: { presetId: string }) {
           <CodeText text={narrations[at]?.caption ?? ''} />
         </span>
       </p>
-      <SequenceDiagramView timeline={timeline} cursor={at} title={preset.title} windowRows={8} />
+      <SequenceDiagramView
+        timeline={timeline}
+        cursor={at}
+        title={preset.title}
+        windowRows={8}
+        narration={labNarration}
+      />
       {at === last && (
         <p className={live ? verdictClass(verdict.kind) : undefined}>
           <strong>{fillTemplate(lab.labels.verdict, { verdict: lab.verdicts[verdict.kind] })}</strong>{' '}

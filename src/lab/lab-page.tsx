@@ -111,7 +111,13 @@ export default function LabPage({
           it, so there the diagram keeps the room and the strip stays with the full page. */}
       {!compact && <TimeStripView timeline={timeline} cursor={step} className={styles.strip} />}
       <div className="stage">
-        <SequenceDiagramView timeline={timeline} cursor={step} title={lab.labels.title} scrollWithin={compact} />
+        <SequenceDiagramView
+          timeline={timeline}
+          cursor={step}
+          title={lab.labels.title}
+          scrollWithin={compact}
+          narration={labNarration}
+        />
         <div
           className="panels"
           {...(compact ? { tabIndex: 0, role: 'group', 'aria-label': lab.labels.partsScroll } : {})}

@@ -8,6 +8,7 @@ import { readerHasActed } from '@/components/reader-acted';
 import { useHydrated } from '@/components/use-hydrated';
 import type { Timeline } from '@/sim/run';
 import { layoutDiagram } from './diagram-layout';
+import { type NarrationExtension } from './narrate';
 import { narrationsFor } from './timeline-narrations';
 import { useElementHeight, useElementWidth } from './use-element-size';
 import { useMediaQuery } from './use-media-query';
@@ -27,6 +28,7 @@ export function SequenceDiagramView({
   windowRows,
   scrollWithin = false,
   className,
+  narration = null,
 }: {
   timeline: Timeline;
   cursor: number;
@@ -47,6 +49,8 @@ export function SequenceDiagramView({
   scrollWithin?: boolean;
   /** A class of the page that places the diagram, for its size there. */
   className?: string | undefined;
+  /** The lab's words for its runs' steps (each service's own labels); the lesson's when absent. */
+  narration?: NarrationExtension | null;
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const currentRowRef = useRef<SVGGElement>(null);
@@ -60,7 +64,7 @@ export function SequenceDiagramView({
   const bigScreen = useMediaQuery(BIG_SCREEN);
   const zoom = scale ?? (bigScreen ? 1.25 : 1);
   const stepCount = timeline.frames.length;
-  const narrations = narrationsFor(timeline);
+  const narrations = narrationsFor(timeline, narration);
   const layout = useMemo(
     () =>
       layoutDiagram(
