@@ -172,6 +172,25 @@ for (const viewport of [
     await expect(page.locator('#lab [aria-pressed="true"]')).toHaveCount(0);
   });
 
+  test(`at ${viewport.width}×${viewport.height} every time on the diagram's axis is whole, 29.7 s included`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/?lab&service=redlock&storage=unchecked');
+    const run = page.getByRole('region', { name: 'What happens' });
+    await run.getByRole('button', { name: 'Go to the end' }).click();
+    const diagram = run.getByRole('img', { name: /Lock lab/ });
+    await expect(diagram.getByText('29.7 s', { exact: true })).toHaveCount(1);
+    // Each time label starts inside the drawing: a cut one would read "9.7 s".
+    const lefts = await diagram.evaluate((svg) =>
+      [...svg.querySelectorAll('text')]
+        .filter((text) => / s$/.test(text.textContent ?? '') && text.getAttribute('text-anchor') === 'end')
+        .map((text) => (text as SVGTextElement).getBBox().x),
+    );
+    expect(lefts.length).toBeGreaterThan(5);
+    for (const left of lefts) expect(left).toBeGreaterThanOrEqual(0);
+  });
+
   test(`at ${viewport.width}×${viewport.height} no setting's text is cut off`, async ({ page }) => {
     await page.setViewportSize(viewport);
     for (const query of ['?lab', '?lab&resource=email&storage=idempotencyKey', '?lab&pauseWhen=whileAcquiring']) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CERTIFICATES_TABLE, LOCK_SERVICE } from '@/sim/happenings';
 import { runScenario } from '@/sim/run';
+import { virtualMs } from '@/sim/types';
 import { buildScenario } from '@/testing/builders';
 import { layoutDiagram } from './diagram-layout';
 
@@ -94,5 +95,21 @@ describe('layoutDiagram', () => {
     expect(pause.fromIndex).toBeLessThan(expiry);
     expect(pause.toIndex).toBeGreaterThan(expiry);
     expect(layout.bars.filter((bar) => bar.kind === 'lease').map((bar) => bar.id)).toEqual(['lease-33', 'lease-34']);
+  });
+
+  it("widens the time gutter for a long time label (Redlock's validity ends at 29.7 s), and only then", () => {
+    // The lesson's times (0 s to 42 s) fit the usual gutters.
+    expect(layoutDiagram(timeline, labels, 400).gutter).toBe(40);
+    expect(layoutDiagram(timeline, labels, 800).gutter).toBe(64);
+    // The same steps, every one at a given moment.
+    const at = (ms: number) => ({
+      ...timeline,
+      frames: timeline.frames.map((frame) => ({ ...frame, at: virtualMs(ms) })),
+    });
+    // "29.7 s" in the compact drawing's 11 px type needs about 37 px, and the labels end 14 px in from the edge.
+    expect(layoutDiagram(at(29_700), labels, 400).gutter).toBe(51);
+    expect(layoutDiagram(at(30_000), labels, 400).gutter).toBe(40);
+    expect(layoutDiagram(at(29_700), labels, 800).gutter).toBe(64);
+    expect(layoutDiagram(at(129_700), labels, 800).gutter).toBe(66);
   });
 });

@@ -72,6 +72,15 @@ const COMPACT_WIDTH = 560;
 const MIN_WIDTH = 280;
 
 /**
+ * A time label's width in px, its bold (current) type included, estimated from a wide sans-serif's characters (DejaVu Sans:
+ * digits 0.636 em, the point and the space 0.318 em, "s" 0.521 em).
+ */
+function tickWidth(label: string, fontPx: number): number {
+  const em = [...label].reduce((sum, char) => sum + (/\d/.test(char) ? 0.636 : char === 's' ? 0.521 : 0.318), 0);
+  return em * fontPx * 1.08;
+}
+
+/**
  * Places every step of a timeline: lifelines across, one row per step down, with the virtual time of
  * each step in the left gutter. Pure geometry; the component decides what is shown and how.
  */
@@ -79,7 +88,11 @@ export function layoutDiagram(timeline: Timeline, labels: readonly string[], ava
   // A box still being laid out can measure a few pixels wide for a frame; never draw with negative sizes.
   const width = Math.max(available, MIN_WIDTH);
   const compact = width < COMPACT_WIDTH;
-  const gutter = compact ? 40 : 64;
+  // The time labels end 14 px left of the gutter's edge; a long one ("29.7 s", Redlock's validity) widens it.
+  const gutter = Math.max(
+    compact ? 40 : 64,
+    ...timeline.frames.map((frame) => Math.ceil(tickWidth(formatTick(frame.at), compact ? 11 : 13)) + 14),
+  );
   const headerHeight = compact ? 44 : 48;
   const rowHeight = compact ? 32 : 34;
   const charWidth = compact ? 6 : 7;
