@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseLabConfig } from '@/settings/lab-address';
 import { DEFAULT_LAB_CONFIG } from '@/settings/lab-config';
 import { MAX_EVENTS, runScenario } from '@/sim/run';
-import { buildRenewer, buildScenario } from '@/testing/builders';
+import { buildEndlessScenario } from '@/testing/builders';
 import styles from './lab.module.css';
 import { createLabStore, selectLabTimeline } from './lab-store';
 import { LabVerdict } from './lab-verdict';
@@ -83,13 +83,7 @@ describe('at the last step: the verdict, and why', () => {
   });
 
   it('a cut-off run: no verdict, and the number of events it stopped at', () => {
-    const endless = buildScenario({
-      leaseTtlMs: 1_000_000_000,
-      renewers: [
-        buildRenewer({ id: 'A', pauses: [{ atMs: 1, durationMs: 1_000_000_000 }] }),
-        buildRenewer({ id: 'B', startsAtMs: 10, retryEveryMs: 1, maxAttempts: 1_000_000 }),
-      ],
-    });
+    const endless = buildEndlessScenario();
     const timeline = runScenario(endless, { fencing: true });
     render(<LabVerdict timeline={timeline} step={timeline.frames.length - 1} config={DEFAULT_LAB_CONFIG} />);
     expect(screen.getByRole('status').textContent).toBe(

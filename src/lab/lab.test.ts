@@ -5,7 +5,7 @@ import { loadContent } from '@/content/load-content';
 import { ALL_MODELS } from '@/sim/all-models';
 import { MAX_EVENTS, runScenario } from '@/sim/run';
 import { fillTemplate } from '@/content/fill-template';
-import { buildRenewer, buildScenario } from '@/testing/builders';
+import { buildEndlessScenario, buildScenario } from '@/testing/builders';
 import { narrationsFor } from '@/story/timeline-narrations';
 import { DEFAULT_LAB_CONFIG, fieldApplies, presetConfig, storageApplies, type LabConfig } from '@/settings/lab-config';
 import { parseLabConfig, serializeLabConfig, type FieldProblem } from '@/settings/lab-address';
@@ -428,14 +428,7 @@ describe("the lesson's own service", () => {
 
 describe('a run the simulation had to cut off', () => {
   it('gets no verdict, and the lab says why instead', () => {
-    // A holds a lease of a billion ms and sleeps on it; B asks again every millisecond.
-    const endless = buildScenario({
-      leaseTtlMs: 1_000_000_000,
-      renewers: [
-        buildRenewer({ id: 'A', pauses: [{ atMs: 1, durationMs: 1_000_000_000 }] }),
-        buildRenewer({ id: 'B', startsAtMs: 10, retryEveryMs: 1, maxAttempts: 1_000_000 }),
-      ],
-    });
+    const endless = buildEndlessScenario();
     const verdict = verdictOf(runScenario(endless, { fencing: true }));
     expect(verdict).toEqual({ kind: 'cutOff', events: MAX_EVENTS });
     expect(reasonFor(verdict, DEFAULT_LAB_CONFIG)).toBe('cutOff');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRenewer, buildScenario } from '@/testing/builders';
+import { buildEndlessScenario, buildRenewer, buildScenario } from '@/testing/builders';
 import { ALL_MODELS } from './all-models';
 import { CERTIFICATES_TABLE, LOCK_SERVICE } from './happenings';
 import { MAX_EVENTS, runScenario, type Timeline } from './run';
@@ -160,14 +160,7 @@ describe('how a run is told', () => {
   });
 
   it('stops a run that would never settle after MAX_EVENTS events, and says it was cut off', () => {
-    // A holds a lease of a billion ms and sleeps on it; B asks again every millisecond.
-    const endless = buildScenario({
-      leaseTtlMs: 1_000_000_000,
-      renewers: [
-        buildRenewer({ id: 'A', pauses: [{ atMs: 1, durationMs: 1_000_000_000 }] }),
-        buildRenewer({ id: 'B', startsAtMs: 10, retryEveryMs: 1, maxAttempts: 1_000_000 }),
-      ],
-    });
+    const endless = buildEndlessScenario();
     const timeline = runScenario(endless, { fencing: true });
     expect(timeline.settled).toBe(false);
     expect(timeline.events).toBe(MAX_EVENTS);

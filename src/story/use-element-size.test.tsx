@@ -31,6 +31,12 @@ function Measured() {
   );
 }
 
+/** The element measures as `box`, with this ResizeObserver (or none). */
+function measureWith(observer: typeof HandResizeObserver | undefined) {
+  vi.stubGlobal('ResizeObserver', observer);
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => box as DOMRect);
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -39,8 +45,7 @@ afterEach(() => {
 
 describe('useElementWidth and useElementHeight', () => {
   it('measure the element at once, in whole pixels, then again each time it resizes; stop when unmounted', () => {
-    vi.stubGlobal('ResizeObserver', HandResizeObserver);
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => box as DOMRect);
+    measureWith(HandResizeObserver);
     box = { width: 321.7, height: 99.2 };
     const { unmount } = render(<Measured />);
     expect(screen.getByText('321×99')).toBeInTheDocument();
@@ -54,8 +59,7 @@ describe('useElementWidth and useElementHeight', () => {
   });
 
   it('keep the fallback while the element measures nothing (not laid out yet)', () => {
-    vi.stubGlobal('ResizeObserver', HandResizeObserver);
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => box as DOMRect);
+    measureWith(HandResizeObserver);
     box = { width: 0, height: 0 };
     render(<Measured />);
     expect(screen.getByText('640×480')).toBeInTheDocument();
@@ -65,8 +69,7 @@ describe('useElementWidth and useElementHeight', () => {
   });
 
   it('without ResizeObserver, measure once', () => {
-    vi.stubGlobal('ResizeObserver', undefined);
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => box as DOMRect);
+    measureWith(undefined);
     box = { width: 200, height: 100 };
     render(<Measured />);
     expect(screen.getByText('200×100')).toBeInTheDocument();

@@ -30,3 +30,14 @@ export function buildRenewer(overrides: Partial<RenewerDefinition> & Pick<Renewe
     ...overrides,
   };
 }
+
+/** A run that never settles: A holds a lease of a billion ms and sleeps on it; B asks again every millisecond. */
+export function buildEndlessScenario(): ScenarioDefinition {
+  return buildScenario({
+    leaseTtlMs: 1_000_000_000,
+    renewers: [
+      buildRenewer({ id: 'A', pauses: [{ atMs: 1, durationMs: 1_000_000_000 }] }),
+      buildRenewer({ id: 'B', startsAtMs: 10, retryEveryMs: 1, maxAttempts: 1_000_000 }),
+    ],
+  });
+}
