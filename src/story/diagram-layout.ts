@@ -72,8 +72,8 @@ const COMPACT_WIDTH = 560;
 const MIN_WIDTH = 280;
 
 /**
- * A time label's width in px, its bold (current) type included, estimated from a wide sans-serif's characters (DejaVu Sans:
- * digits 0.636 em, the point and the space 0.318 em, "s" 0.521 em).
+ * A time label's width in px, its bold (current) type included, estimated from a wide sans-serif's characters
+ * (DejaVu Sans: digits 0.636 em, the point and the space 0.318 em, "s" 0.521 em).
  */
 function tickWidth(label: string, fontPx: number): number {
   const em = [...label].reduce((sum, char) => sum + (/\d/.test(char) ? 0.636 : char === 's' ? 0.521 : 0.318), 0);

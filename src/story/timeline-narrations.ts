@@ -6,8 +6,8 @@ import { narrate, type Narration, type NarrationExtension } from './narrate';
 const caches = new Map<NarrationExtension | null, WeakMap<Timeline, readonly Narration[]>>();
 
 /**
- * Labels and captions for every step of a timeline, computed once per timeline. The lab passes its
- * narration for the steps only its runs have.
+ * Labels and captions for every step of a timeline, computed once per timeline and narration. The lab passes
+ * its narration for the steps only its runs have.
  */
 export function narrationsFor(timeline: Timeline, extension: NarrationExtension | null = null): readonly Narration[] {
   let cache = caches.get(extension);
