@@ -105,9 +105,10 @@ for (const view of views) {
         await shoot(page.locator('main'), `${prefix}-presenter-step20.png`);
 
         // A shot of an element taller than the window makes Chromium lay the page out at 1×1 px for a moment, which
-        // empties each diagram box and resets its scroll until the page re-measures: on a desktop, make the window
-        // tall enough to hold both sides. (The phone's stacked sides keep their layout at 1 px wide.)
-        if (view.name === 'desktop') await page.setViewportSize({ width: view.viewport.width, height: 1400 });
+        // empties each diagram box and resets its scroll until the page re-measures; on a busy machine the shot can
+        // come first. Make the window tall enough to hold both sides: the phone stacks them, 1,160 px from about
+        // 290 px down. A phone's diagram boxes do not grow with the window, so its baselines hold.
+        await page.setViewportSize({ width: view.viewport.width, height: view.name === 'desktop' ? 1400 : 1600 });
         await walkthrough.open('?step=20');
         await page.getByRole('button', { name: 'Compare side by side' }).click();
         const compare = page.getByRole('region', { name: 'Fencing tokens off', exact: true }).locator('..');
