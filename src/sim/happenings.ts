@@ -132,7 +132,8 @@ export type Outcome =
   | {
       readonly kind: 'staleOverwrote';
       readonly row: CertificateRow;
-      /** The token of the newer write it replaced; null where the service gives no tokens. */
+      /** The stale write's own token, and that of the newer write it replaced; null where the service gives none. */
+      readonly staleToken: FencingToken | null;
       readonly replacedToken: FencingToken | null;
       /** Who wrote the stale row, and which grant of the lock that was. */
       readonly staleWriter: RenewerId;

@@ -36,6 +36,7 @@ describe('runScenario with the seed scenario', () => {
     expect(timeline.outcome).toMatchObject({
       kind: 'staleOverwrote',
       row: { cert: { serial: 1001, issuedAt: 5_000 }, fence: 33 },
+      staleToken: 33,
       replacedToken: 34,
     });
   });

@@ -26,8 +26,10 @@ export function CertificatesPanelView({
   regionLabel?: string;
 }) {
   const headingId = useId();
-  const frame = timeline.frames[cursor] ?? timeline.frames[0]!;
-  const previous = timeline.frames[cursor - 1] ?? null;
+  // A cursor outside the run reads as its first step, in the table and the fence's track alike.
+  const step = cursor >= 0 && cursor < timeline.frames.length ? cursor : 0;
+  const frame = timeline.frames[step]!;
+  const previous = timeline.frames[step - 1] ?? null;
   // Under a service that hands out no token, no write can be fenced, whatever the storage would check.
   const tokens = issuesTokens(lockConfigOf(timeline.scenario).kind);
   const fencing = timeline.settings.fencing && tokens;
@@ -35,11 +37,10 @@ export function CertificatesPanelView({
   const before = previous ? findRow(previous.world.table, domain) : null;
   const outcome = judgeOutcome(frame.world, domain);
   const lastWrite = frame.world.writes.at(-1);
-  const staleToken = frame.world.writes.filter((write) => write.rowsChanged > 0).at(-1)?.fencingToken ?? null;
   const writeAtThisStep = frame.happening.kind === 'writeRequested' ? frame.happening : null;
   // Each value the row's fence has taken so far, in order: 32 → 34, then 33 if a stale write lands.
   const fenceTrack = timeline.frames
-    .slice(0, cursor + 1)
+    .slice(0, step + 1)
     .map((step) => findRow(step.world.table, domain)?.fence)
     .filter((fence, index, all): fence is FencingToken => fence !== undefined && fence !== all[index - 1]);
   const changed = (row: CertificateRow, column: Column) =>
@@ -111,11 +112,11 @@ export function CertificatesPanelView({
       {outcome.kind === 'staleOverwrote' && (
         <p className="stale-warning">
           <strong>{TABLE.staleTitle}</strong>{' '}
-          {staleToken === null || outcome.replacedToken === null
+          {outcome.staleToken === null || outcome.replacedToken === null
             ? fillTemplate(TABLE.staleNoToken, { certificate: describeCertificate(outcome.row.cert) })
             : fillTemplate(TABLE.staleToken, {
                 certificate: describeCertificate(outcome.row.cert),
-                token: String(staleToken),
+                token: String(outcome.staleToken),
                 replacedToken: String(outcome.replacedToken),
               })}
         </p>

@@ -119,6 +119,7 @@ describe('judging how the certificate row ended', () => {
     expect(judgeOutcome(worldWith(writes), DOMAIN)).toEqual({
       kind: 'staleOverwrote',
       row: row(),
+      staleToken: 34,
       replacedToken: 35,
       staleWriter: 'B',
       staleGrant: 2,

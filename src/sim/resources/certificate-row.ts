@@ -54,6 +54,7 @@ export function judgeOutcome(world: World, domain: string): Outcome {
     return {
       kind: 'staleOverwrote',
       row,
+      staleToken: last.fencingToken,
       replacedToken: newer.fencingToken,
       staleWriter: last.renewer,
       staleGrant: last.grantOrder,

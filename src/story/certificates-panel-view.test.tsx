@@ -1,0 +1,111 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ALL_MODELS } from '@/sim/all-models';
+import { runScenario, type Timeline } from '@/sim/run';
+import { buildScenario } from '@/testing/builders';
+import { CertificatesPanelView } from './certificates-panel-view';
+
+// The lesson's evening: A's write goes out with token 33 at 42 s, after B's with 34.
+const lesson = (fencing: boolean) => runScenario(buildScenario(), { fencing });
+const redis = () => runScenario(buildScenario({ lockService: { kind: 'redis' } }), { fencing: false }, ALL_MODELS);
+
+/** The step at which `who`'s write goes out, and the last step. */
+const writeOf = (timeline: Timeline, who: string) =>
+  timeline.frames.findIndex(
+    ({ happening }) => happening.kind === 'writeRequested' && 'renewer' in happening && happening.renewer === who,
+  );
+const last = (timeline: Timeline) => timeline.frames.length - 1;
+
+function panelAt(timeline: Timeline, cursor: number) {
+  const { container } = render(<CertificatesPanelView timeline={timeline} cursor={cursor} />);
+  const text = (selector: string) => container.querySelector(selector)?.textContent ?? null;
+  return { container, text };
+}
+
+describe('the certificates table beside a step', () => {
+  it('before any write: the row as the story starts, its fence alone, and no last write', () => {
+    const { text } = panelAt(lesson(true), 0);
+    const cells = within(screen.getByRole('table'))
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells).toEqual(['go.shop.example', 'serial 1000', '32']);
+    expect(text('.fence-track')).toBe("The row's fence so far: 32");
+    expect(text('.write-result')).toBeNull();
+    expect(text('.stale-warning')).toBeNull();
+  });
+
+  it('marks the cells the step changed, for the eye and in words, and only at that step', () => {
+    const timeline = lesson(true);
+    const written = writeOf(timeline, 'B');
+    const { container } = panelAt(timeline, written);
+    const changed = [...container.querySelectorAll('td.changed')].map((cell) => cell.textContent);
+    expect(changed).toEqual(['serial 1002, issued at 36 s (changed in this step)', '34 (changed in this step)']);
+    expect(container.querySelector('td.changed .visually-hidden')).toHaveTextContent('(changed in this step)');
+    // The domain stays; the next step changes nothing.
+    const { container: next } = panelAt(timeline, written + 1);
+    expect(next.querySelectorAll('td.changed')).toHaveLength(0);
+  });
+
+  it("with fencing on: A's late write is refused, said in full, and the fence keeps 34", () => {
+    const timeline = lesson(true);
+    const refused = writeOf(timeline, 'A');
+    const { text } = panelAt(timeline, refused);
+    expect(text('.write-result')).toBe(
+      'Last write: token 33, serial 1001, issued at 5 s → UPDATE 0 (rejected: a higher token has written)',
+    );
+    expect(text('p.write-result.fresh')).not.toBeNull();
+    expect(text('.fence-track')).toBe("The row's fence so far: 32 → 34");
+    expect(text('.statement-label')).toBe('Every write is fenced:');
+    expect(text('pre.sql')).toBe('UPDATE certificates SET cert = $2, fence = $3\nWHERE domain = $1 AND fence <= $3;');
+    expect(text('.aside')).toMatch(/<=/);
+    expect(text('.stale-warning')).toBeNull();
+    // A step later the same write is still the last, no longer fresh.
+    const after = panelAt(timeline, refused + 1);
+    expect(after.text('p.write-result.fresh')).toBeNull();
+    expect(after.text('p.write-result')).toMatch(/UPDATE 0/);
+  });
+
+  it("with fencing off: A's stale write lands, the fence goes back to 33, and the panel names both tokens", () => {
+    const timeline = lesson(false);
+    const landed = panelAt(timeline, writeOf(timeline, 'A'));
+    expect(landed.text('.write-result')).toBe('Last write: token 33, serial 1001, issued at 5 s → UPDATE 1');
+    expect(landed.text('.aside')).toBeNull();
+    expect(landed.text('.statement-label')).toBe('Writes are not fenced:');
+    expect(landed.text('pre.sql')).toBe('UPDATE certificates SET cert = $2, fence = $3\nWHERE domain = $1;');
+    const end = panelAt(timeline, last(timeline));
+    expect(end.text('.fence-track')).toBe("The row's fence so far: 32 → 34 → 33");
+    expect(end.text('.stale-warning')).toBe(
+      'Stale certificate. The table now holds serial 1001, issued at 5 s (token 33), which replaced a newer ' +
+        'certificate written with token 34.',
+    );
+  });
+
+  it('under a service with no tokens: no fence to follow, writes with no token, and a stale write said without one', () => {
+    const timeline = redis();
+    const landed = panelAt(timeline, writeOf(timeline, 'A'));
+    expect(landed.text('.fence-track')).toBeNull();
+    expect(landed.text('.statement-label')).toBe('Writes carry no token:');
+    expect(landed.text('pre.sql')).toBe('UPDATE certificates SET cert = $2\nWHERE domain = $1;');
+    expect(landed.text('.write-result')).toBe('Last write: no token, serial 1001, issued at 5 s → UPDATE 1');
+    expect(landed.text('.aside')).toBeNull();
+    const end = panelAt(timeline, last(timeline));
+    expect(end.text('.stale-warning')).toBe(
+      'Stale certificate. The table now holds serial 1001, issued at 5 s, written with no token, which replaced a ' +
+        'newer certificate written under a later grant of the lock.',
+    );
+  });
+
+  it('is named by its heading, or by the label given where several share a page', () => {
+    const { unmount } = render(<CertificatesPanelView timeline={lesson(true)} cursor={0} />);
+    expect(screen.getByRole('region', { name: 'Certificates table' })).toBeInTheDocument();
+    unmount();
+    render(<CertificatesPanelView timeline={lesson(false)} cursor={0} regionLabel="Table, fencing tokens off" />);
+    expect(screen.getByRole('region', { name: 'Table, fencing tokens off' })).toBeInTheDocument();
+  });
+
+  it('reads a cursor past the end as the first step, not as nothing', () => {
+    const timeline = lesson(true);
+    const { text } = panelAt(timeline, timeline.frames.length + 5);
+    expect(text('.fence-track')).toBe("The row's fence so far: 32");
+  });
+});
