@@ -1,0 +1,124 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ALL_MODELS } from '@/sim/all-models';
+import { runScenario, type Frame, type Timeline } from '@/sim/run';
+import type { Renewer } from '@/sim/world';
+import { buildScenario } from '@/testing/builders';
+import { RenewersPanelView } from './renewers-panel-view';
+
+const lesson = runScenario(buildScenario(), { fencing: true });
+const redis = runScenario(buildScenario({ lockService: { kind: 'redis' } }), { fencing: false }, ALL_MODELS);
+
+/** The first step of `kind`, done by `who` where given. */
+function stepOf(timeline: Timeline, kind: string, who?: string): Frame {
+  const frame = timeline.frames.find(
+    ({ happening }) =>
+      happening.kind === kind && (who === undefined || ('renewer' in happening && happening.renewer === who)),
+  );
+  if (!frame) throw new Error(`No ${kind} step${who ? ` by ${who}` : ''}`);
+  return frame;
+}
+
+/** Each renewer's item: its name line, what it believes, what is true, and whether it is marked mistaken. */
+function panel(timeline: Timeline, frame: Frame) {
+  const { container, unmount } = render(<RenewersPanelView frame={frame} timeline={timeline} />);
+  const items = [...container.querySelectorAll('li')].map((item) => {
+    const [name, believes, truth] = [...item.querySelectorAll('p')].map((line) => line.textContent);
+    return { name, believes, truth, mistaken: item.classList.contains('mistaken') };
+  });
+  unmount();
+  return items;
+}
+
+describe('belief against truth, for each renewer', () => {
+  it('at the start: neither holds the lock, and neither thinks it does', () => {
+    expect(panel(lesson, lesson.frames[0]!)).toEqual([
+      {
+        name: 'Renewer A',
+        believes: 'Believes: it does not hold the lock.',
+        truth: 'In truth: Nobody holds the lock.',
+        mistaken: false,
+      },
+      {
+        name: 'Renewer B',
+        believes: 'Believes: it does not hold the lock.',
+        truth: 'In truth: Nobody holds the lock.',
+        mistaken: false,
+      },
+    ]);
+  });
+
+  it("once A is granted the lock: its token and its lease's end for A, the holder's name for B", () => {
+    const [a, b] = panel(lesson, stepOf(lesson, 'leaseGranted', 'A'));
+    expect(a).toMatchObject({
+      believes: 'Believes: it holds the lock with token 33.',
+      truth: 'In truth: it holds the lock with token 33 until 30 s.',
+      mistaken: false,
+    });
+    expect(b).toMatchObject({ truth: 'In truth: Renewer A holds the lock with token 33.', mistaken: false });
+  });
+
+  it('paused, A still holds a lease that runs: the pause is shown and A is not yet mistaken', () => {
+    const [a] = panel(lesson, stepOf(lesson, 'processPaused', 'A'));
+    expect(a).toMatchObject({ name: 'Renewer Apaused until 42 s', mistaken: false });
+  });
+
+  it('once the lease has expired under it, A is marked mistaken: it believes it holds a lock nobody holds', () => {
+    const [a, b] = panel(lesson, stepOf(lesson, 'leaseExpired'));
+    expect(a).toEqual({
+      name: 'Renewer Apaused until 42 smistaken',
+      believes: 'Believes: it holds the lock with token 33.',
+      truth: 'In truth: Nobody holds the lock.',
+      mistaken: true,
+    });
+    expect(b!.mistaken).toBe(false);
+  });
+
+  it('while B holds the lock, A is mistaken about a lock held by another, and B is right', () => {
+    const [a, b] = panel(lesson, stepOf(lesson, 'leaseGranted', 'B'));
+    expect(a).toMatchObject({ truth: 'In truth: Renewer B holds the lock with token 34.', mistaken: true });
+    expect(b).toMatchObject({
+      believes: 'Believes: it holds the lock with token 34.',
+      truth: 'In truth: it holds the lock with token 34 until 61 s.',
+      mistaken: false,
+    });
+  });
+
+  it('after its release B has finished; after the refused write A knows it lost, and is no longer mistaken', () => {
+    const [, b] = panel(lesson, stepOf(lesson, 'leaseReleased', 'B'));
+    expect(b).toMatchObject({ believes: 'Believes: it has finished and holds no lock.', mistaken: false });
+    const refused = lesson.frames.find(
+      ({ happening }) => happening.kind === 'writeAnswered' && happening.renewer === 'A',
+    )!;
+    const [a] = panel(lesson, refused);
+    expect(a).toMatchObject({ believes: 'Believes: it lost the lock; token 33 is no longer good.', mistaken: false });
+  });
+
+  it('under a service with no tokens: the same sentences without one', () => {
+    const [a, b] = panel(redis, stepOf(redis, 'leaseGranted', 'A'));
+    expect(a).toMatchObject({
+      believes: 'Believes: it holds the lock.',
+      truth: 'In truth: it holds the lock until 30 s.',
+    });
+    expect(b).toMatchObject({ truth: 'In truth: Renewer A holds the lock.' });
+  });
+
+  it('a lease with no end (a session held while its holder lives) is said without one', () => {
+    const frame = stepOf(redis, 'leaseGranted', 'A');
+    const world = {
+      ...frame.world,
+      lock: { ...frame.world.lock, truth: () => ({ holder: 'A', token: null, expiresAt: null }) },
+    } as unknown as Frame['world'];
+    const [a] = panel(redis, { ...frame, world });
+    expect(a!.truth).toBe('In truth: it holds the lock.');
+  });
+
+  it('a renewer that lost a lock with no token says so without one', () => {
+    const frame = stepOf(redis, 'leaseGranted', 'A');
+    const renewers = frame.world.renewers.map((renewer) =>
+      renewer.id === 'A' ? ({ ...renewer, belief: { kind: 'lost', token: null } } as unknown as Renewer) : renewer,
+    );
+    const [a] = panel(redis, { ...frame, world: { ...frame.world, renewers } });
+    expect(a!.believes).toBe('Believes: it lost the lock.');
+  });
+});
