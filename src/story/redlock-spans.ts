@@ -53,7 +53,7 @@ export function keySpans(frames: Timeline['frames'], lastAt: number) {
 
 /**
  * Each Redlock client's validity: from its grant to the end it computed (the lease's `expiresAt`), or to the
- * moment it let the lock go, if that came first.
+ * moment it let the lock go, if that came first. (Its validity running out needs no search: that is `expiresAt`.)
  */
 export function validitySpans(frames: Timeline['frames'], lastAt: number) {
   return frames.flatMap((frame) => {
@@ -62,7 +62,7 @@ export function validitySpans(frames: Timeline['frames'], lastAt: number) {
     const released = frames.find(
       (later) =>
         later.index > frame.index &&
-        (later.happening.kind === 'releaseRequested' || later.happening.kind === 'validityEnded') &&
+        later.happening.kind === 'releaseRequested' &&
         later.happening.renewer === happening.renewer,
     );
     return [
