@@ -1,9 +1,11 @@
 import content from 'virtual:lockstep/content';
 import { describe, expect, it } from 'vitest';
+import type { Happening } from '@/sim/happenings';
 import { runScenario } from '@/sim/run';
+import { virtualMs } from '@/sim/types';
 import { buildRenewer, buildScenario } from '@/testing/builders';
 import { fillTemplate } from '@/content/fill-template';
-import { narrate, plainText } from './narrate';
+import { captionVariables, narrate, plainText } from './narrate';
 
 const scenarios = {
   seed: buildScenario(),
@@ -58,5 +60,106 @@ describe('fillTemplate and plainText', () => {
 
   it('drops code marks for screen readers', () => {
     expect(plainText('run `SET k v NX`')).toBe('run SET k v NX');
+  });
+});
+
+describe('the values a caption may use, where the run has none to give', () => {
+  const timeline = runScenario(buildScenario(), { fencing: true });
+  // At the first step nobody holds the lock and neither renewer believes it does.
+  const start = timeline.frames[0]!;
+  const valuesFor = (happening: object) =>
+    captionVariables({ ...start, at: virtualMs(12_000), happening: happening as Happening }, timeline);
+
+  it('a refusal that names no holder says "another renewer", with no token and an unknown end', () => {
+    expect(valuesFor({ kind: 'leaseRefused', renewer: 'B', heldBy: null, retryAt: 16_000 })).toMatchObject({
+      renewer: 'Renewer B',
+      holder: 'another renewer',
+      token: 'none',
+      expiresAt: 'an unknown time',
+      retryAt: '16 s',
+    });
+    expect(
+      valuesFor({
+        kind: 'leaseRefused',
+        renewer: 'B',
+        heldBy: { holder: 'A', token: 33, expiresAt: 30_000 },
+        retryAt: 16_000,
+      }),
+    ).toMatchObject({ holder: 'Renewer A', token: '33', expiresAt: '30 s' });
+  });
+
+  it('a failover that took no one’s lock, and a refused release with no holder, say "nobody"', () => {
+    expect(valuesFor({ kind: 'failover', lost: null })).toMatchObject({
+      holder: 'nobody',
+      expiresAt: 'an unknown time',
+    });
+    expect(valuesFor({ kind: 'failover', lost: { holder: 'A', token: null, expiresAt: 30_000 } })).toMatchObject({
+      holder: 'Renewer A',
+      expiresAt: '30 s',
+    });
+    expect(valuesFor({ kind: 'releaseRefused', renewer: 'A', heldBy: null })).toMatchObject({
+      holder: 'nobody',
+      token: '–',
+    });
+  });
+
+  it('a sequencer with no retry time shows a dash for it', () => {
+    expect(valuesFor({ kind: 'sequencerReceived', renewer: 'A', token: null, retryAt: null })).toMatchObject({
+      token: 'none',
+      retryAt: '–',
+    });
+    expect(valuesFor({ kind: 'sequencerReceived', renewer: 'A', token: 33, retryAt: 5_000 })).toMatchObject({
+      token: '33',
+      retryAt: '5 s',
+    });
+  });
+
+  it('a story with no row shows dashes for its serial and fence', () => {
+    expect(valuesFor({ kind: 'scenarioStarted', row: null })).toMatchObject({
+      serial: '–',
+      fence: '–',
+      issuedAt: 'before the story began',
+      replacedWith: '–',
+    });
+  });
+
+  it('a renewer that believes it holds nothing pauses and releases with token "none"', () => {
+    expect(valuesFor({ kind: 'processPaused', renewer: 'A', durationMs: 40_000, until: 52_000 })).toMatchObject({
+      duration: '40 s',
+      until: '52 s',
+      token: 'none',
+    });
+    expect(valuesFor({ kind: 'processResumed', renewer: 'A', pausedForMs: 40_000 })).toMatchObject({
+      duration: '40 s',
+      until: '12 s',
+    });
+    expect(valuesFor({ kind: 'releaseRequested', renewer: 'A', leaseValue: 'v' })).toMatchObject({
+      leaseValue: 'v',
+      token: 'none',
+    });
+  });
+
+  it('a certificate with no issue time was issued "earlier"; a write to no earlier row found fence "none"', () => {
+    expect(valuesFor({ kind: 'certificateReceived', renewer: 'A', cert: { serial: 7, issuedAt: null } })).toMatchObject(
+      { serial: '7', issuedAt: 'earlier' },
+    );
+    expect(
+      valuesFor({
+        kind: 'writeRequested',
+        renewer: 'A',
+        fencingToken: null,
+        cert: { serial: 7, issuedAt: null },
+        previous: null,
+        rowsChanged: 2,
+      }),
+    ).toMatchObject({ token: 'none', serial: '7', fence: 'none', rows: '2 rows' });
+    expect(valuesFor({ kind: 'writeAnswered', renewer: 'A', fencingToken: 33, previousFence: null })).toMatchObject({
+      token: '33',
+      fence: 'none',
+    });
+  });
+
+  it('a renewer the scenario does not name is called by its id', () => {
+    expect(valuesFor({ kind: 'sequencerRequested', renewer: 'Z' })).toMatchObject({ renewer: 'Z', time: '12 s' });
   });
 });
