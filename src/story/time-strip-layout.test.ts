@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createLabStore, selectLabTimeline } from '@/lab/lab-store';
+import { parseLabConfig } from '@/settings/lab-address';
 import { CERTIFICATES_TABLE, LOCK_SERVICE } from '@/sim/happenings';
 import { runScenario } from '@/sim/run';
 import { buildScenario } from '@/testing/builders';
@@ -65,5 +67,132 @@ describe('layoutTimeStrip: the run to scale', () => {
     const layout = layoutTimeStrip(fenced, 360);
     for (const bar of layout.bars) expect(bar.x2).toBeLessThanOrEqual(360);
     expect(layout.ticks.length).toBeLessThanOrEqual(layoutTimeStrip(fenced, 800).ticks.length);
+  });
+});
+
+const labRun = (search: string) => {
+  const { config, problems } = parseLabConfig(search);
+  return selectLabTimeline(createLabStore(config, problems).getState());
+};
+const rowsOf = (layout: ReturnType<typeof layoutTimeStrip>) => layout.rows.map((row) => [row.id, row.name]);
+const barsOf = (layout: ReturnType<typeof layoutTimeStrip>, kind: string) =>
+  layout.bars.filter((bar) => bar.kind === kind).map((bar) => [bar.row, bar.label, bar.from, bar.to, bar.description]);
+
+describe('layoutTimeStrip: rows, axis and size', () => {
+  it('names its rows in full on a wide strip and briefly from 559 px down, one row every 26 px', () => {
+    const wide = layoutTimeStrip(fenced, 560);
+    expect(rowsOf(wide)).toEqual([
+      [LOCK_SERVICE, 'Lock service'],
+      ['A', 'Renewer A'],
+      [CERTIFICATES_TABLE, 'Table writes'],
+    ]);
+    expect(wide.gutter).toBe(120);
+    const narrow = layoutTimeStrip(fenced, 559);
+    expect(rowsOf(narrow)).toEqual([
+      [LOCK_SERVICE, 'Leases'],
+      ['A', 'A paused'],
+      [CERTIFICATES_TABLE, 'Writes'],
+    ]);
+    expect(narrow.gutter).toBe(74);
+    expect(narrow.rows.map((row) => row.y)).toEqual([13, 39, 65]);
+    expect([narrow.rowHeight, narrow.axisY, narrow.height]).toEqual([26, 82, 104]);
+  });
+
+  it('runs its axis from the gutter to 14 px short of the edge, to a round end past the last moment', () => {
+    // The evening ends at 42 s: 7 ticks round it up to 45 s, 4 to 50 s.
+    const wide = layoutTimeStrip(fenced, 800);
+    expect(wide.ticks.map((tick) => tick.label)).toEqual(
+      ['0', '5', '10', '15', '20', '25', '30', '35', '40', '45'].map((seconds) => `${seconds} s`),
+    );
+    expect([wide.xOf(0), wide.xOf(45_000)]).toEqual([120, 786]);
+    expect(wide.ticks.at(-1)!.x).toBe(786);
+    const narrow = layoutTimeStrip(fenced, 360);
+    expect(narrow.ticks.map((tick) => tick.label)).toEqual(['0 s', '10 s', '20 s', '30 s', '40 s', '50 s']);
+    expect([narrow.xOf(0), narrow.xOf(50_000)]).toEqual([74, 346]);
+  });
+
+  it('reaches past the last step when a lease runs on after it', () => {
+    // Cut at B's grant (31 s): B's lease runs to 61 s, so the axis does too.
+    const cut = fenced.frames.findIndex((frame) => frame.happening.kind === 'leaseGranted' && frame.at > 0);
+    const layout = layoutTimeStrip({ ...fenced, frames: fenced.frames.slice(0, cut + 1) }, 800);
+    expect(layout.bars.filter((bar) => bar.kind === 'lease').map((bar) => bar.to)).toEqual([30_000, 61_000]);
+    expect(layout.ticks.at(-1)!.label).toBe('70 s');
+  });
+
+  it('a pause still going when the run stops ends there, not at its planned end', () => {
+    const cut = fenced.frames.findIndex((frame) => frame.at >= 31_000);
+    const layout = layoutTimeStrip({ ...fenced, frames: fenced.frames.slice(0, cut + 1) }, 800);
+    expect(barsOf(layout, 'pause')).toEqual([['A', '29 s', 2_000, 31_000, 'Renewer A paused from 2 s to 31 s']]);
+  });
+
+  it("ends B's lease at its release, not at its term", () => {
+    expect(barsOf(layoutTimeStrip(fenced, 800), 'lease')).toEqual([
+      [LOCK_SERVICE, 'A · 33', 0, 30_000, "Renewer A's lease (token 33) from 0 s to 30 s"],
+      [LOCK_SERVICE, 'B · 34', 31_000, 36_000, "Renewer B's lease (token 34) from 31 s to 36 s"],
+    ]);
+  });
+});
+
+describe("layoutTimeStrip: other services' parts", () => {
+  it('Redlock: a majority row, a validity row per client, a row per node, each drawn as the run held them', () => {
+    const layout = layoutTimeStrip(labRun('?service=redlock'), 800);
+    expect(rowsOf(layout)).toEqual([
+      [LOCK_SERVICE, 'Majority'],
+      ['validity-A', "A's validity"],
+      ['validity-B', "B's validity"],
+      ...['R1', 'R2', 'R3', 'R4', 'R5'].map((node) => [node, node]),
+      ['A', 'Renewer A'],
+      [CERTIFICATES_TABLE, 'Table writes'],
+    ]);
+    expect(rowsOf(layoutTimeStrip(labRun('?service=redlock'), 360)).slice(0, 3)).toEqual([
+      [LOCK_SERVICE, 'Majority'],
+      ['validity-A', 'A valid'],
+      ['validity-B', 'B valid'],
+    ]);
+    // The lock is held while a majority of nodes keep the key: A's until its third key runs out, at 30.015 s.
+    expect(barsOf(layout, 'lease')).toEqual([
+      [LOCK_SERVICE, 'A', 0, 30_015, "Renewer A's lease from 0 s to 30 s"],
+      [LOCK_SERVICE, 'B', 31_000, 36_000, "Renewer B's lease from 31 s to 36 s"],
+    ]);
+    expect(barsOf(layout, 'validity')).toEqual([
+      ['validity-A', 'A', 0, 29_698, "Renewer A's validity from 0 s to 29.7 s"],
+      ['validity-B', 'B', 31_000, 36_000, "Renewer B's validity from 31 s to 36 s"],
+    ]);
+    const keys = barsOf(layout, 'key');
+    expect(keys).toHaveLength(10);
+    expect(keys[0]).toEqual(['R1', 'A', 0, 30_005, "Renewer A's key on R1 from 0 s to 30 s"]);
+    expect(keys[9]).toEqual(['R5', 'B', 31_000, 36_000, "Renewer B's key on R5 from 31 s to 36 s"]);
+    expect(layout.marks.map((mark) => [mark.kind, mark.row, mark.at, mark.description])).toEqual([
+      ['expired', LOCK_SERVICE, 30_015, 'at 30 s the lease expires'],
+      ['accepted', CERTIFICATES_TABLE, 36_000, "at 36 s Renewer B's write lands"],
+      ['stale', CERTIFICATES_TABLE, 42_000, "at 42 s Renewer A's stale write lands"],
+    ]);
+  });
+
+  it("Redlock with R3's clock jumping: the jump on R3's own row, and A's majority gone with R3's key", () => {
+    const layout = layoutTimeStrip(labRun('?service=redlock&jump=20000'), 800);
+    const jump = layout.marks.find((mark) => mark.kind === 'jump')!;
+    expect([jump.row, jump.at, jump.description]).toEqual(['R3', 1_000, "at 1 s node R3's clock jumps 20 s"]);
+    expect(barsOf(layout, 'lease')[0]).toEqual([LOCK_SERVICE, 'A', 0, 10_015, "Renewer A's lease from 0 s to 10 s"]);
+  });
+
+  it('Redis: leases without tokens, and the failover marked on the lock service', () => {
+    const layout = layoutTimeStrip(labRun('?service=redis&storage=unchecked&failover=10000'), 800);
+    expect(rowsOf(layout)).toEqual([
+      [LOCK_SERVICE, 'Lock service'],
+      ['A', 'Renewer A'],
+      [CERTIFICATES_TABLE, 'Table writes'],
+    ]);
+    expect(barsOf(layout, 'lease')).toEqual([
+      [LOCK_SERVICE, 'A', 0, 30_000, "Renewer A's lease from 0 s to 30 s"],
+      [LOCK_SERVICE, 'B', 15_000, 20_000, "Renewer B's lease from 15 s to 20 s"],
+    ]);
+    const failover = layout.marks.find((mark) => mark.kind === 'failover')!;
+    expect([failover.row, failover.at, failover.x, failover.description]).toEqual([
+      LOCK_SERVICE,
+      10_000,
+      layout.xOf(10_000),
+      'at 10 s the primary fails over to its replica',
+    ]);
   });
 });

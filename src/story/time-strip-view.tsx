@@ -42,10 +42,12 @@ export function TimeStripView({
     bar.kind === 'pause' && bar.to > now
       ? { ...bar, description: bar.description.replace(/ to [\d.]+ s$/, ' so far') }
       : bar;
-  const summary =
-    `${fillTemplate(words.summary, { time: formatTick(now) })} ` +
-    [...bars.map((bar) => shown(bar).description), ...marks.map((mark) => mark.description)].join('; ') +
-    '.';
+  const drawn = [...bars.map((bar) => shown(bar).description), ...marks.map((mark) => mark.description)];
+  // Before the first grant nothing is drawn yet: the sentence is the time alone.
+  const summary = [
+    fillTemplate(words.summary, { time: formatTick(now) }),
+    ...(drawn.length > 0 ? [`${drawn.join('; ')}.`] : []),
+  ].join(' ');
 
   return (
     <div

@@ -1,0 +1,137 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createLabStore, selectLabTimeline } from '@/lab/lab-store';
+import type { Timeline } from '@/sim/run';
+import { parseLabConfig } from '@/settings/lab-address';
+import { buildScenario } from '@/testing/builders';
+import { runScenario } from '@/sim/run';
+import { layoutTimeStrip } from './time-strip-layout';
+import { TimeStripView } from './time-strip-view';
+import styles from './time-strip.module.css';
+
+const fenced = runScenario(buildScenario(), { fencing: true });
+const unfenced = runScenario(buildScenario(), { fencing: false });
+const labRun = (search: string) => {
+  const { config, problems } = parseLabConfig(search);
+  return selectLabTimeline(createLabStore(config, problems).getState());
+};
+const stepAt = (timeline: Timeline, kind: string, at: number) =>
+  timeline.frames.findIndex((frame) => frame.happening.kind === kind && frame.at === at);
+
+// jsdom measures nothing: the strip is laid out at its 720 px fallback, as the layout below.
+const LAYOUT = layoutTimeStrip(fenced, 720);
+
+function strip(timeline: Timeline, cursor: number, props: { compact?: boolean; rowNow?: boolean } = {}) {
+  const { container } = render(<TimeStripView timeline={timeline} cursor={cursor} {...props} />);
+  const svg = within(container).getByRole('img');
+  const rect = (className: string | undefined) => container.querySelector(`.${className} rect`);
+  const legend = within(within(container).getByRole('list', { name: 'Key' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent!.trim());
+  return { container, svg, rect, legend };
+}
+
+describe('the time strip beside a step', () => {
+  it('before anything is granted: the time alone, no bar and no mark', () => {
+    const { svg, container } = strip(fenced, 0);
+    expect(svg).toHaveAccessibleName('Time to scale, now 0 s.');
+    expect(container.querySelectorAll('rect')).toHaveLength(0);
+    expect(container.querySelectorAll(`.${styles.mark}`)).toHaveLength(0);
+  });
+
+  it("once A is paused: its lease for its whole term, its pause only as far as it has lasted, said 'so far'", () => {
+    const paused = stepAt(fenced, 'processPaused', 2_000);
+    const { svg, rect } = strip(fenced, paused);
+    expect(svg).toHaveAccessibleName(
+      "Time to scale, now 2 s. Renewer A's lease (token 33) from 0 s to 30 s; Renewer A paused from 2 s so far.",
+    );
+    const lease = LAYOUT.bars.find((bar) => bar.kind === 'lease')!;
+    expect(Number(rect(styles.lease)!.getAttribute('width'))).toBeCloseTo(lease.x2 - lease.x1);
+    // A pause of no length yet is still a sliver, 2 px wide.
+    expect(rect(styles.pause)).toHaveAttribute('width', '2');
+  });
+
+  it("at B's grant: the pause drawn to now and labelled with its 29 s so far; the expiry marked", () => {
+    const granted = stepAt(fenced, 'leaseGranted', 31_000);
+    const { svg, rect, container } = strip(fenced, granted);
+    const nowX = LAYOUT.xOf(31_000);
+    const pause = LAYOUT.bars.find((bar) => bar.kind === 'pause')!;
+    expect(Number(rect(styles.pause)!.getAttribute('width'))).toBeCloseTo(nowX - pause.x1);
+    expect(container.querySelector(`.${styles.pause} text`)).toHaveTextContent('29 s');
+    expect(svg.getAttribute('aria-label')).toContain('Renewer A paused from 2 s so far; at 30 s the lease expires.');
+    expect(container.querySelector(`.${styles.now} line`)).toHaveAttribute('x1', String(nowX));
+    // B's lease has begun: both leases, each with its label where it fits.
+    expect([...container.querySelectorAll(`.${styles.lease} text`)].map((text) => text.textContent)).toEqual([
+      'A · 33',
+      'B · 34',
+    ]);
+  });
+
+  it('at the end: the pause whole, and the refused write marked', () => {
+    const { svg, container } = strip(fenced, fenced.frames.length - 1);
+    expect(svg.getAttribute('aria-label')).toContain('Renewer A paused from 2 s to 42 s');
+    expect(svg.getAttribute('aria-label')).toMatch(/at 42 s Renewer A's write is refused by the fence\.$/);
+    expect(container.querySelectorAll(`.${styles.markRejected}`)).toHaveLength(1);
+    expect(container.querySelectorAll(`.${styles.markAccepted}`)).toHaveLength(1);
+    expect(container.querySelector(`.${styles.pause} text`)).toHaveTextContent('40 s');
+  });
+
+  it('without fencing: the stale write marked, and no key entry for a refusal that cannot happen', () => {
+    const { container, legend } = strip(unfenced, unfenced.frames.length - 1);
+    expect(container.querySelectorAll(`.${styles.markStale}`)).toHaveLength(1);
+    expect(container.querySelectorAll(`.${styles.markRejected}`)).toHaveLength(0);
+    expect(legend).toEqual([
+      'lease held, on the lock service',
+      'process paused',
+      '✓ write landed',
+      '⚠ stale write landed',
+    ]);
+  });
+
+  it("the key lists only the parts this run has: the refusal with fencing, Redlock's keys and validity, jumps, failovers", () => {
+    expect(strip(fenced, 0).legend).toEqual([
+      'lease held, on the lock service',
+      'process paused',
+      '✓ write landed',
+      '✕ write refused by the fence',
+      '⚠ stale write landed',
+    ]);
+  });
+
+  it.each([
+    ['?service=redlock', ["key on one node, to its expiry by that node's clock", "the client's validity"]],
+    [
+      '?service=redlock&jump=20000',
+      ["key on one node, to its expiry by that node's clock", "the client's validity", 'clock jump'],
+    ],
+    ['?service=redis&storage=unchecked&failover=10000', ['failover']],
+  ])('%s adds to the key: %j', (search, extra) => {
+    const { legend } = strip(labRun(search), 0);
+    expect(legend.slice(4)).toEqual(extra);
+  });
+
+  it('draws a jump on its node and a failover on the lock service, once they have happened', () => {
+    const jumped = labRun('?service=redlock&jump=20000');
+    const at = stepAt(jumped, 'clockJumped', 1_000);
+    // Counted in the strip's own drawing: the key draws one of each as well.
+    expect(strip(jumped, at - 1).svg.querySelectorAll(`.${styles.markEvent}`)).toHaveLength(0);
+    expect(strip(jumped, at).svg.querySelectorAll(`.${styles.markEvent}`)).toHaveLength(1);
+    const failedOver = labRun('?service=redis&storage=unchecked&failover=10000');
+    const failover = stepAt(failedOver, 'failover', 10_000);
+    expect(strip(failedOver, failover - 1).svg.querySelectorAll(`.${styles.markEvent}`)).toHaveLength(0);
+    expect(strip(failedOver, failover).svg.querySelectorAll(`.${styles.markEvent}`)).toHaveLength(1);
+  });
+
+  it("says the table's row under the strip, unless the page shows it elsewhere", () => {
+    strip(fenced, 0);
+    expect(screen.getByTestId('strip-row-now')).toHaveTextContent('Table row now: serial 1000, fence 32');
+  });
+
+  it('leaves the row out when asked, and takes the compact look and the page’s class', () => {
+    const { container } = render(
+      <TimeStripView timeline={fenced} cursor={0} rowNow={false} compact className="placed" />,
+    );
+    expect(screen.queryByTestId('strip-row-now')).toBeNull();
+    expect(container.firstElementChild).toHaveClass(styles.timeStrip!, styles.compact!, 'placed');
+  });
+});
