@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ALL_MODELS } from '@/sim/all-models';
 import { runScenario, type Timeline } from '@/sim/run';
+import { fencingToken } from '@/sim/types';
 import { buildScenario } from '@/testing/builders';
 import { CertificatesPanelView } from './certificates-panel-view';
 
@@ -107,5 +108,54 @@ describe('the certificates table beside a step', () => {
     const timeline = lesson(true);
     const { text } = panelAt(timeline, timeline.frames.length + 5);
     expect(text('.fence-track')).toBe("The row's fence so far: 32");
+  });
+});
+
+describe('the certificates table in states the evening never reaches', () => {
+  it('reads a negative cursor as the first step too', () => {
+    const { text } = panelAt(lesson(true), -1);
+    expect(text('.fence-track')).toBe("The row's fence so far: 32");
+  });
+
+  it('leaves steps without the row out of the fence track', () => {
+    // The row is absent for the first three steps, as if it were inserted later.
+    const timeline = lesson(true);
+    const frames = timeline.frames.map((frame) =>
+      frame.index < 3 ? { ...frame, world: { ...frame.world, table: { ...frame.world.table, rows: [] } } } : frame,
+    );
+    const { text } = panelAt({ ...timeline, frames }, writeOf(timeline, 'B'));
+    expect(text('.fence-track')).toBe("The row's fence so far: 32 → 34");
+  });
+
+  it('marks changed cells only in the row the step changed, not in another domain’s row', () => {
+    const timeline = lesson(true);
+    const written = writeOf(timeline, 'B');
+    const other = { domain: 'api.shop.example', cert: { serial: 7, issuedAt: null }, fence: fencingToken(9) };
+    const frames = timeline.frames.map((frame) => ({
+      ...frame,
+      world: { ...frame.world, table: { ...frame.world.table, rows: [...frame.world.table.rows, other] } },
+    }));
+    const { container } = panelAt({ ...timeline, frames }, written);
+    const rows = [...container.querySelectorAll('tbody tr')];
+    expect(rows.map((row) => row.querySelectorAll('td.changed').length)).toEqual([2, 0]);
+  });
+
+  it('a stale write said without tokens when either of the two writes had none', () => {
+    const timeline = lesson(false);
+    const end = timeline.frames.at(-1)!;
+    const tokenless = (who: string) => ({
+      ...end,
+      world: {
+        ...end.world,
+        writes: end.world.writes.map((write) => (write.renewer === who ? { ...write, fencingToken: null } : write)),
+      },
+    });
+    for (const who of ['A', 'B']) {
+      const { text } = panelAt(
+        { ...timeline, frames: [...timeline.frames.slice(0, -1), tokenless(who)] },
+        last(timeline),
+      );
+      expect(text('.stale-warning'), who).toMatch(/written with no token, which replaced a newer certificate/);
+    }
   });
 });
