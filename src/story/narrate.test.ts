@@ -159,7 +159,20 @@ describe('the values a caption may use, where the run has none to give', () => {
     });
   });
 
-  it('a renewer the scenario does not name is called by its id', () => {
-    expect(valuesFor({ kind: 'sequencerRequested', renewer: 'Z' })).toMatchObject({ renewer: 'Z', time: '12 s' });
+  it('a renewer the scenario does not name is called by its id; a step with nothing of its own gives the basics', () => {
+    expect(valuesFor({ kind: 'sequencerRequested', renewer: 'Z' })).toEqual({
+      time: '12 s',
+      domain: 'go.shop.example',
+      key: 'lock:cert:go.shop.example',
+      ttl: '30 s',
+      renewerCount: 'Two',
+      renewer: 'Z',
+    });
+  });
+
+  it('a partition names, renewer by renewer, the nodes each cannot reach, leaving out those it reaches all of', () => {
+    expect(
+      valuesFor({ kind: 'networkPartitioned', unreachable: { A: ['R4', 'R5'], B: [], C: ['R1'] } }).partition,
+    ).toBe('Renewer A: R4, R5; C: R1');
   });
 });
