@@ -128,7 +128,10 @@ test('at 400 % zoom (320 × 256) the controls scroll with the page instead of co
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   // Focus something far below the controls: it is shown, not hidden behind them (WCAG 2.4.11).
   const download = page.getByRole('button', { name: 'Download SVG' });
+  // The toolbar hydrates after the walkthrough's bar; until then its buttons are disabled, and focus passes them by.
+  await expect(download).toBeEnabled();
   await download.focus();
+  await expect(download).toBeFocused();
   await expect(download).toBeInViewport();
   expect(await bar.boundingBox().then((box) => (box ? box.y + box.height : 0))).toBeLessThanOrEqual(
     (await download.boundingBox())!.y,
