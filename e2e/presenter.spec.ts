@@ -13,7 +13,12 @@ async function onScreen(page: Page) {
     const row = document.querySelector('main .diagram-scroll-box g[data-row="current"]');
     const box = document.querySelector('main .diagram-scroll-box')?.getBoundingClientRect();
     const rowBox = row?.getBoundingClientRect();
+    // The step the diagram draws, from its name: it must be the step the counter shows, not the one before.
+    const drawn = /step (\d+) of/.exec(
+      document.querySelector('main .diagram-scroll-box svg')?.getAttribute('aria-label') ?? '',
+    );
     return {
+      step: drawn ? Number(drawn[1]) : null,
       caption: inside(document.querySelector('main [data-testid="step-caption"]')),
       row: inside(row) && !!box && !!rowBox && rowBox.top >= box.top - 1 && rowBox.bottom <= box.bottom + 1,
       tableRow: inside(document.querySelector('main [data-testid="strip-row-now"]')),
@@ -41,6 +46,7 @@ for (const [width, height] of [
         await expect
           .poll(() => onScreen(page), { message: `fencing ${fencing}, step ${step}` })
           .toEqual({
+            step,
             caption: true,
             row: true,
             tableRow: true,

@@ -1,6 +1,6 @@
 import lesson from 'virtual:lockstep/lesson';
 import practice from 'virtual:lockstep/practice';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWalkthrough } from '@/testing/render-walkthrough';
 import LessonWithWidgets from './lesson-with-widgets';
@@ -39,19 +39,12 @@ describe('the lesson with its widgets', { timeout: 120_000 }, () => {
     // The map, in a browser with no workers, says so.
     const noWorkers = await screen.findAllByText(/cannot run the map's 1,600 runs in the background/, {}, LOADED);
     expect(noWorkers[0]!.closest('.widget-slot')).not.toBeNull();
-    // Each live run: its own stepper.
-    const counters = await screen.findAllByText(/^Step \d+ of \d+$/, {}, LOADED);
-    expect(counters.length).toBeGreaterThanOrEqual(presets.length);
+    // Each live run: its own stepper, each loaded in its own time.
     expect(presets.length).toBeGreaterThan(5);
+    await waitFor(() => expect(screen.getAllByText(/^Step \d+ of \d+$/)).toHaveLength(presets.length), LOADED);
     // The answer key closes the page, after the quiz it answers.
     const key = await screen.findByRole('region', { name: practice.labels.answerKey.title }, LOADED);
     expect(quiz.compareDocumentPosition(key) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(container.lastElementChild).toContainElement(key);
-  });
-
-  it('the controls of each part are usable once it is on the page', async () => {
-    await renderLesson();
-    const checks = await screen.findAllByRole('button', { name: /Check answer/ }, LOADED);
-    for (const check of checks) expect(check.closest('fieldset[disabled]')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import proseStyles from '@/components/prose.module.css';
 import type { LessonSection } from '@/content/types';
 import { KeepReadingPosition } from './keep-reading-position';
 import * as readingPosition from './reading-position';
@@ -55,10 +56,11 @@ describe('a lesson section', () => {
         ...render(<SectionView section={section} widgets={{}} opening={opening} />).container.querySelectorAll(
           'section > div:not(.widget-slot)',
         ),
-      ].map((part) => part.className.split(' ').length);
-    expect(classes(true)).toEqual([2, 1]);
+      ].map((part) => part.className);
+    const { prose, opening } = proseStyles;
+    expect(classes(true)).toEqual([`${prose} ${opening}`, prose]);
     document.body.innerHTML = '';
-    expect(classes(false)).toEqual([1, 1]);
+    expect(classes(false)).toEqual([prose, prose]);
   });
 });
 

@@ -103,7 +103,7 @@ describe('belief against truth, for each renewer', () => {
     expect(b).toMatchObject({ truth: 'In truth: Renewer A holds the lock.' });
   });
 
-  it('a lease with no end (a session held while its holder lives) is said without one', () => {
+  it('a lease the service reports with no end is said without one', () => {
     const frame = stepOf(redis, 'leaseGranted', 'A');
     const world = {
       ...frame.world,

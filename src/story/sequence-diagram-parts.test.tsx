@@ -138,7 +138,6 @@ describe('a row of the diagram', () => {
     expect(past).toHaveClass(styles.past!);
     expect(past).not.toHaveClass(styles.current!);
     expect(past.querySelector(`.${styles.rowHighlight}`)).toBeNull();
-    expect(past.querySelector(`[data-mark]`)).toBeNull();
   });
 
   it('a note: a box across its lifelines with its words in the middle', () => {
