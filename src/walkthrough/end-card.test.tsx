@@ -83,6 +83,8 @@ describe('the end of the evening', () => {
     const hashBefore = window.location.hash;
     fireEvent.click(screen.getByRole('link', { name: CARD.pointer }));
     expect(document.activeElement).toBe(card());
+    // Focusable by the pointer, but not a stop of its own in the page's Tab order.
+    expect(card()).toHaveAttribute('tabindex', '-1');
     expect(focus).toHaveBeenCalledWith({ preventScroll: true });
     expect(scrolled).toHaveBeenCalledWith({ top: 1200, behavior: 'auto' });
     expect(window.location.hash).toBe(hashBefore);

@@ -77,6 +77,8 @@ describe('the diagram as a standalone SVG file', () => {
     expect(background?.tagName).toBe('rect');
     expect(background?.getAttribute('width')).toBe('100%');
     expect(background?.getAttribute('height')).toBe('100%');
+    // Each added element is an SVG element: one in no namespace is not drawn, and its title not read.
+    expect([title, style, background].map((element) => element?.namespaceURI)).toEqual([SVG, SVG, SVG]);
     // The drawing itself follows, unchanged.
     expect([...root.children].slice(3).map((child) => child.tagName)).toEqual(['line', 'text']);
   });
@@ -120,6 +122,9 @@ describe('the diagram as a PNG', () => {
     expect(root.querySelector('style')).toBeNull();
     expect(root.firstElementChild?.tagName).toBe('rect');
     expect(root.firstElementChild?.getAttribute('fill')).toBe('#ffffff');
+    expect(root.firstElementChild?.getAttribute('width')).toBe('100%');
+    expect(root.firstElementChild?.getAttribute('height')).toBe('100%');
+    expect(root.firstElementChild?.namespaceURI).toBe(SVG);
     const line = root.querySelector('line');
     expect(line?.getAttribute('stroke')).toBe('rgb(200, 0, 0)');
     expect(line?.getAttribute('stroke-width')).toBe('3px');
@@ -134,7 +139,7 @@ describe('the diagram as a PNG', () => {
   });
 
   it('on a dark page, on the diagram’s dark background', async () => {
-    await diagramPngFile(diagramOnPage({ background: '#101418' }));
+    await diagramPngFile(diagramOnPage({ background: ' #101418 ' }));
     expect(parsed(drawn.calls[0]!.svg).firstElementChild?.getAttribute('fill')).toBe('#101418');
   });
 });

@@ -4,6 +4,17 @@ export function exportFileName(step: number, fencing: boolean, format: 'svg' | '
   return `lockstep-step-${step}-fencing-${fencing ? 'on' : 'off'}.${format}`;
 }
 
+const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
+
+/** A rectangle filling the picture with the diagram's own background: white, or dark when the page was dark. */
+function backgroundOf(svg: SVGSVGElement): SVGRectElement {
+  const background = document.createElementNS(SVG_NAMESPACE, 'rect');
+  background.setAttribute('width', '100%');
+  background.setAttribute('height', '100%');
+  background.setAttribute('fill', getComputedStyle(svg).getPropertyValue('--d-bg').trim() || '#ffffff');
+  return background;
+}
+
 /**
  * A standalone SVG file of a diagram on the page: the diagram's own stylesheet is embedded, and a white
  * background added, so it looks the same on a slide as on the page.
@@ -16,17 +27,11 @@ export async function diagramSvgFile(svg: SVGSVGElement): Promise<string> {
   copy.removeAttribute('role');
   const label = copy.getAttribute('aria-label');
   copy.removeAttribute('aria-label');
-  const namespace = 'http://www.w3.org/2000/svg';
-  const title = document.createElementNS(namespace, 'title');
+  const title = document.createElementNS(SVG_NAMESPACE, 'title');
   title.textContent = label ?? 'Lockstep sequence diagram';
-  const style = document.createElementNS(namespace, 'style');
+  const style = document.createElementNS(SVG_NAMESPACE, 'style');
   style.textContent = css;
-  const background = document.createElementNS(namespace, 'rect');
-  background.setAttribute('width', '100%');
-  background.setAttribute('height', '100%');
-  // The diagram's own background: white, or dark when the page was in dark mode.
-  background.setAttribute('fill', getComputedStyle(svg).getPropertyValue('--d-bg').trim() || '#ffffff');
-  copy.prepend(title, style, background);
+  copy.prepend(title, style, backgroundOf(svg));
   return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(copy)}`;
 }
 
@@ -57,11 +62,7 @@ function diagramForImage(svg: SVGSVGElement): string {
     const computed = getComputedStyle(original);
     for (const property of PRESENTATION) copies[index]?.setAttribute(property, computed.getPropertyValue(property));
   });
-  const background = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
-  background.setAttribute('width', '100%');
-  background.setAttribute('height', '100%');
-  background.setAttribute('fill', getComputedStyle(svg).getPropertyValue('--d-bg').trim() || '#ffffff');
-  copy.prepend(background);
+  copy.prepend(backgroundOf(svg));
   return new XMLSerializer().serializeToString(copy);
 }
 

@@ -77,6 +77,27 @@ describe('the walkthrough on paper', () => {
     },
   );
 
+  it('draws each frame up to eight rows tall, ending at its step, and the other ending at its last step', () => {
+    renderWalkthrough(<PrintFrames />);
+    print('beforeprint');
+    const frames = within(screen.getByRole('list', { name: 'The walkthrough, frame by frame' })).getAllByRole(
+      'listitem',
+    );
+    const heights = frames.map((frame) => Number(frame.querySelector('svg')!.getAttribute('viewBox')!.split(' ')[3]));
+    const row = heights[1]! - heights[0]!;
+    expect(row).toBeGreaterThan(0);
+    // Frame 1 shows two rows, frame 7 eight, and no frame more than eight.
+    expect(heights[6]! - heights[0]!).toBe(6 * row);
+    expect(heights[7]).toBe(heights[6]);
+    expect(heights.at(-1)).toBe(heights[6]);
+    expect(frames[4]!.querySelector('svg')).toHaveAccessibleName(/step 5 of/);
+    const other = timelineFor(DEFAULT_SCENARIO_ID, false);
+    const ending = screen.getByRole('region', { name: 'The other ending' });
+    expect(ending.querySelector('svg')).toHaveAccessibleName(
+      new RegExp(`step ${other.frames.length} of ${other.frames.length}\\.`),
+    );
+  });
+
   it('is gone once printing ends', () => {
     renderWalkthrough(<PrintFrames />);
     print('beforeprint');

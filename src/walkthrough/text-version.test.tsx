@@ -27,6 +27,8 @@ describe('the walkthrough as text', () => {
       steps.forEach((step, index) => {
         expect(within(step).getByRole('link')).toHaveAttribute('href', `?step=${index + 1}&fencing=${mode}`);
         expect(step.textContent).toContain(plain(narrations[index]!.caption));
+        // The time, then a space before the words: read aloud as two parts, not one run-on word.
+        expect(step.textContent).toMatch(/^[\d.]+ s \S/);
         const outcome = step.querySelector('.outcome-label');
         if (timeline.frames[index]!.happening.kind === 'writeAnswered') {
           expect(outcome?.textContent).toBe(`${narrations[index]!.label} `);
