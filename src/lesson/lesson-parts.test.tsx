@@ -51,16 +51,19 @@ describe('a lesson section', () => {
   });
 
   it('gives the opening look to the first part of the opening section only', () => {
-    const classes = (opening: boolean) =>
+    const classes = (opening?: boolean) =>
       [
-        ...render(<SectionView section={section} widgets={{}} opening={opening} />).container.querySelectorAll(
-          'section > div:not(.widget-slot)',
-        ),
+        ...render(
+          <SectionView section={section} widgets={{}} {...(opening === undefined ? {} : { opening })} />,
+        ).container.querySelectorAll('section > div:not(.widget-slot)'),
       ].map((part) => part.className);
     const { prose, opening } = proseStyles;
     expect(classes(true)).toEqual([`${prose} ${opening}`, prose]);
     document.body.innerHTML = '';
     expect(classes(false)).toEqual([prose, prose]);
+    // Every other section, which says nothing of it.
+    document.body.innerHTML = '';
+    expect(classes()).toEqual([prose, prose]);
   });
 });
 

@@ -82,6 +82,21 @@ describe('<RestOfLesson>', () => {
     expect(scrolled).toHaveBeenCalledExactlyOnceWith({ top: 2400, behavior: 'auto' });
   });
 
+  it('reads an escaped fragment as the text it stands for', () => {
+    const scrolled = vi.spyOn(window, 'scrollBy');
+    // A heading whose id is not plain ASCII, as an author's own heading might be.
+    const heading = document.createElement('h2');
+    heading.id = 'café-locks';
+    document.body.append(heading);
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      return { top: this === heading ? 900 : 0, bottom: 0 } as DOMRect;
+    });
+    window.history.replaceState(null, '', '/#caf%C3%A9-locks');
+    renderWalkthrough(<RestOfLesson widgets={widgets} />);
+    heading.remove();
+    expect(scrolled).toHaveBeenCalledExactlyOnceWith({ top: 900, behavior: 'auto' });
+  });
+
   it('goes nowhere for a fragment that names no heading, even a malformed one', () => {
     const scrolled = vi.spyOn(window, 'scrollBy');
     window.history.replaceState(null, '', '/#no-such-heading');

@@ -19,11 +19,13 @@ export interface LessonWidgets {
 }
 
 /** Every `::run-<preset>::` slot in the lesson's sections. */
-const runSlots = lesson.sections.flatMap((section) =>
-  section.segments.flatMap((segment) =>
-    segment.kind === 'widget' && segment.widget.startsWith('run-') ? [segment.widget] : [],
-  ),
-);
+function runSlots(): string[] {
+  return lesson.sections.flatMap((section) =>
+    section.segments.flatMap((segment) =>
+      segment.kind === 'widget' && segment.widget.startsWith('run-') ? [segment.widget] : [],
+    ),
+  );
+}
 
 /** Sections 2 onwards: loaded after the first view, so the walkthrough appears without waiting for them. */
 export default function RestOfLesson({ widgets: given }: { widgets: LessonWidgets }) {
@@ -54,7 +56,7 @@ export default function RestOfLesson({ widgets: given }: { widgets: LessonWidget
   // Made once: a widget still waiting to hydrate would lose its prerendered markup to new props.
   const widgets = useMemo(
     () => ({
-      ...Object.fromEntries(runSlots.map((slot) => [slot, given.run(slot.slice('run-'.length))])),
+      ...Object.fromEntries(runSlots().map((slot) => [slot, given.run(slot.slice('run-'.length))])),
       sources: <SourceCards sources={lesson.sources} />,
       map: given.map,
       quiz: given.quiz,
