@@ -22,9 +22,9 @@ const RETRY_MS = 2_000;
  */
 export function keepAddressInStep(
   currentRoute: () => Route,
-  subscribe: (onChange: () => void) => () => void,
+  subscribe: (onChange: () => void) => void,
   browser: Browser = window,
-): { readonly flush: () => void; readonly visit: (route: Route) => void; readonly stop: () => void } {
+): { readonly flush: () => void; readonly visit: (route: Route) => void } {
   let timer: number | undefined;
   /** Whether a change arrived while the last write's window was still open. */
   let pending = false;
@@ -48,7 +48,8 @@ export function keepAddressInStep(
       wait(RETRY_MS);
     }
   };
-  const unsubscribe = subscribe(() => {
+  // For the page's whole life: the address bar is the page's own.
+  subscribe(() => {
     pending = true;
     if (timer === undefined) wait(0);
   });
@@ -63,10 +64,6 @@ export function keepAddressInStep(
       } catch {
         // Refused (rate-limited): the page still moves; only the history entry is missing.
       }
-    },
-    stop: () => {
-      unsubscribe();
-      browser.clearTimeout(timer);
     },
   };
 }

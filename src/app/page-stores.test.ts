@@ -39,6 +39,8 @@ describe('the app shell and the address bar', () => {
   // The address is written in the task after a change, and a burst's last step once it settles (a timer chain of
   // at most two SETTLE_MS windows): let those writes happen while this test's window is still there.
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+  /** Once every write the address bar has waiting is done. */
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 2 * SETTLE_MS + 1));
   afterEach(async () => {
     await new Promise((resolve) => setTimeout(resolve, 2 * SETTLE_MS + 1));
     window.history.replaceState(null, '', '/');
@@ -77,7 +79,16 @@ describe('the app shell and the address bar', () => {
     expect(stores.walkthroughStore.getState()).toMatchObject({ cursor: 2, fencing: true });
   });
 
-  it('Back from a step link to a fresh visit leaves its address as it was, without a step', () => {
+  it('Back to an entry that named a step keeps that step in the address', async () => {
+    const stores = openAt('/?step=3&fencing=on');
+    stores.navigation.visitStep({ cursor: 18, fencing: false });
+    window.history.replaceState(null, '', '/?step=3&fencing=on');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    await settled();
+    expect(window.location.search).toBe('?step=3&fencing=on');
+  });
+
+  it('Back from a step link to a fresh visit leaves its address as it was, without a step', async () => {
     const stores = openAt('/?utm=course');
     stores.navigation.visitStep({ cursor: 18, fencing: false });
     expect(window.location.search).toBe('?step=19&fencing=off&utm=course');
@@ -85,6 +96,27 @@ describe('the app shell and the address bar', () => {
     window.dispatchEvent(new PopStateEvent('popstate'));
     expect(stores.walkthroughStore.getState()).toMatchObject({ cursor: 0, fencing: true });
     expect(window.location.search).toBe('?utm=course');
+    // Still so once the address bar has written what it had to write.
+    await settled();
+    expect(window.location.search).toBe('?utm=course');
+    // The learner's own next step is theirs again, and the address follows it.
+    stores.walkthroughActions.next();
+    await settled();
+    expect(window.location.search).toBe('?step=2&fencing=on&utm=course');
+  });
+
+  it('a fresh visit gains step and fencing when the learner only toggles fencing', async () => {
+    const stores = openAt('/');
+    stores.walkthroughActions.setFencing(false);
+    await nextTask();
+    expect(window.location.search).toBe('?step=1&fencing=off');
+  });
+
+  it('a step link to the very step shown still puts that step in the address', async () => {
+    const stores = openAt('/');
+    stores.navigation.visitStep({ cursor: 0, fencing: true });
+    await settled();
+    expect(window.location.search).toBe('?step=1&fencing=on');
   });
 
   it('a link to a heading (its own popstate) leaves the walkthrough at its step and the scrolling to the browser', async () => {
@@ -108,13 +140,17 @@ describe('the app shell and the address bar', () => {
     }
   });
 
-  it('puts presenter mode in the address, and keeps the step when leaving it', () => {
+  it('puts presenter mode in the address, and keeps the step when leaving it', async () => {
     const stores = openAt('/');
     stores.walkthroughActions.goToStep(4);
     stores.shellActions.present();
     expect(window.location.search).toBe('?present&step=5&fencing=on');
+    // Stepping while presenting: the address follows.
+    stores.walkthroughActions.goToStep(7);
+    await settled();
+    expect(window.location.search).toBe('?present&step=8&fencing=on');
     stores.shellActions.exitPresentation();
-    expect(window.location.search).toBe('?step=5&fencing=on');
+    expect(window.location.search).toBe('?step=8&fencing=on');
   });
 
   it('Back and Forward return the page to where the reader was on each entry', async () => {
@@ -144,6 +180,65 @@ describe('the app shell and the address bar', () => {
     await page.frame();
     expect(stores.walkthroughStore.getState()).toMatchObject({ cursor: 18, fencing: false });
     expect(page.scrolls).toEqual([1240, 340]);
+  });
+
+  it('keeps each of several visits’ positions apart, noting them once a frame, without holding up scrolling', async () => {
+    const page = ownWindow('/?step=3&fencing=on');
+    const frames = { asked: 0 };
+    const requestFrame = page.requestAnimationFrame.bind(page);
+    page.requestAnimationFrame = (callback) => {
+      frames.asked += 1;
+      return requestFrame(callback);
+    };
+    const listening: [string, unknown][] = [];
+    const addListener = page.addEventListener.bind(page);
+    page.addEventListener = ((type: string, listener: EventListener, options?: unknown) => {
+      listening.push([type, options]);
+      addListener(type, listener, options as AddEventListenerOptions);
+    }) as typeof page.addEventListener;
+    const stores = createPageStores(page as unknown as Window);
+    expect(listening).toContainEqual(['scroll', { passive: true }]);
+    const readAt = async (y: number) => {
+      const before = frames.asked;
+      for (const offset of [0, 20, 40]) {
+        page.scrollY = y + offset;
+        page.dispatchEvent(new page.Event('scroll'));
+      }
+      expect(frames.asked - before).toBe(1);
+      await page.frame();
+    };
+    await readAt(1200);
+    const first = page.history.state as unknown;
+    stores.navigation.visitStep({ cursor: 5, fencing: true });
+    const second = page.history.state as unknown;
+    await readAt(300);
+    stores.navigation.visitStep({ cursor: 9, fencing: false });
+    const third = page.history.state as unknown;
+    await readAt(700);
+    page.back(second, '/?step=6&fencing=on');
+    await page.frame();
+    page.back(first, '/?step=3&fencing=on');
+    await page.frame();
+    page.back(third, '/?step=10&fencing=off');
+    await page.frame();
+    expect(page.scrolls).toEqual([340, 1240, 740]);
+  });
+
+  it('following a heading link again goes to the heading, not to where the reader was after the first time', async () => {
+    const page = ownWindow('/?step=12&fencing=off');
+    const stores = createPageStores(page as unknown as Window);
+    const followHeading = async () => {
+      page.history.pushState(null, '', '/?step=12&fencing=off#the-check-in-postgres');
+      page.dispatchEvent(new page.PopStateEvent('popstate', { state: null }));
+      await page.frame();
+    };
+    await followHeading();
+    page.scrollY = 2000;
+    page.dispatchEvent(new page.Event('scroll'));
+    await page.frame();
+    await followHeading();
+    expect(page.scrolls).toEqual([]);
+    expect(stores.walkthroughStore.getState()).toMatchObject({ cursor: 11, fencing: false });
   });
 
   it('leaves the page where it is on returning to an entry it never saw scrolled', async () => {
@@ -189,6 +284,9 @@ describe('the app shell and the address bar', () => {
     expect(lab.shellStore.getState().route).toMatchObject({ page: 'lab', lab: { service: 'etcd' } });
     await new Promise((resolve) => setTimeout(resolve, 2 * SETTLE_MS + 1));
     expect(new URLSearchParams(window.location.search).get('service')).toBe('etcd');
+    const embed = openAt('/embed.html?widget=lab&service=redis');
+    embed.shellActions.setLab({ ...route.lab, service: 'zookeeper' });
+    expect(embed.shellStore.getState().route).toMatchObject({ page: 'embed', lab: { service: 'zookeeper' } });
     const lesson = openAt('/?step=3');
     lesson.shellActions.setLab({ ...route.lab, service: 'zookeeper' });
     expect(lesson.shellStore.getState().route).toEqual({ page: 'lesson', place: { cursor: 2, fencing: true } });

@@ -49,8 +49,8 @@ export function createPageStores(browser: Window = window, options: PageOptions 
     : keepAddressInStep(
         () => currentRoute(shellStore.getState().route, walkthroughStore, moved),
         (onChange) => {
-          const stops = [walkthroughStore.subscribe(onChange), shellStore.subscribe(onChange)];
-          return () => stops.forEach((stop) => stop());
+          walkthroughStore.subscribe(onChange);
+          shellStore.subscribe(onChange);
         },
         browser,
       );
