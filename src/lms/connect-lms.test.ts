@@ -218,6 +218,7 @@ describe('a course session', () => {
     expect(value('cmi.success_status')).toBe('passed');
     expect(value('cmi.score.scaled')).toBe('1');
     expect(value('cmi.completion_status')).toBe('incomplete');
+    expect(value('cmi.exit')).toBe('suspend');
     page.walkthroughActions.goToLast();
     expect(value('cmi.completion_status')).toBe('completed');
     expect(value('cmi.exit')).toBe('normal');
@@ -227,6 +228,7 @@ describe('a course session', () => {
     vi.useFakeTimers({ now: new Date('2026-12-04T10:00:00Z'), toFake: ['Date'] });
     const api = launch2004();
     const terminate = vi.spyOn(api, 'Terminate');
+    const commit = vi.spyOn(api, 'Commit');
     const page = pageStores();
     startLms(browser())!.connect(page.stores);
     await settle();
@@ -236,8 +238,11 @@ describe('a course session', () => {
     expect(terminate).toHaveBeenCalledTimes(1);
     expect(value('cmi.session_time')).toBe('PT125.5S');
     const before = value('cmi.suspend_data');
+    const commits = commit.mock.calls.length;
     page.walkthroughActions.next();
+    page.actions.predict('stale-certificate:firstAttempt', 'granted');
     expect(value('cmi.suspend_data')).toBe(before);
+    expect(commit).toHaveBeenCalledTimes(commits);
   });
 
   it('opens links to the lab in a new window, so the course page and its session stay', async () => {
@@ -246,21 +251,53 @@ describe('a course session', () => {
     const page = pageStores();
     startLms(browser())!.connect(page.stores);
     const { body } = browser().document;
+    // Each clicked on the words inside it, as a reader's click lands.
     body.innerHTML = `
       <a id="lab" href="?lab&service=redis"><span>the lab</span></a>
-      <a id="step" href="?step=3">a step</a>
-      <a id="own" href="?lab" target="_self">the lab, in a window of its own choosing</a>
-      <a id="away" href="https://example.org/?lab">elsewhere</a>`;
+      <a id="step" href="?step=3"><span>a step</span></a>
+      <a id="own" href="?lab" target="_self"><span>the lab, in a window of its own choosing</span></a>
+      <a id="away" href="https://example.org/?lab"><span>elsewhere</span></a>
+      <p id="prose"><span>no link</span></p>`;
     const click = (id: string) =>
-      body
-        .querySelector(`#${id}`)!
-        .firstChild!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+      body.querySelector(`#${id} span`)!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
     expect(click('lab')).toBe(false);
     expect(open).toHaveBeenCalledExactlyOnceWith(`${window.location.origin}/?lab&service=redis`, '_blank', 'noopener');
     expect(click('step')).toBe(true);
     expect(click('own')).toBe(true);
     expect(click('away')).toBe(true);
+    expect(click('prose')).toBe(true);
     expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports a change of place or answers, fencing alone or a prediction alone, and nothing else', async () => {
+    const api = launch12();
+    const commit = vi.spyOn(api, 'LMSCommit');
+    const page = pageStores();
+    startLms(browser())!.connect(page.stores);
+    await settle();
+    const commits = () => commit.mock.calls.length;
+    let before = commits();
+    page.walkthroughActions.setFencing(false);
+    expect(commits()).toBe(before + 1);
+    expect(saved()?.place).toEqual({ cursor: 0, fencing: false });
+    before = commits();
+    page.actions.predict('stale-certificate:firstAttempt', 'refused');
+    expect(commits()).toBe(before + 1);
+    expect(saved()?.predictions).toEqual({ 'stale-certificate:firstAttempt': 'refused' });
+    // Opening the text version, or a notice the page shows: nothing the LMS keeps.
+    before = commits();
+    page.walkthroughActions.toggleTextVersion();
+    page.store.setState({ notices: ['Saved answers could not be read.'] });
+    expect(commits()).toBe(before);
+  });
+
+  it('files drafts under “anonymous” when the LMS gives no learner id', () => {
+    const api = launch12();
+    // A runtime that has nothing for any element, the learner's id included.
+    vi.spyOn(api, 'LMSGetValue').mockReturnValue('');
+    startLms(browser())!.storage!.setItem('lockstep:progress', 'draft');
+    const { localStorage } = browser();
+    expect(localStorage.key(0)).toBe('lockstep:learner:anonymous:lockstep:progress');
   });
 
   it('keeps interview drafts under this learner, or nowhere when the browser stores nothing', () => {

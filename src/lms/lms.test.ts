@@ -53,6 +53,20 @@ describe('what the LMS is told', () => {
     ]);
   });
 
+  it('passes a score exactly at the passing score, in both versions', () => {
+    // 12 of 16 is exactly 75 %.
+    expect(lmsValues('1.2', { ...done, quizRight: 12 }, '75')).toContainEqual(['lesson_status', 'passed']);
+    expect(lmsValues('2004', { ...done, quizRight: 12 }, '0.75')).toContainEqual(['success_status', 'passed']);
+  });
+
+  it('reads a passing score of spaces alone as none, and a quiz of no questions as a score of 0', () => {
+    expect(lmsValues('1.2', done, '  ')).toContainEqual(['lesson_status', 'completed']);
+    expect(lmsValues('2004', done, ' ')).toContainEqual(['success_status', 'unknown']);
+    const empty = { ...done, quizRight: 0, quizTotal: 0 };
+    expect(lmsValues('1.2', empty, '')).toContainEqual(['score.raw', '0']);
+    expect(lmsValues('2004', empty, '')).toContainEqual(['score.scaled', '0']);
+  });
+
   it('says how long the session lasted in each version’s format', () => {
     expect(sessionTime('1.2', 3_723_450)).toBe('0001:02:03.45');
     expect(sessionTime('1.2', 0)).toBe('0000:00:00.00');
@@ -84,6 +98,27 @@ describe('suspend data', () => {
     const encoded = encodeSuspendData({ ...everyAnswer, predictions });
     expect(encoded.length).toBeLessThanOrEqual(SUSPEND_DATA_LIMIT);
     expect(decodeSuspendData(encoded)).toEqual({ ...everyAnswer, predictions: {} });
+  });
+
+  it('keeps the predictions of a state exactly at the limit, and gives them up one character over', () => {
+    const withPrediction = (value: string) => ({ ...everyAnswer, predictions: { 'stale-certificate:p': value } });
+    const room = SUSPEND_DATA_LIMIT - encodeSuspendData(withPrediction('')).length;
+    const atLimit = encodeSuspendData(withPrediction('x'.repeat(room)));
+    expect(atLimit.length).toBe(SUSPEND_DATA_LIMIT);
+    expect(decodeSuspendData(atLimit)?.predictions).toEqual({ 'stale-certificate:p': 'x'.repeat(room) });
+    const over = encodeSuspendData(withPrediction('x'.repeat(room + 1)));
+    expect(decodeSuspendData(over)?.predictions).toEqual({});
+  });
+
+  it('reads answers or predictions saved as a list, not a record, as none', () => {
+    expect(decodeSuspendData('{"v":1,"w":0,"c":3,"f":1,"q":[["a"]],"p":["v"]}')).toEqual({
+      walkthroughDone: false,
+      place: { cursor: 3, fencing: true },
+      quiz: {},
+      predictions: {},
+    });
+    // An answer with any option that is not an option's id (a string) is dropped whole.
+    expect(decodeSuspendData('{"v":1,"q":{"a":["x",2]}}')?.quiz).toEqual({});
   });
 
   it.each(['', 'not json', '[]', '{"v":2}', 'null'])('ignores what it cannot read: %j', (raw) => {
@@ -158,12 +193,52 @@ describe('finding the LMS', () => {
     expect(connectToLms(top)).toBeNull();
   });
 
-  it('looks no further than seven parents up', () => {
+  it('looks no further than seven parents up: found at the seventh, not at the eighth', () => {
+    const framedAt = (levels: number) => {
+      const api = api12();
+      let window: Record<string, unknown> = { API: api };
+      window.parent = window;
+      for (let level = 0; level < levels; level++) window = { parent: window };
+      return window;
+    };
+    expect(connectToLms(framedAt(7))?.version).toBe('1.2');
+    expect(connectToLms(framedAt(8))).toBeNull();
+  });
+
+  it('calls each version’s commit and finish, with the empty string SCORM asks for', () => {
     const api = api12();
-    let window: Record<string, unknown> = { API: api };
-    window.parent = window;
-    for (let level = 0; level < 9; level++) window = { parent: window };
-    expect(connectToLms(window)).toBeNull();
+    const top: Record<string, unknown> = { API: api };
+    top.parent = top;
+    const lms = connectToLms(top)!;
+    lms.commit();
+    lms.finish();
+    expect(api.LMSCommit).toHaveBeenCalledExactlyOnceWith('');
+    expect(api.LMSFinish).toHaveBeenCalledExactlyOnceWith('');
+    // An element 1.2 does not have reads as empty, without asking the LMS.
+    expect(lms.get('success_status')).toBe('');
+    expect(api.LMSGetValue).not.toHaveBeenCalled();
+    const api2004 = {
+      Initialize: vi.fn(() => 'true'),
+      GetValue: vi.fn(() => 'learner-2'),
+      SetValue: vi.fn(() => 'true'),
+      Commit: vi.fn(() => 'true'),
+      Terminate: vi.fn(() => 'true'),
+    };
+    const top2004: Record<string, unknown> = { API_1484_11: api2004 };
+    top2004.parent = top2004;
+    const lms2004 = connectToLms(top2004)!;
+    expect(lms2004.get('learner_id')).toBe('learner-2');
+    expect(api2004.GetValue).toHaveBeenCalledWith('cmi.learner_id');
+    // 2004 has no single lesson status: nothing is sent for it, and nothing read.
+    lms2004.set('lesson_status', 'passed');
+    expect(api2004.SetValue).not.toHaveBeenCalled();
+    expect(lms2004.get('lesson_status')).toBe('');
+    lms2004.set('success_status', 'passed');
+    expect(api2004.SetValue).toHaveBeenCalledExactlyOnceWith('cmi.success_status', 'passed');
+    lms2004.commit();
+    lms2004.finish();
+    expect(api2004.Commit).toHaveBeenCalledExactlyOnceWith('');
+    expect(api2004.Terminate).toHaveBeenCalledExactlyOnceWith('');
   });
 });
 
@@ -179,6 +254,25 @@ describe('learner storage', () => {
     expect([first.length, first.key(0)]).toEqual([1, 'lockstep:progress']);
     first.clear();
     expect(second.getItem('lockstep:progress')).toBe('two');
+    localStorage.clear();
+  });
+
+  it('sees only its own keys, removes one at a time, and clears only its own', () => {
+    localStorage.clear();
+    localStorage.setItem('lockstep:theme', 'dark');
+    const learner = learnerStorage(localStorage, 'learner-1');
+    learner.setItem('draft:a', 'one');
+    learner.setItem('draft:b', 'two');
+    expect(learner.length).toBe(2);
+    expect([learner.key(0), learner.key(1)].sort()).toEqual(['draft:a', 'draft:b']);
+    expect(learner.key(2)).toBeNull();
+    learner.removeItem('draft:a');
+    expect(learner.getItem('draft:a')).toBeNull();
+    expect(learner.getItem('draft:b')).toBe('two');
+    learner.clear();
+    expect(learner.length).toBe(0);
+    expect(localStorage.length).toBe(1);
+    expect(localStorage.getItem('lockstep:theme')).toBe('dark');
     localStorage.clear();
   });
 });
