@@ -116,6 +116,7 @@ export default tseslint.config(
     ignores: [
       'src/real-postgres/**/*.test.{ts,tsx}',
       'src/real-postgres/postgres.worker.ts',
+      'src/real-postgres/engine-server.ts',
       'src/real-postgres/console-engine.ts',
       'src/real-postgres/run-steps.ts',
       'src/real-postgres/session.ts',

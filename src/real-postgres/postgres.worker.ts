@@ -1,72 +1,14 @@
-import { PGlite } from '@electric-sql/pglite';
-import { EngineBroken, runConsoleInput, type TransactionState } from './console-engine';
-import type { EngineReply, EngineRequest } from './engine-protocol';
-import { runPlan } from './run-steps';
-import { prepareDatabase } from './session';
+import { createEngineServer } from './engine-server';
+import type { EngineRequest } from './engine-protocol';
 
-/**
- * The page's one Postgres, off the main thread: a query that runs for minutes blocks only this worker, and the
- * page stops it by terminating the worker. One request runs at a time, in the order they came. Once Postgres has
- * broken, every later request hears so: the page restarts with a new worker.
- */
-let db: PGlite | null = null;
-let transaction: TransactionState = 'idle';
-let broken: string | null = null;
-/** The seal on what the console must leave alone, taken once Postgres is prepared. */
-let seal = '';
-let queue: Promise<void> = Promise.resolve();
+/** The page's one Postgres, off the main thread: a query that runs for minutes blocks only this worker, and the
+ * page stops it by terminating the worker. */
+const server = createEngineServer((message) => self.postMessage(message));
 
-const reply = (message: EngineReply) => self.postMessage(message);
-
-self.addEventListener('message', (event: MessageEvent<EngineRequest>) => {
-  const request = event.data;
-  queue = queue.then(() => handle(request));
-});
+self.addEventListener('message', (event: MessageEvent<EngineRequest>) => server.receive(event.data));
 
 // PGlite fetches its WebAssembly inside promises nobody awaits: a failed download surfaces only here.
 self.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
   event.preventDefault();
-  broken = describe(event.reason);
-  reply({ id: null, kind: 'broken', message: broken });
+  server.failed(event.reason);
 });
-
-async function handle(request: EngineRequest): Promise<void> {
-  if (broken !== null) return reply({ id: request.id, kind: 'broken', message: broken });
-  try {
-    if (request.kind === 'start') {
-      db = await PGlite.create();
-      seal = await prepareDatabase(db, request);
-      const { rows } = await db.query<{ server_version: string }>('SHOW server_version');
-      reply({ id: request.id, kind: 'started', version: rows[0]?.server_version ?? '' });
-      return;
-    }
-    if (!db) throw new Error('Postgres has not started.');
-    if (request.kind === 'console') {
-      const run = await runConsoleInput(db, request.sql, transaction, seal);
-      transaction = run.transaction;
-      reply({ id: request.id, kind: 'console', run });
-    } else if (transaction !== 'idle') {
-      reply({ id: request.id, kind: 'stepsWaiting' });
-    } else {
-      try {
-        reply({ id: request.id, kind: 'steps', run: await runPlan(db, request.plan) });
-      } catch (error) {
-        // An SQL error in the lesson's own statements is reported as such; anything else means Postgres broke.
-        if (!(error instanceof Error && 'code' in error)) throw error;
-        reply({ id: request.id, kind: 'stepsFailed', message: error.message });
-      }
-    }
-  } catch (error) {
-    broken = describe(error);
-    const identity = error instanceof EngineBroken && error.reason === 'identityChanged';
-    reply({ id: request.id, kind: identity ? 'identityChanged' : 'broken', message: broken });
-  }
-}
-
-/** An error's own words: its message, never "[object Object]". */
-function describe(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string')
-    return error.message;
-  return typeof error === 'string' ? error : 'an unknown failure';
-}

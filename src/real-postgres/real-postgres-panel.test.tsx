@@ -1,0 +1,114 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { InlinePostgresWorker } from '@/testing/inline-postgres-worker';
+import { renderWalkthrough } from '@/testing/render-walkthrough';
+import { RealPostgres } from './real-postgres';
+
+// Real Postgres (PGlite) served on this thread by the worker's own code: jsdom has no workers.
+beforeAll(() => vi.stubGlobal('Worker', InlinePostgresWorker));
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await InlinePostgresWorker.closeAll();
+});
+
+/** The panel at `cursor`, started: Postgres is ready once it says which version started. */
+async function startedAt(cursor: number, fencing = true) {
+  const view = renderWalkthrough(<RealPostgres />, { cursor, fencing });
+  const panel = screen.getByTestId('real-postgres');
+  expect(within(panel).getByRole('heading', { level: 4 })).toHaveTextContent('Real Postgres in this page');
+  fireEvent.click(within(panel).getByRole('button', { name: 'Run on real Postgres' }));
+  expect(within(panel).queryByRole('button', { name: 'Run on real Postgres' })).toBeNull();
+  // Starting Postgres takes seconds, and more on a busy machine: waited for as long as the test may run.
+  const ready = await within(panel).findByText(
+    /^PostgreSQL [\d.]+ started in \d+(\.\d)? s\. /,
+    {},
+    { timeout: 55_000 },
+  );
+  expect(ready).toHaveAttribute('role', 'status');
+  return { ...view, panel };
+}
+
+const rowTexts = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) => row.textContent);
+
+describe('real Postgres in the page', () => {
+  it('runs the writes up to the step shown, with Postgres’s row counts beside the simulation’s, as the reader steps and toggles', async () => {
+    const { panel, store } = await startedAt(22);
+    const writes = await within(panel).findByRole('table', { name: 'Writes up to step 23, on real Postgres' });
+    const rows = rowTexts(writes);
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toContain('UPDATE 1UPDATE 1 (same)');
+    expect(rows[2]).toContain("Renewer A: 'serial 1001, issued at 5 s', 33");
+    expect(rows[2]).toContain('UPDATE 0UPDATE 0 (same)');
+    // Fencing off: A's late write lands on Postgres too.
+    act(() => store.setState({ fencing: false }));
+    await waitFor(() =>
+      expect(rowTexts(within(panel).getByRole('table', { name: /^Writes up to step 23,/ }))[2]).toContain(
+        'UPDATE 1UPDATE 1 (same)',
+      ),
+    );
+    // Back in the middle of the evening: only B's write so far.
+    act(() => store.setState({ cursor: 17 }));
+    const earlier = await within(panel).findByRole('table', { name: /^Writes up to step 18,/ });
+    expect(within(earlier).getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('runs the console’s SQL on its own table: each statement’s tag, the row it left, and Postgres’s own error', async () => {
+    const { panel, store } = await startedAt(0);
+    const form = within(panel).getByRole('form', { name: 'SQL console' });
+    const output = () => within(form).getByTestId('console-output');
+    fireEvent.click(within(form).getByRole('button', { name: 'Run step 1: B writes with token 34' }));
+    await waitFor(() => expect(within(output()).getAllByTestId('command-tag')[0]).toHaveTextContent('UPDATE 1'));
+    expect(output()).toHaveTextContent('The row now: serial 1002, fence 34.');
+    fireEvent.click(within(form).getByRole('button', { name: "Run step 2: A's late write with token 33" }));
+    await waitFor(() => expect(within(output()).getAllByTestId('command-tag')[0]).toHaveTextContent('UPDATE 0'));
+    expect(output()).toHaveTextContent('The row now: serial 1002, fence 34.');
+
+    const sql = within(form).getByRole('textbox', { name: 'SQL' });
+    fireEvent.change(sql, { target: { value: 'SELEC cert FROM certificates;' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Run' }));
+    await waitFor(() =>
+      expect(output()).toHaveTextContent('ERROR: syntax error at or near "SELEC" (SQLSTATE 42601, at character 1)'),
+    );
+    fireEvent.change(sql, { target: { value: 'SELECT cert, fence FROM certificates;' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Run' }));
+    await waitFor(() => expect(within(output()).getByRole('table')).toHaveTextContent('serial 1002'));
+    // The console's own table changed; the walkthrough did not move.
+    expect(store.getState().cursor).toBe(0);
+  });
+
+  it('holds the steps while the console has a transaction open, and runs them once it ends', async () => {
+    const { panel, store } = await startedAt(0);
+    const form = within(panel).getByRole('form', { name: 'SQL console' });
+    const sql = within(form).getByRole('textbox', { name: 'SQL' });
+    fireEvent.change(sql, { target: { value: 'BEGIN;' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Run' }));
+    act(() => store.setState({ cursor: 22 }));
+    expect(
+      await within(panel).findByText(/^The steps wait: the SQL console has a transaction open/),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByRole('table', { name: /^Writes up to step 23,/ })).toBeNull();
+    fireEvent.change(sql, { target: { value: 'COMMIT;' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Run' }));
+    const writes = await within(panel).findByRole('table', { name: 'Writes up to step 23, on real Postgres' });
+    expect(rowTexts(writes)).toHaveLength(3);
+    expect(within(panel).queryByText(/^The steps wait/)).toBeNull();
+  });
+
+  it('without WebAssembly, says so, and offers nothing that cannot run', () => {
+    vi.stubGlobal('WebAssembly', undefined);
+    try {
+      renderWalkthrough(<RealPostgres />);
+      fireEvent.click(screen.getByRole('button', { name: 'Run on real Postgres' }));
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'This browser has no WebAssembly, which real Postgres needs.',
+      );
+      expect(screen.queryByRole('button', { name: 'Run on real Postgres' })).toBeNull();
+      expect(InlinePostgresWorker.all.filter((worker) => !worker.terminated)).toHaveLength(0);
+    } finally {
+      vi.stubGlobal('WebAssembly', globalThis.WebAssembly ?? WebAssembly);
+    }
+  });
+});
