@@ -28,6 +28,10 @@ async function startedAt(cursor: number, fencing = true) {
   return { ...view, panel };
 }
 
+/** Once the console offers Run again: a click while a run is on does nothing. */
+const whenIdle = (form: HTMLElement) =>
+  waitFor(() => expect(within(form).getByRole('button', { name: 'Run' })).toBeEnabled());
+
 const rowTexts = (table: HTMLElement) =>
   within(table)
     .getAllByRole('row')
@@ -61,10 +65,12 @@ describe('real Postgres in the page', () => {
     const output = () => within(form).getByTestId('console-output');
     fireEvent.click(within(form).getByRole('button', { name: 'Run step 1: B writes with token 34' }));
     await waitFor(() => expect(within(output()).getAllByTestId('command-tag')[0]).toHaveTextContent('UPDATE 1'));
-    expect(output()).toHaveTextContent('The row now: serial 1002, fence 34.');
+    await waitFor(() => expect(output()).toHaveTextContent('The row now: serial 1002, fence 34.'));
+    await whenIdle(form);
     fireEvent.click(within(form).getByRole('button', { name: "Run step 2: A's late write with token 33" }));
     await waitFor(() => expect(within(output()).getAllByTestId('command-tag')[0]).toHaveTextContent('UPDATE 0'));
-    expect(output()).toHaveTextContent('The row now: serial 1002, fence 34.');
+    await waitFor(() => expect(output()).toHaveTextContent('The row now: serial 1002, fence 34.'));
+    await whenIdle(form);
 
     const sql = within(form).getByRole('textbox', { name: 'SQL' });
     fireEvent.change(sql, { target: { value: 'SELEC cert FROM certificates;' } });
@@ -72,6 +78,7 @@ describe('real Postgres in the page', () => {
     await waitFor(() =>
       expect(output()).toHaveTextContent('ERROR: syntax error at or near "SELEC" (SQLSTATE 42601, at character 1)'),
     );
+    await whenIdle(form);
     fireEvent.change(sql, { target: { value: 'SELECT cert, fence FROM certificates;' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Run' }));
     await waitFor(() => expect(within(output()).getByRole('table')).toHaveTextContent('serial 1002'));
@@ -90,6 +97,7 @@ describe('real Postgres in the page', () => {
       await within(panel).findByText(/^The steps wait: the SQL console has a transaction open/),
     ).toBeInTheDocument();
     expect(within(panel).queryByRole('table', { name: /^Writes up to step 23,/ })).toBeNull();
+    await whenIdle(form);
     fireEvent.change(sql, { target: { value: 'COMMIT;' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Run' }));
     const writes = await within(panel).findByRole('table', { name: 'Writes up to step 23, on real Postgres' });

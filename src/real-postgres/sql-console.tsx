@@ -1,5 +1,5 @@
 import postgres from 'virtual:lockstep/postgres';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { fillTemplate } from '@/content/fill-template';
 import { formatTime } from '@/story/format';
@@ -50,8 +50,6 @@ export function SqlConsole({
   const [note, setNote] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const [stopped, setStopped] = useState<RunStopped | null>(null);
-  // The fence before the last evening step ran, to explain A's write landing on a table B has not touched.
-  const previousFence = useRef(32);
 
   // The engine never rejects; the finally keeps Run offered whatever else happens.
   const runText = async (text: string) => {
@@ -75,7 +73,7 @@ export function SqlConsole({
   };
   const run = () => runText(sql);
 
-  /** One write of the evening, then the row it left. A's write first on a fresh table lands: say why. */
+  /** One write of the evening, then the row it left. A's write lands where the fence is still low: say why. */
   const runEveningStep = async (index: number) => {
     const step = EVENING.steps[index]!;
     setSql(step.sql);
@@ -85,20 +83,17 @@ export function SqlConsole({
     const row = read?.kind === 'ran' ? read.rows[0] : undefined;
     if (!row) return;
     const [cert = '', fence = ''] = row.map(cellText);
-    const landedEarly = index === 1 && write?.kind === 'ran' && write.tag === 'UPDATE 1' && Number(fence) === 33;
+    // A's statement sets the fence to 33 wherever it matches: it landed when it changed the row.
+    const landedEarly = index === 1 && write?.kind === 'ran' && write.tag === 'UPDATE 1';
     setNote(
       `${fillTemplate(EVENING.rowNow, { cert: cert ?? 'NULL', fence: fence ?? 'NULL' })}${
-        landedEarly ? ` ${fillTemplate(EVENING.aFirst, { fence: String(previousFence.current) })}` : ''
+        landedEarly ? ` ${EVENING.aFirst}` : ''
       }`,
     );
-    previousFence.current = Number(fence);
   };
   const resetEvening = async () => {
     const reply = await runText(EVENING.reset);
-    if (reply.kind === 'ran') {
-      previousFence.current = 32;
-      setNote(EVENING.wasReset);
-    }
+    if (reply.kind === 'ran') setNote(EVENING.wasReset);
   };
 
   return (

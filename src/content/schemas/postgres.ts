@@ -16,7 +16,7 @@ export const postgresSchema = z
         rowQuery: z.string().regex(/^SELECT /, 'must be a SELECT'),
         reset: z.string().min(1),
         rowNow: template(['cert', 'fence']),
-        aFirst: template(['fence']),
+        aFirst: template([]),
         wasReset: template([]),
       })
       .strict(),

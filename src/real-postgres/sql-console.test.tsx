@@ -1,0 +1,209 @@
+import postgres from 'virtual:lockstep/postgres';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { InlinePostgresWorker } from '@/testing/inline-postgres-worker';
+import type { TransactionState } from './console-engine';
+import { createPostgresEngine, type ConsoleReply, type PostgresEngine } from './postgres-engine';
+import { SqlConsole } from './sql-console';
+
+// The console on real Postgres (PGlite), served on this thread by the worker's own code: jsdom has no workers.
+let engine: PostgresEngine;
+beforeAll(async () => {
+  engine = createPostgresEngine(() => new InlinePostgresWorker('postgres.worker.ts') as unknown as Worker, {
+    createTable: postgres.createTable,
+    insertRow: postgres.insertRow,
+    seed: ['go.shop.example', 'serial 1000', 32],
+  });
+  await engine.start();
+}, 60_000);
+afterAll(async () => {
+  engine.close();
+  await InlinePostgresWorker.closeAll();
+});
+
+/** The console as the panel shows it, with what it tells the panel kept. */
+function renderConsole(
+  props: { transaction?: TransactionState; broken?: string | null; restarting?: boolean; on?: PostgresEngine } = {},
+) {
+  const replies: ConsoleReply[] = [];
+  render(
+    <SqlConsole
+      engine={props.on ?? engine}
+      transaction={props.transaction ?? 'idle'}
+      broken={props.broken ?? null}
+      restarting={props.restarting ?? false}
+      onRun={(reply) => replies.push(reply)}
+    />,
+  );
+  const form = screen.getByRole('form', { name: 'SQL console' });
+  const sql = within(form).getByRole('textbox', { name: 'SQL' });
+  const output = within(form).getByTestId('console-output');
+  const runSql = async (text: string) => {
+    const before = replies.length;
+    fireEvent.change(sql, { target: { value: text } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Run' }));
+    await ranSince(before);
+  };
+  /** Once the run after the first `count` replies has told the panel, and Run is offered again. */
+  const ranSince = async (count: number) => {
+    await waitFor(() => expect(replies).toHaveLength(count + 1));
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Run' })).toBeEnabled());
+  };
+  return { form, sql, output, replies, runSql, ranSince };
+}
+
+const button = (form: HTMLElement, name: string | RegExp) => within(form).getByRole('button', { name });
+
+describe('the SQL console', () => {
+  it('starts with the first ready-made statement, and puts each one in the box when asked', () => {
+    const { form, sql } = renderConsole();
+    expect(sql).toHaveValue(postgres.examples[0]!.sql);
+    const group = within(form).getByRole('group', { name: 'Ready-made statements' });
+    fireEvent.click(within(group).getByRole('button', { name: postgres.examples[1]!.label }));
+    expect(sql).toHaveValue(postgres.examples[1]!.sql);
+    // Cancel has nothing to stop while nothing runs.
+    expect(button(form, 'Cancel')).toBeDisabled();
+    expect(sql).toHaveAccessibleDescription(/longer than 10 s, or that you cancel/);
+  });
+
+  it('runs on Ctrl+Enter or Cmd+Enter, not on Enter alone, and says how long a run took', async () => {
+    const { sql, output, ranSince } = renderConsole();
+    fireEvent.change(sql, { target: { value: 'SELECT 1 AS one;' } });
+    fireEvent.keyDown(sql, { key: 'Enter' });
+    fireEvent.keyDown(sql, { key: 'Enter', shiftKey: true });
+    // Nothing started: Run is still offered.
+    expect(
+      within(screen.getByRole('form', { name: 'SQL console' })).getByRole('button', { name: 'Run' }),
+    ).toBeEnabled();
+    fireEvent.keyDown(sql, { key: 'Enter', ctrlKey: true });
+    // A key pressed while a run is on is ignored: the next waits for Run to be offered again.
+    await ranSince(0);
+    fireEvent.keyDown(sql, { key: 'Enter', metaKey: true });
+    await ranSince(1);
+    expect(within(output).getByRole('columnheader')).toHaveTextContent('one');
+    expect(within(output).getByRole('cell')).toHaveTextContent('1');
+    expect(within(output).getByTestId('command-tag')).toHaveTextContent('SELECT 1');
+    expect(output).toHaveTextContent(/Took \d+(\.\d+)? (ms|s)\./);
+  });
+
+  it('shows NULL as NULL, a long value cut with a count of the rest, and a count of rows past those shown', async () => {
+    const { output, runSql } = renderConsole();
+    await runSql("SELECT NULL AS nothing, repeat('x', 10005) AS long;");
+    const [nothing, long] = within(output).getAllByRole('cell');
+    expect(nothing).toHaveTextContent(/^NULL$/);
+    expect(nothing!.className).not.toBe('');
+    expect(long).toHaveTextContent(`${'x'.repeat(10_000)}… and 5 more characters (a value shows its first 10,000)`);
+    await runSql('SELECT n FROM generate_series(1, 1234) AS n;');
+    expect(output).toHaveTextContent('Showing the first 500 of 1,234 rows.');
+    expect(within(output).getAllByRole('row')).toHaveLength(501);
+    expect(within(output).getByTestId('command-tag')).toHaveTextContent('SELECT 1234');
+  });
+
+  it('gives Postgres’s own errors, with their code and the character they point at when they have one', async () => {
+    const { output, runSql } = renderConsole();
+    await runSql('SELECT 1/0;');
+    expect(output).toHaveTextContent('ERROR: division by zero (SQLSTATE 22012)');
+    expect(output).not.toHaveTextContent('at character');
+    await runSql('SELECT nope FROM certificates;');
+    expect(output).toHaveTextContent('ERROR: column "nope" does not exist (SQLSTATE 42703, at character 8)');
+  });
+
+  it('refuses what would leave its role, and says why, without running it', async () => {
+    const { output, runSql, replies } = renderConsole();
+    await runSql('SET ROLE postgres;');
+    expect(output).toHaveTextContent(/^Not run: the console keeps its own role, without superuser/);
+    expect(replies.at(-1)).toMatchObject({ kind: 'ran', run: { statements: [{ kind: 'refused' }] } });
+  });
+
+  it('tells the panel of an open or failed transaction, and shows what the panel says of it', async () => {
+    const { output, runSql, replies } = renderConsole();
+    await runSql('BEGIN;');
+    expect(replies.at(-1)).toMatchObject({ kind: 'ran', run: { transaction: 'open' } });
+    await runSql('SELECT 1/0;');
+    expect(replies.at(-1)).toMatchObject({ kind: 'ran', run: { transaction: 'failed' } });
+    await runSql('ROLLBACK;');
+    expect(replies.at(-1)).toMatchObject({ kind: 'ran', run: { transaction: 'idle' } });
+    expect(output).not.toHaveTextContent('transaction');
+    cleanup();
+    expect(renderConsole({ transaction: 'open' }).output).toHaveTextContent(
+      'A transaction is open (BEGIN): end it with COMMIT or ROLLBACK.',
+    );
+    cleanup();
+    expect(renderConsole({ transaction: 'failed' }).output).toHaveTextContent(
+      'The open transaction has failed: Postgres rejects every command',
+    );
+  });
+
+  it('steps through the evening on its own table, says why A’s write lands where the fence is low, and resets it', async () => {
+    const { form, output, ranSince } = renderConsole();
+    const settled = (count: number) => ranSince(count - 1);
+    fireEvent.click(button(form, 'Reset the table'));
+    await settled(1);
+    await waitFor(() =>
+      expect(output).toHaveTextContent("The table is back to the story's start: serial 1000, fence 32."),
+    );
+    // A first, on the fresh table: its write lands, and the note says why.
+    fireEvent.click(button(form, "Run step 2: A's late write with token 33"));
+    await settled(2);
+    await waitFor(() =>
+      expect(output).toHaveTextContent(
+        "The row now: serial 1001, fence 33. A's write landed: the row's fence was no higher than 33, so its WHERE fence <= 33 matched.",
+      ),
+    );
+    fireEvent.click(button(form, 'Run step 1: B writes with token 34'));
+    await settled(3);
+    await waitFor(() => expect(output).toHaveTextContent('The row now: serial 1002, fence 34.'));
+    expect(output).not.toHaveTextContent("A's write landed");
+    // A again: refused by the fence, and no note of landing.
+    fireEvent.click(button(form, "Run step 2: A's late write with token 33"));
+    await settled(4);
+    expect(within(output).getAllByTestId('command-tag')[0]).toHaveTextContent('UPDATE 0');
+    expect(output).not.toHaveTextContent("A's write landed");
+    // The learner lowers the fence by hand after B's write: A's write lands, and the note still holds.
+    fireEvent.change(within(form).getByRole('textbox', { name: 'SQL' }), {
+      target: { value: 'UPDATE certificates SET fence = 30;' },
+    });
+    fireEvent.click(button(form, 'Run'));
+    await settled(5);
+    fireEvent.click(button(form, "Run step 2: A's late write with token 33"));
+    await settled(6);
+    await waitFor(() =>
+      expect(output).toHaveTextContent(
+        "The row now: serial 1001, fence 33. A's write landed: the row's fence was no higher",
+      ),
+    );
+    fireEvent.click(button(form, 'Reset the table'));
+    await settled(7);
+  });
+
+  it('while broken, says so and restarts Postgres when asked', () => {
+    const restart = vi.spyOn(engine, 'restart').mockResolvedValue(undefined);
+    const { form } = renderConsole({ broken: 'out of memory' });
+    const alert = within(form).getByRole('alert');
+    expect(alert).toHaveTextContent('Postgres stopped working (out of memory). Restart it to go on');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Restart Postgres' }));
+    expect(restart).toHaveBeenCalledOnce();
+    restart.mockRestore();
+  });
+
+  it('while restarting, says so and offers Cancel', () => {
+    const { form } = renderConsole({ restarting: true });
+    expect(within(form).getByRole('status')).toHaveTextContent('Restarting Postgres…');
+    expect(button(form, 'Cancel')).toBeEnabled();
+  });
+
+  it('cancelled before Postgres answered, says that Postgres started again, and Run is offered again', async () => {
+    const { form, sql, output, replies } = renderConsole();
+    fireEvent.change(sql, { target: { value: 'SELECT 1;' } });
+    fireEvent.click(button(form, 'Run'));
+    expect(button(form, 'Run')).toBeDisabled();
+    expect(output).toHaveAttribute('aria-busy', 'true');
+    fireEvent.click(button(form, 'Cancel'));
+    await waitFor(() => expect(replies).toHaveLength(1));
+    expect(replies[0]).toMatchObject({ kind: 'stopped', why: 'cancelled' });
+    expect(within(output).getByRole('status')).toHaveTextContent(/^Cancelled\. Postgres was stopped and started again/);
+    expect(button(form, 'Run')).toBeEnabled();
+    // The restarted Postgres answers.
+    await waitFor(() => expect(engine.store.getState().phase).toBe('ready'), { timeout: 55_000 });
+  });
+});
