@@ -85,6 +85,28 @@ describe('<Presenter>', () => {
     expect(next()).toBeDisabled();
   });
 
+  it('by the clicker’s keys too: stays at the last question, and steps back from the first question through the steps', async () => {
+    const user = userEvent.setup();
+    const { stepCount, store } = renderPresenter({ cursor: 10_000 });
+    for (let index = 0; index <= lastQuestion; index += 1) await user.keyboard('{PageDown}');
+    expect(indicator()).toBe(`Question ${lastQuestion + 1} of ${practice.quiz.length}`);
+    await user.keyboard('{PageDown}');
+    expect(indicator()).toBe(`Question ${lastQuestion + 1} of ${practice.quiz.length}`);
+    expect(question()).toHaveTextContent(practice.quiz[lastQuestion]!.prompt.replaceAll('`', ''));
+    for (let index = 0; index <= lastQuestion; index += 1) await user.keyboard('{PageUp}');
+    expect(indicator()).toBe(`Step ${stepCount} of ${stepCount}`);
+    // One more goes back a step of the walkthrough.
+    await user.keyboard('{PageUp}');
+    expect(indicator()).toBe(`Step ${stepCount - 1} of ${stepCount}`);
+    expect(store.getState().cursor).toBe(stepCount - 2);
+  });
+
+  it('offers the fencing switch but not the text version: a room reads the screen', () => {
+    renderPresenter();
+    expect(screen.getByRole('switch', { name: 'Fencing tokens' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Text version' })).toBeNull();
+  });
+
   it('reveals a choice question’s answer only when asked, and only on that question', async () => {
     const user = userEvent.setup();
     renderPresenter({ cursor: 10_000 });
@@ -92,6 +114,8 @@ describe('<Presenter>', () => {
     const first = practice.quiz[0]!;
     if (first.kind === 'order') throw new Error('the first question is a choice');
     expect(screen.queryByText('The right answer.')).toBeNull();
+    const marked = () => [...question()!.querySelectorAll('li')].filter((item) => /rightAnswer/.test(item.className));
+    expect(marked()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Reveal answer' }));
     expect(screen.getByText('Answer revealed.')).toBeInTheDocument();
     const rightOnes = first.kind === 'single' ? [first.answer] : first.answers;
@@ -101,6 +125,11 @@ describe('<Presenter>', () => {
       expect(screen.getByText('The right answer.').closest('li')).toHaveTextContent(option.text.replaceAll('`', ''));
     }
     for (const option of first.options) expect(question()).toHaveTextContent(option.explanation.replaceAll('`', ''));
+    // The right options are marked as such, and only they.
+    expect(marked().map((item) => item.querySelector('strong')?.textContent)).toEqual(
+      rightOnes.map(() => 'The right answer. '),
+    );
+    expect(marked()).toHaveLength(rightOnes.length);
     await user.click(next());
     expect(screen.queryByText('The right answer.')).toBeNull();
     expect(screen.getByRole('button', { name: 'Reveal answer' })).toBeInTheDocument();
@@ -158,6 +187,8 @@ describe('<Presenter>', () => {
   it('steps by a clicker’s keys and fades the bar until the mouse moves', async () => {
     const user = userEvent.setup();
     const { stepCount, store } = renderPresenter({ cursor: 3 });
+    // In sight until the presenter first steps by key.
+    expect(bar().className).not.toMatch(/idle/);
     await user.keyboard('{PageDown}');
     expect(store.getState().cursor).toBe(4);
     expect(bar().className).toMatch(/idle/);
@@ -190,7 +221,8 @@ describe('<Presenter>', () => {
     await user.keyboard('b');
     const blank = screen.getByRole('dialog', { name: 'Screen blanked' });
     expect(screen.getByRole('button', { name: 'Return to the presentation' })).toHaveFocus();
-    await user.keyboard('{Alt}{Shift}');
+    // Switching windows (Alt+Tab, Cmd+Tab) or a bare modifier keeps the screen blank.
+    await user.keyboard('{Alt}{Shift}{Control}{Meta}{Tab}');
     expect(blank).toBeInTheDocument();
     await user.keyboard('{PageDown}');
     expect(screen.queryByRole('dialog', { name: 'Screen blanked' })).toBeNull();
