@@ -146,6 +146,14 @@ describe('finding the LMS', () => {
     LMSFinish: vi.fn(() => 'true'),
   });
 
+  const api2004 = () => ({
+    Initialize: vi.fn(() => 'true'),
+    GetValue: vi.fn((element: string) => (element === 'cmi.learner_id' ? 'learner-2' : '')),
+    SetValue: vi.fn(() => 'true'),
+    Commit: vi.fn(() => 'true'),
+    Terminate: vi.fn(() => 'true'),
+  });
+
   it('walks up the parents to the SCORM 1.2 API, and maps element names to 1.2’s', () => {
     const api = api12();
     const top: Record<string, unknown> = { API: api };
@@ -162,14 +170,7 @@ describe('finding the LMS', () => {
   });
 
   it('prefers SCORM 2004, looks in the opener when no parent has it, and stops at a parent on another origin', () => {
-    const api2004 = {
-      Initialize: vi.fn(() => 'true'),
-      GetValue: vi.fn(() => ''),
-      SetValue: vi.fn(() => 'true'),
-      Commit: vi.fn(() => 'true'),
-      Terminate: vi.fn(() => 'true'),
-    };
-    const opener: Record<string, unknown> = { API_1484_11: api2004, API: api12() };
+    const opener: Record<string, unknown> = { API_1484_11: api2004(), API: api12() };
     opener.parent = opener;
     expect(connectToLms({ opener })?.version).toBe('2004');
     const foreign = new Proxy(
@@ -217,28 +218,22 @@ describe('finding the LMS', () => {
     // An element 1.2 does not have reads as empty, without asking the LMS.
     expect(lms.get('success_status')).toBe('');
     expect(api.LMSGetValue).not.toHaveBeenCalled();
-    const api2004 = {
-      Initialize: vi.fn(() => 'true'),
-      GetValue: vi.fn(() => 'learner-2'),
-      SetValue: vi.fn(() => 'true'),
-      Commit: vi.fn(() => 'true'),
-      Terminate: vi.fn(() => 'true'),
-    };
-    const top2004: Record<string, unknown> = { API_1484_11: api2004 };
+    const runtime2004 = api2004();
+    const top2004: Record<string, unknown> = { API_1484_11: runtime2004 };
     top2004.parent = top2004;
     const lms2004 = connectToLms(top2004)!;
     expect(lms2004.get('learner_id')).toBe('learner-2');
-    expect(api2004.GetValue).toHaveBeenCalledWith('cmi.learner_id');
+    expect(runtime2004.GetValue).toHaveBeenCalledWith('cmi.learner_id');
     // 2004 has no single lesson status: nothing is sent for it, and nothing read.
     lms2004.set('lesson_status', 'passed');
-    expect(api2004.SetValue).not.toHaveBeenCalled();
+    expect(runtime2004.SetValue).not.toHaveBeenCalled();
     expect(lms2004.get('lesson_status')).toBe('');
     lms2004.set('success_status', 'passed');
-    expect(api2004.SetValue).toHaveBeenCalledExactlyOnceWith('cmi.success_status', 'passed');
+    expect(runtime2004.SetValue).toHaveBeenCalledExactlyOnceWith('cmi.success_status', 'passed');
     lms2004.commit();
     lms2004.finish();
-    expect(api2004.Commit).toHaveBeenCalledExactlyOnceWith('');
-    expect(api2004.Terminate).toHaveBeenCalledExactlyOnceWith('');
+    expect(runtime2004.Commit).toHaveBeenCalledExactlyOnceWith('');
+    expect(runtime2004.Terminate).toHaveBeenCalledExactlyOnceWith('');
   });
 });
 

@@ -1,8 +1,10 @@
 import { createEngineServer } from './engine-server';
 import type { EngineRequest } from './engine-protocol';
 
-/** The page's one Postgres, off the main thread: a query that runs for minutes blocks only this worker, and the
- * page stops it by terminating the worker. */
+/**
+ * The page's one Postgres, off the main thread: a query that runs for minutes blocks only this worker, and the
+ * page stops it by terminating the worker.
+ */
 const server = createEngineServer((message) => self.postMessage(message));
 
 self.addEventListener('message', (event: MessageEvent<EngineRequest>) => server.receive(event.data));

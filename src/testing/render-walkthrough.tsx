@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { createProgressActions, createProgressStore } from '@/progress/progress-store';
 import { ProgressContext } from '@/progress/use-progress';
 import { createWalkthroughActions } from '@/store/actions';
@@ -40,4 +41,17 @@ export function renderWalkthrough(
     </WalkthroughContext.Provider>,
   );
   return { ...view, store, actions, progressStore, progressActions, storage };
+}
+
+/** A piece of the page as the build prerenders it, against fresh stores: the markup alone, with no browser to ask. */
+export function prerenderWalkthrough(ui: ReactElement, initial: Partial<WalkthroughState> = {}): string {
+  const store = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID, ...initial });
+  const progressStore = createProgressStore(memoryStorage());
+  return renderToString(
+    <WalkthroughContext.Provider value={{ store, actions: createWalkthroughActions(store) }}>
+      <ProgressContext.Provider value={{ store: progressStore, actions: createProgressActions(progressStore) }}>
+        {ui}
+      </ProgressContext.Provider>
+    </WalkthroughContext.Provider>,
+  );
 }

@@ -1,16 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWalkthrough } from '@/testing/render-walkthrough';
+import { prerenderWalkthrough, renderWalkthrough } from '@/testing/render-walkthrough';
 import { DEFAULT_SCENARIO_ID, timelineFor } from '@/store/selectors';
 import { narrationsFor } from '@/story/timeline-narrations';
 import { predictionPoints } from '@/views/prediction';
-import { renderToString } from 'react-dom/server';
-import { createProgressActions, createProgressStore } from '@/progress/progress-store';
-import { ProgressContext } from '@/progress/use-progress';
-import { createWalkthroughActions } from '@/store/actions';
-import { WalkthroughContext } from '@/store/use-walkthrough';
-import { createWalkthroughStore } from '@/store/walkthrough-store';
-import { memoryStorage } from '@/testing/render-walkthrough';
 import PrintFrames from './print-frames';
 
 const print = (event: 'beforeprint' | 'afterprint') => act(() => void window.dispatchEvent(new Event(event)));
@@ -24,15 +17,7 @@ describe('the walkthrough on paper', () => {
   });
 
   it("prerendered, it holds only the line a print made before the page's code runs needs: how to get the frames", () => {
-    const store = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID });
-    const progressStore = createProgressStore(memoryStorage());
-    const markup = renderToString(
-      <WalkthroughContext.Provider value={{ store, actions: createWalkthroughActions(store) }}>
-        <ProgressContext.Provider value={{ store: progressStore, actions: createProgressActions(progressStore) }}>
-          <PrintFrames />
-        </ProgressContext.Provider>
-      </WalkthroughContext.Provider>,
-    );
+    const markup = prerenderWalkthrough(<PrintFrames />);
     expect(markup).toMatch(/^<p class="[^"]+">Printed before the page had started, this copy has only the walkthrough/);
     expect(markup).not.toContain('<li');
   });

@@ -1,14 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
-import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WIDE_SCREEN } from '@/components/prerendered-screen';
-import { createProgressActions, createProgressStore } from '@/progress/progress-store';
-import { ProgressContext } from '@/progress/use-progress';
-import { createWalkthroughActions } from '@/store/actions';
-import { DEFAULT_SCENARIO_ID } from '@/store/selectors';
-import { WalkthroughContext } from '@/store/use-walkthrough';
-import { createWalkthroughStore } from '@/store/walkthrough-store';
-import { memoryStorage, renderWalkthrough } from '@/testing/render-walkthrough';
+import { prerenderWalkthrough, renderWalkthrough } from '@/testing/render-walkthrough';
 import { Walkthrough } from './walkthrough';
 
 // Whether the later parts were asked for: the real call would load them, which these tests do not need.
@@ -67,15 +60,7 @@ describe('the walkthrough on a wide screen and on a phone', () => {
 
   it('prerendered, it is laid out for a wide screen, which hydration corrects on a phone', () => {
     screenWidth.set(false);
-    const store = createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID, cursor: 6 });
-    const progressStore = createProgressStore(memoryStorage());
-    const markup = renderToString(
-      <WalkthroughContext.Provider value={{ store, actions: createWalkthroughActions(store) }}>
-        <ProgressContext.Provider value={{ store: progressStore, actions: createProgressActions(progressStore) }}>
-          <Walkthrough />
-        </ProgressContext.Provider>
-      </WalkthroughContext.Provider>,
-    );
+    const markup = prerenderWalkthrough(<Walkthrough />, { cursor: 6 });
     const page = document.createElement('div');
     page.innerHTML = markup;
     const prerenderedBar = page.querySelector('#walkthrough-controls')!;
