@@ -7,6 +7,7 @@ import { buildScenario } from '@/testing/builders';
 import { RenewersPanelView } from './renewers-panel-view';
 
 const lesson = runScenario(buildScenario(), { fencing: true });
+const unfenced = runScenario(buildScenario(), { fencing: false });
 const redis = runScenario(buildScenario({ lockService: { kind: 'redis' } }), { fencing: false }, ALL_MODELS);
 
 /** The first step of `kind`, done by `who` where given. */
@@ -92,6 +93,33 @@ describe('belief against truth, for each renewer', () => {
     )!;
     const [a] = panel(lesson, refused);
     expect(a).toMatchObject({ believes: 'Believes: it lost the lock; token 33 is no longer good.', mistaken: false });
+  });
+
+  it('B, giving back a lock it held, is letting go and not mistaken while its answer is on the way', () => {
+    const beforeAsking = panel(lesson, stepOf(lesson, 'writeAnswered', 'B'))[1];
+    expect(beforeAsking).toMatchObject({ believes: 'Believes: it holds the lock with token 34.', mistaken: false });
+    const [a, b] = panel(lesson, stepOf(lesson, 'releaseRequested', 'B'));
+    expect(b).toEqual({
+      name: 'Renewer B',
+      believes: 'Believes: it has asked to give back the lock with token 34 and waits for the answer.',
+      truth: 'In truth: Nobody holds the lock.',
+      mistaken: false,
+    });
+    expect(a).toMatchObject({ believes: 'Believes: it holds the lock with token 33.', mistaken: true });
+  });
+
+  it('A, asking to give back a lease that ran out long before, is still mistaken', () => {
+    const [a] = panel(unfenced, stepOf(unfenced, 'releaseRequested', 'A'));
+    expect(a).toMatchObject({
+      believes: 'Believes: it holds the lock with token 33.',
+      truth: 'In truth: Nobody holds the lock.',
+      mistaken: true,
+    });
+  });
+
+  it('B letting go under a service with no tokens: the same sentence without one', () => {
+    const [, b] = panel(redis, stepOf(redis, 'releaseRequested', 'B'));
+    expect(b).toMatchObject({ believes: 'Believes: it has asked to give the lock back and waits for the answer.' });
   });
 
   it('under a service with no tokens: the same sentences without one', () => {

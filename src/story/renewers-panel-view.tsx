@@ -25,7 +25,8 @@ export function RenewersPanelView({ frame, timeline }: { frame: Frame; timeline:
       <h3 id="renewers-heading">{content.controls.renewers.heading}</h3>
       <ul className="renewers">
         {frame.world.renewers.map((renewer) => {
-          const mistaken = renewer.belief.kind === 'holds' && lease?.holder !== renewer.id;
+          const releasing = isGivingBack(renewer, frame, timeline);
+          const mistaken = renewer.belief.kind === 'holds' && lease?.holder !== renewer.id && !releasing;
           return (
             <li key={renewer.id} className={mistaken ? 'mistaken' : undefined}>
               <p className="renewer-name">
@@ -39,7 +40,7 @@ export function RenewersPanelView({ frame, timeline }: { frame: Frame; timeline:
               </p>
               <p>
                 <span className="belief-label">{content.controls.renewers.believes}</span>
-                {describeBelief(renewer)}
+                {describeBelief(renewer, releasing)}
               </p>
               <p>
                 <span className="belief-label">{content.controls.renewers.inTruth}</span>
@@ -53,8 +54,29 @@ export function RenewersPanelView({ frame, timeline }: { frame: Frame; timeline:
   );
 }
 
-function describeBelief(renewer: Renewer): string {
+/**
+ * Whether the renewer asked to give back a lock it still held then. The service drops the lease before its answer
+ * arrives, so for a moment it believes it holds a lock nobody holds: it is letting go, not mistaken. One whose lease
+ * ran out or was taken before it asked still is. A renewer asks once: after the answer it is done.
+ */
+function isGivingBack(renewer: Renewer, frame: Frame, timeline: Timeline): boolean {
+  if (renewer.phase !== 'releasing' || renewer.belief.kind !== 'holds') return false;
+  for (let index = frame.index; index > 0; index -= 1) {
+    const { happening, at: asked } = timeline.frames[index]!;
+    if (happening.kind === 'releaseRequested' && happening.renewer === renewer.id) {
+      return timeline.frames[index - 1]!.world.lock.truth(asked)?.holder === renewer.id;
+    }
+  }
+  return false;
+}
+
+function describeBelief(renewer: Renewer, releasing: boolean): string {
   const { belief } = renewer;
+  if (releasing && belief.kind === 'holds') {
+    return belief.token === null
+      ? BELIEF.releasing
+      : fillTemplate(BELIEF.releasingToken, { token: String(belief.token) });
+  }
   if (belief.kind === 'none') return renewer.phase === 'done' ? BELIEF.done : BELIEF.none;
   if (belief.token === null) return BELIEF[belief.kind];
   return fillTemplate(BELIEF[`${belief.kind}Token`], { token: String(belief.token) });

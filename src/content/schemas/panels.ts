@@ -13,6 +13,8 @@ export const panelsSchema = z
         holdsToken: template(['token']),
         lost: template([]),
         lostToken: template(['token']),
+        releasing: template([]),
+        releasingToken: template(['token']),
       })
       .strict(),
     truth: z
