@@ -1,14 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { parseLabConfig } from '@/settings/lab-address';
 import { formatTime } from '@/story/format';
-import { createLabStore, selectLabTimeline } from './lab-store';
+import { labTimeline } from '@/testing/lab-run';
 import { EtcdKeys, MailSenderPanel, RedlockNodes } from './lab-panels';
 
-const timelineOf = (search: string) => {
-  const { config, problems } = parseLabConfig(search);
-  return selectLabTimeline(createLabStore(config, problems).getState());
-};
 /** Each body row's cells, as text. */
 const rowsOf = (table: HTMLElement) =>
   within(table)
@@ -21,7 +16,7 @@ const rowsOf = (table: HTMLElement) =>
     );
 
 describe("Redlock's nodes at a step", () => {
-  const timeline = timelineOf('?service=redlock');
+  const timeline = labTimeline('?service=redlock');
   const nodesAt = (step: number) => {
     const { unmount } = render(<RedlockNodes frame={timeline.frames[step]!} />);
     const rows = rowsOf(screen.getByRole('table'));
@@ -62,7 +57,7 @@ describe("Redlock's nodes at a step", () => {
   });
 
   it("a node whose clock runs fast shows its own time, not the world's", () => {
-    const drifting = timelineOf('?service=redlock&drift=10');
+    const drifting = labTimeline('?service=redlock&drift=10');
     const step = drifting.frames.findIndex((frame) => frame.at >= 10_000);
     render(<RedlockNodes frame={drifting.frames[step]!} />);
     const clocks = rowsOf(screen.getByRole('table')).map(([node, clock]) => `${node} ${clock}`);
@@ -77,13 +72,13 @@ describe("Redlock's nodes at a step", () => {
   });
 
   it('under another service, no panel', () => {
-    const { container } = render(<RedlockNodes frame={timelineOf('?service=etcd').frames[3]!} />);
+    const { container } = render(<RedlockNodes frame={labTimeline('?service=etcd').frames[3]!} />);
     expect(container).toBeEmptyDOMElement();
   });
 });
 
 describe("etcd's keys so far", () => {
-  const timeline = timelineOf('?service=etcd');
+  const timeline = labTimeline('?service=etcd');
 
   it('every key held up to the step, with its create revision, the later key the higher revision', () => {
     render(<EtcdKeys frames={timeline.frames} />);
@@ -102,14 +97,14 @@ describe("etcd's keys so far", () => {
   });
 
   it('under another service, no panel', () => {
-    const { container } = render(<EtcdKeys frames={timelineOf('?service=redis').frames} />);
+    const { container } = render(<EtcdKeys frames={labTimeline('?service=redis').frames} />);
     expect(container).toBeEmptyDOMElement();
   });
 });
 
 describe('the mail sender', () => {
   it('without a claims table: nothing sent, then B, then B and A (the double send)', () => {
-    const timeline = timelineOf('?resource=email&storage=unchecked');
+    const timeline = labTimeline('?resource=email&storage=unchecked');
     const said = (step: number) => {
       const { container, unmount } = render(<MailSenderPanel frame={timeline.frames[step]!} idempotencyKey={false} />);
       const text = container.querySelector('p')!.textContent;
@@ -123,7 +118,7 @@ describe('the mail sender', () => {
   });
 
   it("with the idempotency key: the claims table, empty before B's claim and one row after it", () => {
-    const timeline = timelineOf('?resource=email&storage=idempotencyKey');
+    const timeline = labTimeline('?resource=email&storage=idempotencyKey');
     const claims = (step: number) => {
       const { unmount } = render(<MailSenderPanel frame={timeline.frames[step]!} idempotencyKey />);
       const table = screen.getByRole('table', { name: 'sent_reports, unique (owner_id, week)' });

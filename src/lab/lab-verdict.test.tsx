@@ -1,20 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { parseLabConfig } from '@/settings/lab-address';
 import { DEFAULT_LAB_CONFIG } from '@/settings/lab-config';
 import { MAX_EVENTS, runScenario } from '@/sim/run';
 import { buildEndlessScenario } from '@/testing/builders';
+import { labRun } from '@/testing/lab-run';
 import styles from './lab.module.css';
-import { createLabStore, selectLabTimeline } from './lab-store';
 import { LabVerdict } from './lab-verdict';
 
-const runOf = (search: string) => {
-  const { config, problems } = parseLabConfig(search);
-  return { config, timeline: selectLabTimeline(createLabStore(config, problems).getState()) };
-};
 /** The verdict line at `step` (from the end when negative), as text, and its element. */
 function verdictAt(search: string, step: number) {
-  const { config, timeline } = runOf(search);
+  const { config, timeline } = labRun(search);
   const at = step < 0 ? timeline.frames.length + step : step;
   render(<LabVerdict timeline={timeline} step={at} config={config} />);
   const status = screen.getByRole('status');

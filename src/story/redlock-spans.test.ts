@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createLabStore, selectLabTimeline } from '@/lab/lab-store';
 import type { Frame } from '@/sim/run';
 import { steadyClock } from '@/sim/services/redlock';
-import { parseLabConfig } from '@/settings/lab-address';
+import { labTimeline } from '@/testing/lab-run';
 import { keySpans, redlockNodesOf, validitySpans, VALIDITY } from './redlock-spans';
 
-const timelineOf = (search: string) => {
-  const { config, problems } = parseLabConfig(search);
-  return selectLabTimeline(createLabStore(config, problems).getState());
-};
 const NODES = ['R1', 'R2', 'R3', 'R4', 'R5'];
 
 /*
@@ -17,12 +12,12 @@ const NODES = ['R1', 'R2', 'R3', 'R4', 'R5'];
  * their 61 s expiry. A's client counted the lock as held until 29.698 s; B's until it released at 36 s.
  */
 describe("Redlock's parts of the run to scale", () => {
-  const timeline = timelineOf('?service=redlock');
+  const timeline = labTimeline('?service=redlock');
   const lastAt = timeline.frames.at(-1)!.at;
 
   it('finds the five nodes under Redlock, and none under another service', () => {
     expect(redlockNodesOf(timeline.frames)?.map((node) => node.id)).toEqual(NODES);
-    expect(redlockNodesOf(timelineOf('?service=redis').frames)).toBeNull();
+    expect(redlockNodesOf(labTimeline('?service=redis').frames)).toBeNull();
     expect(redlockNodesOf([])).toBeNull();
   });
 
@@ -45,7 +40,7 @@ describe("Redlock's parts of the run to scale", () => {
   });
 
   it("a node whose clock runs 10 % fast lets A's key go early in true time", () => {
-    const drifting = timelineOf('?service=redlock&drift=10');
+    const drifting = labTimeline('?service=redlock&drift=10');
     const r3 = keySpans(drifting.frames, drifting.frames.at(-1)!.at).find(
       (span) => span.row === 'R3' && span.holder === 'A',
     )!;
@@ -74,7 +69,7 @@ describe("Redlock's parts of the run to scale", () => {
   });
 
   it('another service has no node keys', () => {
-    const lesson = timelineOf('?service=lesson');
+    const lesson = labTimeline('?service=lesson');
     expect(keySpans(lesson.frames, lesson.frames.at(-1)!.at)).toEqual([]);
   });
 });

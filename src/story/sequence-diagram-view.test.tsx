@@ -2,12 +2,11 @@ import { act, render } from '@testing-library/react';
 import type { ComponentProps, ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readerHasActed } from '@/components/reader-acted';
-import { createLabStore, selectLabTimeline } from '@/lab/lab-store';
 import { labNarration } from '@/lab/lab-narration';
-import { parseLabConfig } from '@/settings/lab-address';
 import { runScenario } from '@/sim/run';
 import { buildScenario } from '@/testing/builders';
 import { HandObserver } from '@/testing/hand-observer';
+import { labTimeline } from '@/testing/lab-run';
 import { Row } from './sequence-diagram-parts';
 import { SequenceDiagramView } from './sequence-diagram-view';
 
@@ -98,7 +97,7 @@ describe('a step draws again only what it changes', () => {
 
 describe("the lab's runs labelled in the lab's words", () => {
   it('whatever was narrated before: the same run drawn with and without them differs in its labels', () => {
-    const redlock = selectLabTimeline(createLabStore(parseLabConfig('?service=redlock').config).getState());
+    const redlock = labTimeline('?service=redlock');
     // The lab's own diagram first, as on the lab page, then the same run with the lesson's words.
     const { container: labs } = render(<SequenceDiagramView timeline={redlock} cursor={2} narration={labNarration} />);
     const { container: lessons } = render(<SequenceDiagramView timeline={redlock} cursor={2} />);

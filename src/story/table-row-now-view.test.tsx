@@ -1,9 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createLabStore, selectLabTimeline } from '@/lab/lab-store';
-import { parseLabConfig } from '@/settings/lab-address';
 import { runScenario } from '@/sim/run';
 import { buildScenario } from '@/testing/builders';
+import { labTimeline } from '@/testing/lab-run';
 import { TableRowNowView } from './table-row-now-view';
 
 describe('the table row now, in one line', () => {
@@ -32,8 +31,7 @@ describe('the table row now, in one line', () => {
   });
 
   it('the weekly email has no certificates table, so nothing', () => {
-    const { config } = parseLabConfig('?resource=email&storage=unchecked');
-    const email = selectLabTimeline(createLabStore(config).getState());
+    const email = labTimeline('?resource=email&storage=unchecked');
     render(<TableRowNowView timeline={email} cursor={3} />);
     expect(screen.queryByTestId('strip-row-now')).toBeNull();
   });

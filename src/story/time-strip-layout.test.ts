@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createLabStore, selectLabTimeline } from '@/lab/lab-store';
-import { parseLabConfig } from '@/settings/lab-address';
 import { CERTIFICATES_TABLE, LOCK_SERVICE } from '@/sim/happenings';
 import { runScenario } from '@/sim/run';
 import { buildScenario } from '@/testing/builders';
+import { labTimeline } from '@/testing/lab-run';
 import { layoutTimeStrip } from './time-strip-layout';
 
 const fenced = runScenario(buildScenario(), { fencing: true });
@@ -70,10 +69,6 @@ describe('layoutTimeStrip: the run to scale', () => {
   });
 });
 
-const labRun = (search: string) => {
-  const { config, problems } = parseLabConfig(search);
-  return selectLabTimeline(createLabStore(config, problems).getState());
-};
 const rowsOf = (layout: ReturnType<typeof layoutTimeStrip>) => layout.rows.map((row) => [row.id, row.name]);
 const barsOf = (layout: ReturnType<typeof layoutTimeStrip>, kind: string) =>
   layout.bars.filter((bar) => bar.kind === kind).map((bar) => [bar.row, bar.label, bar.from, bar.to, bar.description]);
@@ -135,7 +130,7 @@ describe('layoutTimeStrip: rows, axis and size', () => {
 
 describe("layoutTimeStrip: other services' parts", () => {
   it('Redlock: a majority row, a validity row per client, a row per node, each drawn as the run held them', () => {
-    const layout = layoutTimeStrip(labRun('?service=redlock'), 800);
+    const layout = layoutTimeStrip(labTimeline('?service=redlock'), 800);
     expect(rowsOf(layout)).toEqual([
       [LOCK_SERVICE, 'Majority'],
       ['validity-A', "A's validity"],
@@ -144,7 +139,7 @@ describe("layoutTimeStrip: other services' parts", () => {
       ['A', 'Renewer A'],
       [CERTIFICATES_TABLE, 'Table writes'],
     ]);
-    expect(rowsOf(layoutTimeStrip(labRun('?service=redlock'), 360)).slice(0, 3)).toEqual([
+    expect(rowsOf(layoutTimeStrip(labTimeline('?service=redlock'), 360)).slice(0, 3)).toEqual([
       [LOCK_SERVICE, 'Majority'],
       ['validity-A', 'A valid'],
       ['validity-B', 'B valid'],
@@ -170,14 +165,14 @@ describe("layoutTimeStrip: other services' parts", () => {
   });
 
   it("Redlock with R3's clock jumping: the jump on R3's own row, and A's majority gone with R3's key", () => {
-    const layout = layoutTimeStrip(labRun('?service=redlock&jump=20000'), 800);
+    const layout = layoutTimeStrip(labTimeline('?service=redlock&jump=20000'), 800);
     const jump = layout.marks.find((mark) => mark.kind === 'jump')!;
     expect([jump.row, jump.at, jump.description]).toEqual(['R3', 1_000, "at 1 s node R3's clock jumps 20 s"]);
     expect(barsOf(layout, 'lease')[0]).toEqual([LOCK_SERVICE, 'A', 0, 10_015, "Renewer A's lease from 0 s to 10 s"]);
   });
 
   it('Redis: leases without tokens, and the failover marked on the lock service', () => {
-    const layout = layoutTimeStrip(labRun('?service=redis&storage=unchecked&failover=10000'), 800);
+    const layout = layoutTimeStrip(labTimeline('?service=redis&storage=unchecked&failover=10000'), 800);
     expect(rowsOf(layout)).toEqual([
       [LOCK_SERVICE, 'Lock service'],
       ['A', 'Renewer A'],

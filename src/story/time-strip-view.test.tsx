@@ -1,20 +1,15 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createLabStore, selectLabTimeline } from '@/lab/lab-store';
 import type { Timeline } from '@/sim/run';
-import { parseLabConfig } from '@/settings/lab-address';
 import { buildScenario } from '@/testing/builders';
 import { runScenario } from '@/sim/run';
+import { labTimeline } from '@/testing/lab-run';
 import { layoutTimeStrip } from './time-strip-layout';
 import { TimeStripView } from './time-strip-view';
 import styles from './time-strip.module.css';
 
 const fenced = runScenario(buildScenario(), { fencing: true });
 const unfenced = runScenario(buildScenario(), { fencing: false });
-const labRun = (search: string) => {
-  const { config, problems } = parseLabConfig(search);
-  return selectLabTimeline(createLabStore(config, problems).getState());
-};
 const stepAt = (timeline: Timeline, kind: string, at: number) =>
   timeline.frames.findIndex((frame) => frame.happening.kind === kind && frame.at === at);
 
@@ -106,17 +101,17 @@ describe('the time strip beside a step', () => {
     ],
     ['?service=redis&storage=unchecked&failover=10000', ['failover']],
   ])('%s adds to the key: %j', (search, extra) => {
-    const { legend } = strip(labRun(search), 0);
+    const { legend } = strip(labTimeline(search), 0);
     expect(legend.slice(4)).toEqual(extra);
   });
 
   it('draws a jump on its node and a failover on the lock service, once they have happened', () => {
-    const jumped = labRun('?service=redlock&jump=20000');
+    const jumped = labTimeline('?service=redlock&jump=20000');
     const at = stepAt(jumped, 'clockJumped', 1_000);
     // Counted in the strip's own drawing: the key draws one of each as well.
     expect(strip(jumped, at - 1).svg.querySelectorAll(`.${styles.markEvent}`)).toHaveLength(0);
     expect(strip(jumped, at).svg.querySelectorAll(`.${styles.markEvent}`)).toHaveLength(1);
-    const failedOver = labRun('?service=redis&storage=unchecked&failover=10000');
+    const failedOver = labTimeline('?service=redis&storage=unchecked&failover=10000');
     const failover = stepAt(failedOver, 'failover', 10_000);
     expect(strip(failedOver, failover - 1).svg.querySelectorAll(`.${styles.markEvent}`)).toHaveLength(0);
     expect(strip(failedOver, failover).svg.querySelectorAll(`.${styles.markEvent}`)).toHaveLength(1);

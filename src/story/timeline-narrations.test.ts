@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createLabStore, selectLabTimeline } from '@/lab/lab-store';
 import { labNarration } from '@/lab/lab-narration';
-import { parseLabConfig } from '@/settings/lab-address';
+import { labTimeline } from '@/testing/lab-run';
 import { narrationsFor } from './timeline-narrations';
 
-const redis = () => selectLabTimeline(createLabStore(parseLabConfig('?service=redis').config).getState());
+const redis = () => labTimeline('?service=redis');
 
 describe('narrationsFor', () => {
   it('narrates each timeline once: the same timeline gives the very same narrations', () => {
