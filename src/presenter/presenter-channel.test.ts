@@ -22,6 +22,7 @@ describe('readPresenterMessage', () => {
     ['a string', 'place'],
     ['a number', 7],
     ['an unknown kind', { kind: 'goodbye' }],
+    ['a place under another kind', { kind: 'goodbye', cursor: 3, fencing: true, moves: 1, from: 'a' }],
     ['a place without a cursor', { kind: 'place', fencing: true, moves: 1, from: 'a' }],
     ['a fractional cursor', { kind: 'place', cursor: 1.5, fencing: true, moves: 1, from: 'a' }],
     ['a cursor in a string', { kind: 'place', cursor: '3', fencing: true, moves: 1, from: 'a' }],

@@ -77,8 +77,6 @@ export function PresenterQuestion({
   onReveal: () => void;
   revealKeys: string | undefined;
 }) {
-  const rightIds = question.kind === 'order' ? [] : rightAnswerIds(question);
-  const entries = question.kind === 'order' ? question.items : question.options;
   return (
     <section className={styles.presenterQuestion} aria-label={LABELS.label}>
       <p className={styles.presenterPrompt}>
@@ -92,22 +90,7 @@ export function PresenterQuestion({
           })}
         </ol>
       ) : (
-        <ol className={styles.presenterOptions} type="A">
-          {entries.map((entry) => {
-            const right = rightIds.includes(entry.id);
-            return (
-              <li key={entry.id} className={revealed && right ? styles.rightAnswer : undefined}>
-                <CodeText text={entry.text} />
-                {revealed && (
-                  <p className={styles.explanation}>
-                    {right && <strong>{LABELS.rightAnswer} </strong>}
-                    <CodeText text={entry.explanation} />
-                  </p>
-                )}
-              </li>
-            );
-          })}
-        </ol>
+        <ChoiceOptions question={question} revealed={revealed} />
       )}
       {revealed ? (
         <p className={styles.revealedNote}>{question.kind === 'order' ? LABELS.orderShown : LABELS.answerShown}</p>
@@ -117,6 +100,35 @@ export function PresenterQuestion({
         </button>
       )}
     </section>
+  );
+}
+
+/** A choice question's options by letter, each with its explanation once revealed, the right ones marked. */
+function ChoiceOptions({
+  question,
+  revealed,
+}: {
+  question: Exclude<QuizQuestion, { kind: 'order' }>;
+  revealed: boolean;
+}) {
+  const rightIds = rightAnswerIds(question);
+  return (
+    <ol className={styles.presenterOptions} type="A">
+      {question.options.map((option) => {
+        const right = rightIds.includes(option.id);
+        return (
+          <li key={option.id} className={revealed && right ? styles.rightAnswer : undefined}>
+            <CodeText text={option.text} />
+            {revealed && (
+              <p className={styles.explanation}>
+                {right && <strong>{LABELS.rightAnswer} </strong>}
+                <CodeText text={option.explanation} />
+              </p>
+            )}
+          </li>
+        );
+      })}
+    </ol>
   );
 }
 

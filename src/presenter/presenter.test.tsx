@@ -8,6 +8,7 @@ import { selectCursor, selectStepCount, selectTimeline } from '@/store/selectors
 import { memoryStorage, renderWalkthrough } from '@/testing/render-walkthrough';
 import { predictionPoints } from '@/views/prediction';
 import Presenter from './presenter';
+import styles from './presenter.module.css';
 
 function renderPresenter(initial: { cursor?: number; fencing?: boolean } = {}) {
   const onExit = vi.fn();
@@ -101,6 +102,16 @@ describe('<Presenter>', () => {
     expect(store.getState().cursor).toBe(stepCount - 2);
   });
 
+  it('draws the run to scale and the diagram at the current step, beside the panels', async () => {
+    const user = userEvent.setup();
+    renderPresenter({ cursor: 3 });
+    expect(screen.getByRole('img', { name: /^Time to scale, now 0 s\./ })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /^Sequence diagram, step 4 of / })).toBeInTheDocument();
+    await user.click(next());
+    expect(screen.getByRole('img', { name: /^Time to scale, now 2 s\./ })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /^Sequence diagram, step 5 of / })).toBeInTheDocument();
+  });
+
   it('offers the fencing switch but not the text version: a room reads the screen', () => {
     renderPresenter();
     expect(screen.getByRole('switch', { name: 'Fencing tokens' })).toBeInTheDocument();
@@ -168,10 +179,17 @@ describe('<Presenter>', () => {
     const poll = screen.getByRole('heading', { name: 'Show of hands' }).closest('section')!;
     expect(poll).toHaveTextContent(practice.prediction.points[point!.id].prompt);
     expect(poll.querySelector('[data-right-answer]')).toBeNull();
-    await user.click(within(poll).getByRole('button', { name: 'Reveal' }));
+    const highlighted = () =>
+      [...poll.querySelectorAll('li')].filter((item) => item.classList.contains(styles.rightAnswer!));
+    expect(highlighted()).toEqual([]);
+    const reveal = within(poll).getByRole('button', { name: 'Reveal' });
+    expect(reveal.parentElement!.textContent).toBe(`${practice.prediction.poll.instruction} Reveal`);
+    await user.click(reveal);
     const right = poll.querySelector('[data-right-answer]');
     const outcome = practice.prediction.points[point!.id].options.find((option) => option.id === point!.outcome);
     expect(right).toHaveTextContent(outcome!.text);
+    // Drawn as the right answer too, and only that option.
+    expect(highlighted()).toEqual([right]);
     expect(within(poll).getByRole('status')).toHaveTextContent('What happens:');
     await user.click(next());
     expect(screen.queryByRole('heading', { name: 'Show of hands' })).toBeNull();

@@ -185,7 +185,8 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
           aria-label={LABELS.blanked}
           onClick={() => setBlank(false)}
         >
-          <button type="button" className="visually-hidden" onClick={() => setBlank(false)} ref={returnButton}>
+          {/* Its click reaches the screen's own, above; any key returns too. */}
+          <button type="button" className="visually-hidden" ref={returnButton}>
             {LABELS.return}
           </button>
         </div>

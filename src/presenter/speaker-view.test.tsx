@@ -53,6 +53,19 @@ describe('<SpeakerView>', () => {
     check(3);
   });
 
+  it('leaves Space on a focused button to the button, where a clicker’s keys step', async () => {
+    const user = userEvent.setup();
+    const { store } = renderSpeakerView({ cursor: 3 });
+    screen.getByRole('button', { name: 'Back' }).focus();
+    await user.keyboard(' ');
+    // The focused Back pressed once; Space did not also step forward.
+    expect(store.getState().cursor).toBe(2);
+    // With nothing focused, Space is the clicker's forward.
+    screen.getByRole('button', { name: 'Back' }).blur();
+    await user.keyboard(' ');
+    expect(store.getState().cursor).toBe(3);
+  });
+
   it('has a note for every step of both runs', () => {
     for (const fencing of [true, false]) {
       const { store, unmount } = renderSpeakerView({ fencing });

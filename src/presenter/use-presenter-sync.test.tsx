@@ -66,6 +66,15 @@ describe('usePresenterSync', () => {
     expect(placeOf(room.store).cursor).toBe(7);
   });
 
+  it('passes on only a change of place: opening the text version or pausing play is this window’s own', () => {
+    const { room } = twoWindows({ cursor: 5, fencing: true }, { cursor: 5, fencing: true }, { greet: false });
+    const sent = vi.spyOn(BroadcastChannel.prototype, 'postMessage');
+    act(() => room.store.setState({ textVersion: true, playing: false, speed: 2 }));
+    expect(sent).not.toHaveBeenCalled();
+    act(() => room.store.setState({ fencing: false }));
+    expect(sent).toHaveBeenCalledTimes(1);
+  });
+
   it('when both presenters move at once, both windows end at the same one of the two places', async () => {
     const { room, desk } = twoWindows({ cursor: 5, fencing: true }, { cursor: 5, fencing: true }, { greet: false });
     // Each moves before the other's message can arrive.
