@@ -5,7 +5,6 @@ import { fillTemplate } from '@/content/fill-template';
 import {
   LAB_SERVICES,
   mapFieldsFor,
-  storageOptions,
   withApplicableSettings,
   type LabConfig,
   type MapField,
@@ -13,15 +12,12 @@ import {
 import { type FieldProblem } from '@/settings/lab-address';
 import type { LockServiceKind } from '@/sim/services/service';
 import { CounterexampleSearch } from './counterexample-search';
-import { axisRange, axisValues, type MapAxis } from './outcome-map';
+import { axisOf, isOnMap, mapStorages } from './map-anchor';
+import type { MapAxis } from './outcome-map';
 import { cellPaint, MapGrid, VerdictPatterns, type SubHeading } from './outcome-map-grid';
 import { modeTitle } from './outcome-map-boundaries';
 import { useOutcomeMap, useWorkers } from './use-outcome-map';
 import styles from './outcome-map.module.css';
-
-const SIZE = 40;
-/** A's certificate is ready this long after its grant (the lesson's certificate authority). */
-const CA_MS = 5_000;
 
 /**
  * The configuration the axes are laid out around. Opening a cell of the map changes only the two axis settings (to
@@ -30,28 +26,10 @@ const CA_MS = 5_000;
  */
 function useAnchor(config: LabConfig): LabConfig {
   const [anchor, setAnchor] = useState(config);
-  const onGrid = (field: MapField) => {
-    const [from, to] = axisRange(field, anchor, CA_MS);
-    return config[field] >= from && config[field] <= to;
-  };
-  const keep =
-    anchor.mapAcross === config.mapAcross &&
-    anchor.mapUp === config.mapUp &&
-    (Object.keys(config) as (keyof LabConfig)[]).every(
-      // The maps show every storage side by side: a cell of the other map changes the storage, not the map.
-      (field) =>
-        field === config.mapAcross || field === config.mapUp || field === 'storage' || anchor[field] === config[field],
-    ) &&
-    onGrid(config.mapAcross) &&
-    onGrid(config.mapUp);
+  const keep = isOnMap(anchor, config);
   if (!keep && anchor !== config) setAnchor(config);
   return keep ? anchor : config;
 }
-
-const axisOf = (field: MapField, config: LabConfig): MapAxis => ({
-  field,
-  values: axisValues(axisRange(field, config, CA_MS), SIZE, config[field]),
-});
 
 /**
  * The outcome map: for a service and storage, a grid over two settings (TTL × pause length by default), every cell
@@ -90,13 +68,7 @@ export function OutcomeMap({
   // Side by side, what the resource may check: nothing first, then its protection (the certificate's tokens, or
   // the email's claim). Under Redis and Redlock the certificate has no token to check: one map, and why.
   // One object per storage and anchor, so a worker starts only when the map itself changes.
-  const modeConfigs = useMemo(
-    () =>
-      [...storageOptions(anchor.resource, anchor.service)]
-        .sort((a, b) => Number(b === 'unchecked') - Number(a === 'unchecked'))
-        .map((storage) => ({ ...anchor, storage })),
-    [anchor],
-  );
+  const modeConfigs = useMemo(() => mapStorages(anchor).map((storage) => ({ ...anchor, storage })), [anchor]);
   const ids = { service: useId(), across: useId(), up: useId() };
   const choose = (change: Partial<LabConfig>) => onConfigChange(withApplicableSettings({ ...config, ...change }));
   const axisSelect = (which: 'mapAcross' | 'mapUp', other: MapField) => (
