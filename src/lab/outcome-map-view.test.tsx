@@ -2,6 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import content from 'virtual:lockstep/content';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FieldProblem } from '@/settings/lab-address';
 import { DEFAULT_LAB_CONFIG, type LabConfig } from '@/settings/lab-config';
 import { InlineMapWorker } from '@/testing/inline-map-worker';
 import { createLabStore, selectLabTimeline } from './lab-store';
@@ -118,6 +119,42 @@ describe('the outcome map, computed', { timeout: 300_000 }, () => {
     );
     await user.keyboard('{ArrowLeft}');
     expect(within(grid).getByRole('gridcell')).toHaveAttribute('aria-colindex', '39');
+  });
+
+  it("says its axes' problems beside the pickers, and every problem of its link where it stands alone", () => {
+    const problems: FieldProblem[] = [
+      { field: 'mapAcross', kind: 'unknownMapAxis', value: 'colour', options: ['ttl', 'pause'] },
+      { field: 'mapUp', kind: 'sameMapAxes', value: 'ttl' },
+      { field: 'renewers', kind: 'unknownRenewers', value: 'many' },
+    ];
+    const props = { config: DEFAULT_LAB_CONFIG, onOpen: vi.fn(), onConfigChange: vi.fn() };
+    const { unmount } = render(<OutcomeMap {...props} problems={problems} />);
+    const said = () => screen.queryAllByRole('alert').map((alert) => alert.textContent);
+    expect(said()).toHaveLength(2);
+    expect(said().join(' ')).toMatch(/colour/);
+    expect(said().join(' ')).not.toMatch(/many/);
+    unmount();
+    render(<OutcomeMap {...props} problems={problems} allProblems />);
+    expect(said()).toHaveLength(3);
+    expect(said()[2]).toMatch(/many/);
+  });
+
+  it('sits one heading level down inside a lesson section, its maps one further', async () => {
+    render(<OutcomeMap config={DEFAULT_LAB_CONFIG} onOpen={vi.fn()} onConfigChange={vi.fn()} headingLevel={3} />);
+    expect(screen.getByRole('heading', { level: 3, name: 'Outcome map' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 4, name: 'The table checks nothing' }, DRAWN)).toBeVisible();
+    expect(screen.getByRole('heading', { level: 4, name: 'The table checks tokens' })).toBeInTheDocument();
+  });
+
+  it('keys its colours by verdict, each with its own swatch', () => {
+    renderMap();
+    const key = screen.getByRole('list', { name: 'Key' });
+    expect(
+      within(key)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.trim()),
+    ).toEqual(['Safe', 'Duplicate work (harmless)', 'Stale write landed']);
+    expect(key.querySelectorAll('svg')).toHaveLength(3);
   });
 
   it('under Redis, one map, and why there is no second', async () => {
