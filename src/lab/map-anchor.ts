@@ -19,12 +19,12 @@ export const axisOf = (field: MapField, config: LabConfig): MapAxis => ({
  * moves. Anything else is a new map.
  */
 export function isOnMap(anchor: LabConfig, config: LabConfig): boolean {
-  const axes: readonly (keyof LabConfig)[] = [config.mapAcross, config.mapUp];
+  const axes = [config.mapAcross, config.mapUp] as const;
   // The axes themselves (mapAcross, mapUp) are settings like the others: changed, they make a new map.
   return (
     (Object.keys(config) as (keyof LabConfig)[]).every(
-      (field) => axes.includes(field) || field === 'storage' || anchor[field] === config[field],
-    ) && [config.mapAcross, config.mapUp].every((field) => axisOf(field, anchor).values.includes(config[field]))
+      (field) => (axes as readonly string[]).includes(field) || field === 'storage' || anchor[field] === config[field],
+    ) && axes.every((field) => axisOf(field, anchor).values.includes(config[field]))
   );
 }
 
