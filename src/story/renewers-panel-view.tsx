@@ -1,5 +1,6 @@
 import content from 'virtual:lockstep/content';
 import type { Frame, Timeline } from '@/sim/run';
+import { standingOf } from '@/sim/standing';
 import type { Renewer } from '@/sim/world';
 import { formatTime } from './format';
 import { fillTemplate } from '@/content/fill-template';
@@ -25,8 +26,8 @@ export function RenewersPanelView({ frame, timeline }: { frame: Frame; timeline:
       <h3 id="renewers-heading">{content.controls.renewers.heading}</h3>
       <ul className="renewers">
         {frame.world.renewers.map((renewer) => {
-          const releasing = isGivingBack(renewer, frame, timeline);
-          const mistaken = renewer.belief.kind === 'holds' && lease?.holder !== renewer.id && !releasing;
+          const standing = standingOf(frame.world, renewer.id);
+          const mistaken = standing === 'mistaken';
           return (
             <li key={renewer.id} className={mistaken ? 'mistaken' : undefined}>
               <p className="renewer-name">
@@ -40,7 +41,7 @@ export function RenewersPanelView({ frame, timeline }: { frame: Frame; timeline:
               </p>
               <p>
                 <span className="belief-label">{content.controls.renewers.believes}</span>
-                {describeBelief(renewer, releasing)}
+                {describeBelief(renewer, standing === 'lettingGo')}
               </p>
               <p>
                 <span className="belief-label">{content.controls.renewers.inTruth}</span>
@@ -54,25 +55,9 @@ export function RenewersPanelView({ frame, timeline }: { frame: Frame; timeline:
   );
 }
 
-/**
- * Whether the renewer asked to give back a lock it still held then. The service drops the lease before its answer
- * arrives, so for a moment it believes it holds a lock nobody holds: it is letting go, not mistaken. One whose lease
- * ran out or was taken before it asked still is. A renewer asks once: after the answer it is done.
- */
-function isGivingBack(renewer: Renewer, frame: Frame, timeline: Timeline): boolean {
-  if (renewer.phase !== 'releasing' || renewer.belief.kind !== 'holds') return false;
-  for (let index = frame.index; index > 0; index -= 1) {
-    const { happening, at: asked } = timeline.frames[index]!;
-    if (happening.kind === 'releaseRequested' && happening.renewer === renewer.id) {
-      return timeline.frames[index - 1]!.world.lock.truth(asked)?.holder === renewer.id;
-    }
-  }
-  return false;
-}
-
-function describeBelief(renewer: Renewer, releasing: boolean): string {
+function describeBelief(renewer: Renewer, lettingGo: boolean): string {
   const { belief } = renewer;
-  if (releasing && belief.kind === 'holds') {
+  if (lettingGo && belief.kind === 'holds') {
     return belief.token === null
       ? BELIEF.releasing
       : fillTemplate(BELIEF.releasingToken, { token: String(belief.token) });
