@@ -9,6 +9,10 @@
 //   npm run mutate -- --part-size=3 story   each folder in runs of three of its files: each run's results are kept in
 //                                           the incremental file as it ends, so a folder of an hour or more can be
 //                                           scored across sessions; the folder's score is written after its last run
+//   npm run mutate -- --own-tests sim       each folder's mutants against its own test files only: a lower bound of
+//                                           what the whole suite detects, in minutes where the whole suite takes hours
+//                                           (each sim mutant is reached by most of the suite). Kept apart, in
+//                                           reports/stryker-incremental-own-tests.json, and marked in scores.json
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,11 +30,18 @@ const concurrency = flags.find((flag) => /^--concurrency=\d+$/.test(flag));
 const together = flags.includes('--together');
 const partSizeFlag = flags.find((flag) => /^--part-size=[1-9]\d*$/.test(flag));
 const partSize = partSizeFlag ? Number(partSizeFlag.split('=')[1]) : 0;
-const otherFlags = flags.filter((flag) => flag !== concurrency && flag !== '--together' && flag !== partSizeFlag);
+const ownTests = flags.includes('--own-tests');
+const otherFlags = flags.filter(
+  (flag) => flag !== concurrency && flag !== '--together' && flag !== partSizeFlag && flag !== '--own-tests',
+);
 if (otherFlags.length > 0) {
   console.error(
-    `Unknown option: ${otherFlags.join(', ')}. The options are --concurrency=N, --together and --part-size=N.`,
+    `Unknown option: ${otherFlags.join(', ')}. The options are --concurrency=N, --together, --part-size=N and --own-tests.`,
   );
+  process.exit(2);
+}
+if (together && ownTests) {
+  console.error('--together runs several folders against one suite; --own-tests gives each folder its own tests.');
   process.exit(2);
 }
 if (together && partSize > 0) {
@@ -122,7 +133,8 @@ const runs = together
     });
 for (const { folders: completed, of, label, mutate } of runs) {
   if (of && failed.includes(of)) continue;
-  console.log(`\n== ${label}`);
+  const owner = of ?? completed[0];
+  console.log(`\n== ${label}${ownTests ? `, against src/${owner}'s own tests` : ''}`);
   const run = spawnSync(
     'npx',
     [
@@ -131,10 +143,13 @@ for (const { folders: completed, of, label, mutate } of runs) {
       '--mutate',
       [...mutate, ...EXCLUDED].join(','),
       ...(concurrency ? ['--concurrency', concurrency.split('=')[1]] : []),
+      ...(ownTests ? ['--incrementalFile', 'reports/stryker-incremental-own-tests.json'] : []),
     ],
     {
       cwd: root,
       stdio: 'inherit',
+      // Read by vitest.mutate.config.ts.
+      env: ownTests ? { ...process.env, LOCKSTEP_MUTATE_OWN_TESTS: owner } : process.env,
     },
   );
   if (run.status !== 0) {
@@ -143,15 +158,20 @@ for (const { folders: completed, of, label, mutate } of runs) {
     failed.push(...(of ? [of] : completed));
     continue;
   }
-  for (const folder of completed) scores[folder] = scoreOf(folder);
+  for (const folder of completed) scores[folder] = { ...scoreOf(folder), ...(ownTests ? { tests: 'own' } : {}) };
   mkdirSync(join(root, 'reports/mutation'), { recursive: true });
   writeFileSync(scoresFile, `${JSON.stringify(scores, null, 2)}\n`);
 }
 
 console.log(`\n${'folder'.padEnd(16)} ${'killed/valid'.padStart(14)} ${'score'.padStart(8)}`);
-for (const [folder, { detected, counted }] of Object.entries(scores).sort()) {
+for (const [folder, { detected, counted, tests }] of Object.entries(scores).sort()) {
   const score = counted === 0 ? 100 : (100 * detected) / counted;
-  console.log(`src/${folder}`.padEnd(16), `${detected}/${counted}`.padStart(14), `${score.toFixed(1)} %`.padStart(8));
+  const by = tests === 'own' ? "  by the folder's own tests" : '';
+  console.log(
+    `src/${folder}`.padEnd(16),
+    `${detected}/${counted}`.padStart(14),
+    `${score.toFixed(1)} %`.padStart(8) + by,
+  );
 }
 if (failed.length > 0) {
   console.error(
