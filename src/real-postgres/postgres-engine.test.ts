@@ -189,12 +189,24 @@ describe('the page side of the Postgres worker', () => {
     await expect(reply).resolves.toEqual({ kind: 'broken', message: 'Failed to fetch' });
   });
 
-  it('answers a Cancel pressed before the run was even sent', async () => {
+  it('answers a Cancel pressed before the run was even sent, and restarts Postgres as the console then says', async () => {
     const engine = makeEngine();
     await engine.start();
     const reply = engine.console('SELECT 1');
     engine.cancel();
+    expect(engine.store.getState()).toEqual({ phase: 'restarting', why: 'cancelled' });
     await expect(reply).resolves.toEqual({ kind: 'stopped', why: 'cancelled' });
+    expect(FakeWorker.made).toHaveLength(2);
+    expect(FakeWorker.made[0]!.terminated).toBe(true);
+  });
+
+  it('a Cancel with no run asked for leaves a ready Postgres alone', async () => {
+    const engine = makeEngine();
+    await engine.start();
+    await engine.console('SELECT 1');
+    engine.cancel();
+    expect(phase(engine)).toBe('ready');
+    expect(FakeWorker.made).toHaveLength(1);
   });
 
   it('gives up starting after the start limit, says so, and a later start can succeed', async () => {

@@ -64,6 +64,8 @@ export function createPostgresEngine(
   let starting: Promise<void> = Promise.resolve();
   /** Counts Cancels, so a run asked for just before one (still waiting for Postgres) is cancelled too. */
   let cancels = 0;
+  /** Console runs asked for and not yet sent: a Cancel then restarts too, as the console says it did. */
+  let unsent = 0;
 
   const settleAll = (reply: Settled) => {
     const waiting = [...pending.values()];
@@ -183,7 +185,9 @@ export function createPostgresEngine(
     },
     async console(sql: string): Promise<ConsoleReply> {
       const cancelsAtCall = cancels;
+      unsent += 1;
       const notReady = await ensureReady();
+      unsent -= 1;
       if (cancels !== cancelsAtCall) return { kind: 'stopped', why: 'cancelled' };
       if (notReady) return { kind: 'broken', message: notReady.phase === 'broken' ? notReady.message : notReady.phase };
       const reply = await run({ kind: 'console', sql }, timeLimitMs, 'timeLimit');
@@ -222,7 +226,8 @@ export function createPostgresEngine(
     cancel: () => {
       cancels += 1;
       const { phase } = store.getState();
-      if (phase === 'busy' || phase === 'starting' || phase === 'restarting') void restart('cancelled');
+      if (phase === 'busy' || phase === 'starting' || phase === 'restarting' || (phase === 'ready' && unsent > 0))
+        void restart('cancelled');
     },
     /** After a breakdown: a fresh Postgres. Resolves when it is ready or has failed again. */
     restart: () => restart('asked'),

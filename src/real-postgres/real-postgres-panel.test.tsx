@@ -18,6 +18,7 @@ async function startedAt(cursor: number, fencing = true) {
   expect(within(panel).getByRole('heading', { level: 4 })).toHaveTextContent('Real Postgres in this page');
   fireEvent.click(within(panel).getByRole('button', { name: 'Run on real Postgres' }));
   expect(within(panel).queryByRole('button', { name: 'Run on real Postgres' })).toBeNull();
+  expect(within(panel).getByRole('status')).toHaveTextContent(/^Starting Postgres… \d+(\.\d)? s$/);
   // Starting Postgres takes seconds, and more on a busy machine: waited for within the test's own time.
   const ready = await within(panel).findByText(
     /^PostgreSQL [\d.]+ started in \d+(\.\d)? s\. /,
@@ -47,12 +48,20 @@ describe('real Postgres in the page', { timeout: 240_000 }, () => {
     expect(rows[1]).toContain('UPDATE 1UPDATE 1 (same)');
     expect(rows[2]).toContain("Renewer A: 'serial 1001, issued at 5 s', 33");
     expect(rows[2]).toContain('UPDATE 0UPDATE 0 (same)');
-    // Fencing off: A's late write lands on Postgres too.
+    expect(panel.querySelector('pre')).toHaveTextContent(/WHERE domain = \$1 AND fence <= \$3/);
+    expect(within(panel).getByText(/^The row on real Postgres:/)).toHaveTextContent(
+      'The row on real Postgres: serial 1002, issued at 36 s, fence 34, the same as the simulation.',
+    );
+    // Fencing off: A's late write lands on Postgres too, and its older certificate is the row.
     act(() => store.setState({ fencing: false }));
     await waitFor(() =>
       expect(rowTexts(within(panel).getByRole('table', { name: /^Writes up to step 23,/ }))[2]).toContain(
         'UPDATE 1UPDATE 1 (same)',
       ),
+    );
+    expect(panel.querySelector('pre')).not.toHaveTextContent('fence <=');
+    expect(within(panel).getByText(/^The row on real Postgres:/)).toHaveTextContent(
+      'The row on real Postgres: serial 1001, issued at 5 s, fence 33, the same as the simulation.',
     );
     // Back in the middle of the evening: only B's write so far.
     act(() => store.setState({ cursor: 17 }));
@@ -62,6 +71,9 @@ describe('real Postgres in the page', { timeout: 240_000 }, () => {
 
   it('runs the console’s SQL on its own table: each statement’s tag, the row it left, and Postgres’s own error', async () => {
     const { panel, store } = await startedAt(0);
+    // Before the first write, the steps say where it comes.
+    const none = await within(panel).findByRole('table', { name: 'Writes up to step 1, on real Postgres' });
+    expect(rowTexts(none)[1]).toMatch(/^No write yet: the first comes at step \d+\.$/);
     const form = within(panel).getByRole('form', { name: 'SQL console' });
     const output = () => within(form).getByTestId('console-output');
     fireEvent.click(within(form).getByRole('button', { name: 'Run step 1: B writes with token 34' }));
@@ -104,6 +116,63 @@ describe('real Postgres in the page', { timeout: 240_000 }, () => {
     const writes = await within(panel).findByRole('table', { name: 'Writes up to step 23, on real Postgres' });
     expect(rowTexts(writes)).toHaveLength(3);
     expect(within(panel).queryByText(/^The steps wait/)).toBeNull();
+  });
+
+  it("a restart ends the console's transaction and runs the held steps on the fresh Postgres", async () => {
+    const { panel, store } = await startedAt(0);
+    const form = within(panel).getByRole('form', { name: 'SQL console' });
+    const sql = within(form).getByRole('textbox', { name: 'SQL' });
+    fireEvent.change(sql, { target: { value: 'BEGIN;' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Run' }));
+    await whenIdle(form);
+    expect(form).toHaveTextContent('A transaction is open (BEGIN)');
+    act(() => store.setState({ cursor: 22 }));
+    expect(await within(panel).findByText(/^The steps wait:/)).toHaveAttribute('role', 'status');
+    // Cancelled before Postgres answers: the worker is ended and a fresh Postgres started, with no transaction.
+    fireEvent.change(sql, { target: { value: 'SELECT 1;' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Run' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    const writes = await within(panel).findByRole(
+      'table',
+      { name: 'Writes up to step 23, on real Postgres' },
+      { timeout: 180_000 },
+    );
+    expect(rowTexts(writes)).toHaveLength(3);
+    expect(within(panel).queryByText(/^The steps wait:/)).toBeNull();
+    expect(form).not.toHaveTextContent('A transaction is open');
+  });
+
+  it('when Postgres cannot start, says why, and starts it on Try again', async () => {
+    let made = 0;
+    vi.stubGlobal(
+      'Worker',
+      class extends InlinePostgresWorker {
+        constructor(url: URL | string, options?: WorkerOptions) {
+          made += 1;
+          if (made === 1) throw new Error("The worker's script could not be loaded.");
+          super(url, options);
+        }
+      },
+    );
+    try {
+      renderWalkthrough(<RealPostgres />, { cursor: 22 });
+      const panel = screen.getByTestId('real-postgres');
+      fireEvent.click(within(panel).getByRole('button', { name: 'Run on real Postgres' }));
+      const alert = await within(panel).findByRole('alert');
+      expect(alert).toHaveTextContent(
+        "Postgres could not start in this page: The worker's script could not be loaded. Everything else here works",
+      );
+      expect(within(panel).queryByRole('form', { name: 'SQL console' })).toBeNull();
+      fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+      await within(panel).findByText(/^PostgreSQL [\d.]+ started in/, {}, { timeout: 180_000 });
+      expect(within(panel).queryByRole('alert')).toBeNull();
+      expect(made).toBe(2);
+      expect(
+        await within(panel).findByRole('table', { name: 'Writes up to step 23, on real Postgres' }),
+      ).toBeInTheDocument();
+    } finally {
+      vi.stubGlobal('Worker', InlinePostgresWorker);
+    }
   });
 
   it('without WebAssembly, says so, and offers nothing that cannot run', () => {
