@@ -52,6 +52,16 @@ describe("a renewer's standing against the truth", () => {
     expect(standingOf(stepOf(delayed, 'releaseRequested', 'B').world, 'B')).toBe('lettingGo');
   });
 
+  it('with a 3 s network delay, still letting go at the steps between the ask and the answer', () => {
+    const slow = runScenario(buildScenario({ networkDelayMs: 3_000 }), { fencing: true });
+    const asked = stepOf(slow, 'releaseRequested', 'B');
+    const answered = stepOf(slow, 'leaseReleased', 'B');
+    const between = slow.frames.slice(asked.index + 1, answered.index);
+    expect(between.length).toBeGreaterThan(0);
+    for (const frame of between) expect(standingOf(frame.world, 'B')).toBe('lettingGo');
+    expect(standingOf(answered.world, 'B')).toBe('right');
+  });
+
   it('a renewer that knows it lost the lock is not mistaken', () => {
     const refused = stepOf(lesson, 'writeAnswered', 'A');
     expect(refused.world.renewers.find(({ id }) => id === 'A')!.belief.kind).toBe('lost');
@@ -62,17 +72,19 @@ describe("a renewer's standing against the truth", () => {
     lesson: { kind: 'lesson' },
     redis: { kind: 'redis' },
     redlock: { kind: 'redlock' },
+    etcd: { kind: 'etcd' },
     zookeeper: { kind: 'zookeeper' },
+    chubby: { kind: 'chubby', lockDelayMs: 0 },
   };
   for (const [name, lockService] of Object.entries(services)) {
-    it(`${name}: letting go exactly while the answer to a release of a held lease is on its way`, () => {
-      for (const fencing of [true, false]) {
-        const timeline = runScenario(buildScenario({ lockService }), { fencing }, ALL_MODELS);
-        for (const frame of timeline.frames) {
-          for (const renewer of frame.world.renewers) {
-            expect(standingOf(frame.world, renewer.id) === 'lettingGo').toBe(
-              askedWhileHolding(timeline, frame, renewer.id),
-            );
+    it(`${name}: at every step, with and without a network delay, the standing the history gives`, () => {
+      for (const networkDelayMs of [0, 40, 3_000]) {
+        for (const fencing of [true, false]) {
+          const timeline = runScenario(buildScenario({ lockService, networkDelayMs }), { fencing }, ALL_MODELS);
+          for (const frame of timeline.frames) {
+            for (const renewer of frame.world.renewers) {
+              expect(standingOf(frame.world, renewer.id)).toBe(standingFromHistory(timeline, frame, renewer.id));
+            }
           }
         }
       }
@@ -80,7 +92,14 @@ describe("a renewer's standing against the truth", () => {
   }
 });
 
-/** The same rule read from the history: its last release request found its own lease, and no answer came since. */
+/** The same rule read from the history: mistaken unless its last release request found its own lease. */
+function standingFromHistory(timeline: Timeline, frame: Frame, id: string) {
+  const renewer = frame.world.renewers.find((candidate) => candidate.id === id)!;
+  if (renewer.belief.kind !== 'holds' || frame.world.lock.truth(frame.world.now)?.holder === id) return 'right';
+  return askedWhileHolding(timeline, frame, id) ? 'lettingGo' : 'mistaken';
+}
+
+/** Whether its last release request, with no answer since, found its own lease. */
 function askedWhileHolding(timeline: Timeline, frame: Frame, id: string): boolean {
   for (let index = frame.index; index > 0; index -= 1) {
     const { happening, at } = timeline.frames[index]!;

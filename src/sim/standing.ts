@@ -2,10 +2,11 @@ import type { RenewerId } from './types.ts';
 import { renewerById, type World } from './world.ts';
 
 /**
- * Where a renewer stands against the truth. `lettingGo`: it asked to give back a lock it held, the service has
- * dropped the lease and its answer is on the way, so for that moment it believes it holds a lock nobody holds.
- * `mistaken`: it believes it holds a lock that is not its own (its lease ran out or was taken, or it asked to give
- * back a lease already gone). `right` otherwise, including a renewer that knows it holds nothing.
+ * Where a renewer stands against the truth. `lettingGo`: it asked to give back a lock it held, the service
+ * has dropped the lease and its answer is on the way, so for that moment it believes it holds a lock that is no
+ * longer its own (nobody's, or already another's): it is giving it back, not mistaken. `mistaken`: it believes it
+ * holds a lock that is not its own otherwise (its lease ran out or was taken, or it asked to give back a lease
+ * already gone, which the service refuses). `right` otherwise, including a renewer that knows it holds nothing.
  */
 export type Standing = 'right' | 'lettingGo' | 'mistaken';
 
