@@ -198,6 +198,12 @@ describe('the page side of the Postgres worker', () => {
     await expect(reply).resolves.toEqual({ kind: 'stopped', why: 'cancelled' });
     expect(FakeWorker.made).toHaveLength(2);
     expect(FakeWorker.made[0]!.terminated).toBe(true);
+    // Once the fresh Postgres is ready no run waits, so a later Cancel leaves it alone.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(phase(engine)).toBe('ready');
+    engine.cancel();
+    expect(phase(engine)).toBe('ready');
+    expect(FakeWorker.made).toHaveLength(2);
   });
 
   it('a Cancel with no run asked for leaves a ready Postgres alone', async () => {

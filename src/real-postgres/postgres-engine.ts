@@ -186,8 +186,12 @@ export function createPostgresEngine(
     async console(sql: string): Promise<ConsoleReply> {
       const cancelsAtCall = cancels;
       unsent += 1;
-      const notReady = await ensureReady();
-      unsent -= 1;
+      let notReady: Awaited<ReturnType<typeof ensureReady>>;
+      try {
+        notReady = await ensureReady();
+      } finally {
+        unsent -= 1;
+      }
       if (cancels !== cancelsAtCall) return { kind: 'stopped', why: 'cancelled' };
       if (notReady) return { kind: 'broken', message: notReady.phase === 'broken' ? notReady.message : notReady.phase };
       const reply = await run({ kind: 'console', sql }, timeLimitMs, 'timeLimit');
