@@ -226,6 +226,26 @@ describe('the Redlock lock service', () => {
     expect(heldByA().expire(virtualMs(30_015)).truth(virtualMs(30_015))).toBeNull();
   });
 
+  it('a client cut off from three of the five nodes cannot win a majority; another client still can', () => {
+    const cut = { kind: 'redlock' as const, unreachable: { A: ['R1', 'R2', 'R3'] as const } };
+    const service = REDLOCK_SERVICE.create(cut, settings);
+    expect(service.acquire(cut, request('A', 0)).outcome).toMatchObject({ granted: false });
+    expect(service.acquire(cut, request('B', 0)).outcome).toMatchObject({ granted: true });
+    const two = { kind: 'redlock' as const, unreachable: { A: ['R1', 'R2'] as const } };
+    expect(REDLOCK_SERVICE.create(two, settings).acquire(two, request('A', 0)).outcome).toMatchObject({
+      granted: true,
+    });
+  });
+
+  it("each node keeps its own clock: three clocks jumping 60 s at 1 s end A's majority there", () => {
+    const jump = { offsetMs: 0, driftRate: 0, jumps: [{ atMs: 1_000, byMs: 60_000 }] };
+    const skewed = { kind: 'redlock' as const, clocks: { R1: jump, R2: jump, R3: jump } };
+    const held = REDLOCK_SERVICE.create(skewed, settings).acquire(skewed, request('A', 0)).backend;
+    expect(held.truth(virtualMs(999))?.holder).toBe('A');
+    expect(held.truth(virtualMs(1_000))).toBeNull();
+    expect(heldByA().truth(virtualMs(1_000))?.holder).toBe('A');
+  });
+
   it('a holder that takes the lock again replaces its old holding', () => {
     const again = heldByA().acquire(config, request('A', 30_000)).backend;
     expect(again.nextExpiry()).toBe(60_015);
