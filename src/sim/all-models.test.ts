@@ -1,19 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildRenewer, buildScenario } from '@/testing/builders';
+import { buildRenewer, buildScenario, EVERY_LOCK_SERVICE } from '@/testing/builders';
 import { ALL_MODELS } from './all-models';
 import { issuesTokens, type LockServiceConfig } from './services/service';
 import { MAX_EVENTS, runScenario } from './run';
 import type { ScenarioDefinition } from './scenario';
-
-const SERVICES: Record<string, LockServiceConfig> = {
-  fencing: { kind: 'lesson' },
-  redis: { kind: 'redis' },
-  redlock: { kind: 'redlock' },
-  etcd: { kind: 'etcd' },
-  zookeeper: { kind: 'zookeeper' },
-  chubby: { kind: 'chubby', lockDelayMs: 0 },
-};
 
 /** The lesson's evening: A pauses 40 s while its certificate is in flight; its 30 s lease runs out. */
 const pausedHolder = (lockService: LockServiceConfig, pauseMs = 40_000): ScenarioDefinition =>
@@ -26,7 +17,7 @@ const pausedHolder = (lockService: LockServiceConfig, pauseMs = 40_000): Scenari
   });
 
 describe('every lock service on the paused-holder evening', () => {
-  for (const [name, service] of Object.entries(SERVICES)) {
+  for (const [name, service] of Object.entries(EVERY_LOCK_SERVICE)) {
     it(`${name}: with unchecked storage, A's stale certificate lands after B's`, () => {
       const timeline = runScenario(pausedHolder(service), { fencing: false }, ALL_MODELS);
       expect(timeline.outcome).toMatchObject({
@@ -44,7 +35,7 @@ describe('every lock service on the paused-holder evening', () => {
   }
 
   it('etcd: the tokens are the lock key revisions, rising from one holder to the next', () => {
-    const timeline = runScenario(pausedHolder(SERVICES.etcd!), { fencing: true }, ALL_MODELS);
+    const timeline = runScenario(pausedHolder(EVERY_LOCK_SERVICE.etcd), { fencing: true }, ALL_MODELS);
     const tokens = timeline.frames.flatMap(({ happening }) =>
       happening.kind === 'leaseGranted' ? [happening.lease.token] : [],
     );
@@ -111,8 +102,13 @@ describe('every lock service on the paused-holder evening', () => {
   });
 });
 
-const anyService = fc.constantFrom(...Object.values(SERVICES));
-const tokenServices = fc.constantFrom(SERVICES.fencing!, SERVICES.etcd!, SERVICES.zookeeper!, SERVICES.chubby!);
+const anyService = fc.constantFrom(...Object.values(EVERY_LOCK_SERVICE));
+const tokenServices = fc.constantFrom(
+  EVERY_LOCK_SERVICE.lesson,
+  EVERY_LOCK_SERVICE.etcd,
+  EVERY_LOCK_SERVICE.zookeeper,
+  EVERY_LOCK_SERVICE.chubby,
+);
 
 /** The what-if controls' ranges: the lab clamps anything outside them. Extremes sit at the ends. */
 const TEN_MINUTES = 600_000;

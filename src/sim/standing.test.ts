@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildScenario } from '@/testing/builders';
+import { buildScenario, EVERY_LOCK_SERVICE } from '@/testing/builders';
 import { ALL_MODELS } from './all-models';
 import { runScenario, type Frame, type Timeline } from './run';
-import type { LockServiceConfig } from './services/service';
 import { standingOf } from './standing';
 
 const lesson = runScenario(buildScenario(), { fencing: true });
@@ -68,15 +67,7 @@ describe("a renewer's standing against the truth", () => {
     expect(standingOf(refused.world, 'A')).toBe('right');
   });
 
-  const services: Record<string, LockServiceConfig> = {
-    lesson: { kind: 'lesson' },
-    redis: { kind: 'redis' },
-    redlock: { kind: 'redlock' },
-    etcd: { kind: 'etcd' },
-    zookeeper: { kind: 'zookeeper' },
-    chubby: { kind: 'chubby', lockDelayMs: 0 },
-  };
-  for (const [name, lockService] of Object.entries(services)) {
+  for (const [name, lockService] of Object.entries(EVERY_LOCK_SERVICE)) {
     it(`${name}: at every step, with and without a network delay, the standing the history gives`, () => {
       for (const networkDelayMs of [0, 40, 3_000]) {
         for (const fencing of [true, false]) {

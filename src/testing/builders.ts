@@ -1,4 +1,15 @@
 import type { RenewerDefinition, ScenarioDefinition } from '@/sim/scenario';
+import type { LockServiceConfig } from '@/sim/services/service';
+
+/** Each lock service the simulation models, at its defaults (Chubby without its lock-delay). */
+export const EVERY_LOCK_SERVICE = {
+  lesson: { kind: 'lesson' },
+  redis: { kind: 'redis' },
+  redlock: { kind: 'redlock' },
+  etcd: { kind: 'etcd' },
+  zookeeper: { kind: 'zookeeper' },
+  chubby: { kind: 'chubby', lockDelayMs: 0 },
+} as const satisfies Record<string, LockServiceConfig>;
 
 /** The seed scenario's numbers, written out so each test states what it depends on. */
 export function buildScenario(overrides: Partial<ScenarioDefinition> = {}): ScenarioDefinition {
