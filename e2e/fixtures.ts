@@ -10,9 +10,9 @@ export const test = base.extend<{
   readerMoves: boolean;
 }>({
   /**
-   * The pointer moves over the page as each page loads, as a reader's does: a fresh visit to the lesson fetches its
-   * code on the reader's first move (src/boot.ts), and its controls stay disabled until then. Tests of that wait
-   * turn this off.
+   * The pointer moves over the page as each page loads, as a reader's does: a fresh visit to the lesson starts its
+   * code on the reader's first move or once it has painted and the browser is idle (src/boot.ts), whichever comes
+   * first. Tests of a page nobody touches turn this off.
    */
   readerMoves: [true, { option: true }],
   page: async ({ page, readerMoves }, use) => {

@@ -232,7 +232,7 @@ test.describe('nothing before it is needed', () => {
   });
 });
 
-test.describe("the page's code waits for the reader's first move", () => {
+test.describe('how the page starts', () => {
   test.use({ readerMoves: false });
 
   /** The JS and CSS the page fetches, as index.html names them (./assets/…), and the JS that is PGlite's own. */
@@ -251,7 +251,7 @@ test.describe("the page's code waits for the reader's first move", () => {
     return { fetched, withPglite };
   }
 
-  test('a fresh visit fetches only the JS and CSS its page names until the reader moves', async ({
+  test('a fresh visit nobody touches starts its code after the first paint, and never fetches PGlite', async ({
     page,
     walkthrough,
   }) => {
@@ -263,44 +263,18 @@ test.describe("the page's code waits for the reader's first move", () => {
     const named = new Set(
       [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]),
     );
-    expect(named.size).toBeGreaterThan(3);
-    await page.waitForLoadState('networkidle');
-    // Saved progress too waits for a move: a first visit has none.
-    expect([...fetched].filter((path) => !named.has(path))).toEqual([]);
-    // The prerendered page is all there is: readable, its stepper shown but disabled, its note for readers without
-    // JavaScript hidden.
-    await expect(walkthrough.indicator).toHaveText('Step 1 of 23');
-    await expect(walkthrough.next).toBeDisabled();
-    await expect(page.locator('.noscript-note')).toBeHidden();
-    // The first move (here the pointer, over the page) brings the page's code, and the stepper works.
-    await page.mouse.move(400, 300);
-    await walkthrough.next.click();
-    await expect(walkthrough.indicator).toHaveText('Step 2 of 23');
+    expect(named.size).toBeGreaterThan(1);
+    // No move: the page's code comes once the page has painted, and the stepper works.
+    await expect(walkthrough.next).toBeEnabled();
     expect([...fetched].some((path) => /^\.\/assets\/main-[\w-]+\.js$/.test(path) && !named.has(path))).toBe(true);
+    await expect(page.locator('.noscript-note')).toBeHidden();
     // The rest of the walkthrough came with it: its toolbar, with real Postgres under it.
     await expect(page.getByRole('button', { name: 'Run on real Postgres' })).toBeEnabled();
+    await walkthrough.next.click();
+    await expect(walkthrough.indicator).toHaveText('Step 2 of 23');
     await page.waitForLoadState('networkidle');
     // Real Postgres's engine (PGlite) runs in its worker and is fetched only once asked for.
     expect(withPglite).toEqual([]);
-  });
-
-  test('a keyboard reader: the first Tab brings the code, and the stepper is reached and works by keys', async ({
-    page,
-    walkthrough,
-  }) => {
-    await page.goto('./');
-    await page.waitForLoadState('networkidle');
-    await expect(walkthrough.next).toBeDisabled();
-    await page.keyboard.press('Tab');
-    await expect(walkthrough.next).toBeEnabled();
-    // Tab on to Next, as a keyboard reader would, and press it.
-    for (let presses = 0; presses < 40; presses += 1) {
-      if (await walkthrough.next.evaluate((button) => button === document.activeElement)) break;
-      await page.keyboard.press('Tab');
-    }
-    await expect(walkthrough.next).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(walkthrough.indicator).toHaveText('Step 2 of 23');
   });
 
   for (const viewport of [
@@ -352,7 +326,7 @@ test.describe("the page's code waits for the reader's first move", () => {
     return entry ?? '';
   }
 
-  test("while the page's code is on its way, the pointer over the disabled stepper shows progress", async ({
+  test("while the page's code is on its way, the pointer over its loading controls shows progress", async ({
     page,
     walkthrough,
   }) => {
@@ -365,19 +339,16 @@ test.describe("the page's code waits for the reader's first move", () => {
       await route.continue();
     });
     await page.goto('./');
-    // The cursor over Next itself, which sits in the prerendered, disabled fieldset, and over the time slider, an
-    // input in another.
+    // The cursor over Next itself, which sits in a loading gate, and over the time slider, an input in another.
     const cursor = () => walkthrough.next.evaluate((button) => getComputedStyle(button).cursor);
     const slider = page.locator('#walkthrough').getByRole('slider', { name: 'Virtual time' });
     const sliderCursor = () => slider.evaluate((input) => getComputedStyle(input).cursor);
-    expect(await cursor()).not.toBe('progress');
-    await page.mouse.move(400, 300);
-    await expect.poll(cursor).toBe('progress');
+    expect(await cursor()).toBe('progress');
     expect(await sliderCursor()).toBe('progress');
     await expect(walkthrough.next).toBeDisabled();
     release();
     await expect(walkthrough.next).toBeEnabled();
-    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('starting'))).toBe(false);
+    expect(await cursor()).toBe('pointer');
   });
 
   test('if the code cannot load, the page stays readable and says so at the foot of the screen', async ({
@@ -386,14 +357,13 @@ test.describe("the page's code waits for the reader's first move", () => {
     consoleErrors,
   }) => {
     const entry = await entryOf(page);
-    // The entry loads; the page's code it asks for on the first move does not.
+    // The entry loads; the page's code it asks for once the page has painted does not.
     await page.route(/\/assets\/main-[\w-]+\.js$/, (route, request) =>
       request.url().endsWith(`/${entry}`) ? route.continue() : route.abort(),
     );
     await page.goto('./');
+    // With no move: the code is asked for once the page has painted, and its failure is said at once.
     const note = page.locator('.start-failed-note');
-    await expect(note).toBeHidden();
-    await page.mouse.wheel(0, 600);
     await expect(note).toBeInViewport();
     await expect(note).toContainText('did not load, so the walkthrough cannot be stepped through');
     await expect(page.locator('.noscript-note')).toBeHidden();
@@ -428,9 +398,16 @@ test.describe("the page's code waits for the reader's first move", () => {
   }) => {
     const frames = page.getByRole('list', { name: 'The walkthrough, frame by frame' }).getByRole('listitem');
     const line = page.getByText(/^Printed before the page had started, this copy has only the walkthrough's first/);
+    // The page's code is held on its way, as on a slow connection, until Ctrl+P below.
+    const entry = await entryOf(page);
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route, request) => {
+      if (!request.url().endsWith(`/${entry}`)) await released;
+      await route.continue();
+    });
     await page.goto('./');
-    await page.waitForLoadState('networkidle');
-    // The browser's own print, from its menu: no move, no code; the print says what to do.
+    // The browser's own print, from its menu, before the code has run: the print says what to do.
     await page.emulateMedia({ media: 'print' });
     await expect(line).toBeVisible();
     await expect(frames).toHaveCount(0);
@@ -454,6 +431,7 @@ test.describe("the page's code waits for the reader's first move", () => {
       };
     });
     await page.keyboard.press('Control+P');
+    release();
     await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number[] }).printed)).toEqual([23]);
     // Once the frames are there, they stand in for the live stage on paper.
     await page.emulateMedia({ media: 'print' });

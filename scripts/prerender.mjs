@@ -2,7 +2,7 @@
 // `vite build --ssr` into dist-ssr/, in the same mode as the pages), into index.html and embed.html of dist/ (or of
 // the folder `--out` names), so each page is readable before its JavaScript runs, or without it; the page then
 // hydrates it.
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -18,7 +18,7 @@ const { renderLesson, renderEmbed } = await import(pathToFileURL(server).href);
 process.on('exit', () => rmSync(join(root, 'dist-ssr'), { recursive: true, force: true }));
 const EMPTY_ROOT = '<div id="root"></div>';
 
-/** Writes `markup` into the page's empty #root, with the stylesheets of the parts it shows. */
+/** Writes `markup` into the page's empty #root. */
 function fill(name, what, markup) {
   const page = join(root, out, name);
   const html = readFileSync(page, 'utf8');
@@ -40,30 +40,18 @@ function fill(name, what, markup) {
       process.exit(1);
     }
   }
-  // The prerendered page's lazy parts bring their stylesheets when their code loads; the markup needs them before
-  // (and without) that: each CSS Module whose scoped classes (Vite names them `_local_hash`) the markup uses is
-  // linked from the page's head.
-  const used = new Set([...markup.matchAll(/\sclass="([^"]*)"/g)].flatMap((match) => match[1].split(/\s+/)));
-  const linked = new Set(
-    [...html.matchAll(/<link rel="stylesheet"[^>]*href="\.\/(assets\/[^"]+\.css)"/g)].map((m) => m[1]),
-  );
-  const sheets = readdirSync(join(root, out, 'assets'))
-    .filter((file) => file.endsWith('.css') && !linked.has(`assets/${file}`))
-    .filter((file) => {
-      const css = readFileSync(join(root, out, 'assets', file), 'utf8');
-      return [...css.matchAll(/\.(_[\w-]+)/g)].some((match) => used.has(match[1]));
-    })
-    .sort();
-  const links = sheets.map((file) => `<link rel="stylesheet" crossorigin href="./assets/${file}">`).join('\n    ');
-  const withSheets = html.replace('</head>', () => `  ${links}\n  </head>`);
+  // The first view paints from the HTML and one stylesheet (vite.config.ts builds one for every part).
+  const sheets = [...html.matchAll(/<link rel="stylesheet"[^>]*>/g)];
+  if (sheets.length !== 1) {
+    console.error(`${out}/${name} links ${sheets.length} stylesheets; the first view must paint from one.`);
+    process.exit(1);
+  }
   // A function, so `$` in the lesson's text is not read as a replacement pattern.
   writeFileSync(
     page,
-    withSheets.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered>${markup}</div>`),
+    html.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered>${markup}</div>`),
   );
-  console.log(
-    `${out}/${name}: ${what} prerendered (${(markup.length / 1024).toFixed(1)} kB of markup), with ${sheets.length} of its parts' stylesheets`,
-  );
+  console.log(`${out}/${name}: ${what} prerendered (${(markup.length / 1024).toFixed(1)} kB of markup)`);
 }
 
 fill('index.html', 'the lesson', await renderLesson());

@@ -1,9 +1,11 @@
 // index.html's entry. The prerendered lesson reads and shows its first step without any script; the code that makes
-// it move (React and the simulation) is fetched on the reader's first move, unless the page must change as it opens
-// (src/app/starts-at-once.ts). Until then the page's controls stay disabled, as they are prerendered.
+// it move (React and the simulation) starts once the page has painted, when the browser is idle, or at once where the
+// page must change as it opens (src/app/starts-at-once.ts) or the reader moves first. Until a part has hydrated its
+// controls say they are loading, and a press on one is held and acted on then (src/components/held-presses.ts).
 import './styles.css';
 import { startsAtOnce } from '@/app/starts-at-once';
 import { firstMove } from '@/components/first-move';
+import { holdPresses } from '@/components/held-presses';
 import { PRERENDERED_SCREEN } from '@/components/prerendered-screen';
 import { positionToRestore } from '@/lesson/reading-position';
 import { startOffline } from '@/offline/start-offline';
@@ -13,6 +15,7 @@ const inLms = import.meta.env.MODE === 'scorm';
 // The site works offline after the first visit; a SCORM package lives in its LMS instead.
 if (!inLms) startOffline();
 const marks = document.documentElement.classList;
+const presses = holdPresses(document, () => document.getElementById('root'));
 
 let starting: Promise<void> | undefined;
 /** Fetches and runs the page's code, once. Settles when the page is ready, or could not load. */
@@ -22,16 +25,17 @@ function start(): Promise<void> {
 }
 
 function load(): Promise<void> {
-  // The pointer over the disabled controls says they are on their way.
-  marks.add('starting');
   return import('./main').then(
     async (page) => {
       await page.pageReady;
-      marks.remove('starting');
+      // The signal that the page has started (tests and the bench wait for it).
+      marks.add('started');
+      presses.started();
     },
     (error: unknown) => {
-      // The page stays as prerendered, readable; a note at the foot of the screen says why it does not move.
-      marks.remove('starting');
+      // The page stays as prerendered, readable; a note at the foot of the screen says why it does not move. A press
+      // held for the code is dropped.
+      presses.failed();
       marks.add('start-failed');
       console.error('Lockstep could not load its code; the lesson can be read, but not stepped through.', error);
     },
@@ -48,6 +52,22 @@ function printWhenReady(event: KeyboardEvent) {
 }
 document.addEventListener('keydown', printWhenReady, true);
 
+/**
+ * Settles once the prerendered page has painted and the browser is idle (or after a second at most), so fetching and
+ * running the page's code never holds up the first paint, and a page nobody touches still comes alive.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) =>
+    // The frame after the next one has been painted.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 1000 });
+        else resolve();
+      }),
+    ),
+  );
+}
+
 const arrival = {
   prerendered: document.getElementById('root')?.hasAttribute('data-prerendered') ?? false,
   search: window.location.search,
@@ -58,6 +78,6 @@ const arrival = {
 };
 // Listening starts now, so a move made while the code is on its way also counts for the parts that wait for one.
 const moved = firstMove();
-const ready = startsAtOnce(arrival) ? start() : moved.then(start);
+const ready = startsAtOnce(arrival) ? start() : Promise.race([moved, afterFirstPaint()]).then(start);
 // Once the page is ready, a print is the browser's own again.
 void ready.then(() => document.removeEventListener('keydown', printWhenReady, true));

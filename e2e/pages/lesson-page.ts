@@ -31,7 +31,7 @@ export class LessonPage {
                 requestAnimationFrame(() => requestAnimationFrame(resolve));
                 setTimeout(resolve, 1_000);
               });
-            const waiting = () => [...document.querySelectorAll('main fieldset[role="none"][disabled]')];
+            const waiting = () => [...document.querySelectorAll('main [data-gate="loading"]')];
             for (const part of waiting()) {
               // The gate adds no box (display: contents): its parent is the part's own box.
               part.parentElement?.scrollIntoView({ block: 'center' });

@@ -27,14 +27,14 @@ export class WalkthroughPage {
   }
 
   /**
-   * Opens the page and waits until the walkthrough's controls work: the prerendered page shows them at once, but
-   * disabled until their code has hydrated (a key pressed on them before then would do nothing). The parts below
-   * the stage load on the reader's first move, which the test's own first click or key is.
+   * Opens the page and waits until the walkthrough's controls work: the prerendered page shows them at once, loading
+   * until their code has hydrated (a click then is held and acted on later, but a shortcut key would do nothing).
+   * The parts below the stage load on the reader's first move or when the browser is idle.
    */
   async open(query = '') {
     await this.page.goto(`/${query}`);
     await expect(this.indicator).toBeVisible();
-    await expect(this.page.locator('#walkthrough .walkthrough-bar > fieldset[role="none"][disabled]')).toHaveCount(0);
+    await expect(this.page.locator('#walkthrough .walkthrough-bar > [data-gate="loading"]')).toHaveCount(0);
   }
 
   /** The step keys act only while focus is inside the walkthrough, as a reader's Tab would put it there. */

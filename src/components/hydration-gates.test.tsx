@@ -1,3 +1,4 @@
+import content from 'virtual:lockstep/content';
 import { act, render, screen } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -30,11 +31,18 @@ afterEach(() => {
 });
 
 describe('the parts that wait for hydration', () => {
-  it('in the prerendered markup: the stand-in, and the controls disabled', () => {
+  it('in the prerendered markup: the stand-in, and the controls focusable but loading, in a group saying so', () => {
     const container = document.createElement('div');
+    document.body.append(container);
     container.innerHTML = renderToString(page);
-    expect(container.textContent).toBe('markupstand-inCompute');
-    expect(container.querySelector('fieldset')).toHaveProperty('disabled', true);
+    expect(container.querySelector('fieldset')).toHaveProperty('disabled', false);
+    expect(container.querySelector('fieldset')).toHaveAttribute('data-gate', 'loading');
+    expect(screen.getByRole('group', { name: content.controls.app.controlsLoading })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(screen.getByText('stand-in')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Compute' })).toBeEnabled();
   });
 
   it('once the markup has hydrated: the part itself, and the controls enabled', async () => {
@@ -48,6 +56,21 @@ describe('the parts that wait for hydration', () => {
     expect(screen.getByText('the map')).toBeInTheDocument();
     expect(screen.queryByText('stand-in')).toBeNull();
     expect(screen.getByRole('button', { name: 'Compute' })).toBeEnabled();
+    // Live: the gate says so, and is neither a group nor loading.
+    expect(container.querySelector('fieldset')).toHaveAttribute('data-gate', 'live');
+    expect(container.querySelector('fieldset')).not.toHaveAttribute('aria-disabled');
+    expect(screen.queryByRole('group')).toBeNull();
+  });
+
+  it('keeps the controls it hydrated: they are not drawn anew when the gate opens', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(page);
+    const prerendered = container.querySelector('button');
+    await act(async () => {
+      root = hydrateRoot(container, page);
+    });
+    expect(container.querySelector('button')).toBe(prerendered);
   });
 
   it('rendered fresh, with no markup before it: the part at once', () => {

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createPageStores, PageProviders } from '@/app/page-stores';
 import { scoreAnswer } from '@/progress/score';
 import '@/styles.css';
+import { holdPresses } from '@/components/held-presses';
 import { connectToHost } from './bridge';
 import { EmbedApp } from './embed-app';
 import { resolveParentOrigin } from './protocol';
@@ -49,6 +50,8 @@ function start() {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('embed.html has no #root element');
+  // A press while the prerendered player hydrates acts once its part is live.
+  holdPresses(document, () => root).started();
   const page = (
     <StrictMode>
       <PageProviders stores={stores}>

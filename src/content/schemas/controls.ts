@@ -21,6 +21,8 @@ export const controlsSchema = z
         loadingMap: text,
         loadingQuiz: text,
         loadingInterview: text,
+        /** Names a group of prerendered controls whose code has not arrived: a press is held until it has. */
+        controlsLoading: text,
         /** Shown in place of the outcome map, for a reader without JavaScript. */
         mapNeedsScript: text,
         dismiss: text,

@@ -1,0 +1,175 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GATE, holdPresses } from './held-presses';
+
+/** A prerendered part: a gate holding two buttons, a checkbox and a field, each recording what reached it. */
+function part(state: 'loading' | 'live' = 'loading', parent: HTMLElement = document.body) {
+  const root = document.createElement('div');
+  root.innerHTML = `
+    <fieldset ${GATE}="${state}">
+      <button type="button" id="next">Next</button>
+      <button type="button">Play</button>
+      <input type="checkbox" aria-label="Fencing tokens">
+      <input type="range" aria-label="Virtual time">
+    </fieldset>
+    <button type="button" id="outside">Outside</button>`;
+  parent.append(root);
+  const seen: string[] = [];
+  // What the page's code would do: listen on the root, as React does.
+  root.addEventListener('click', (event) => {
+    const target = event.target as HTMLElement;
+    seen.push(target.id || target.getAttribute('aria-label') || target.textContent || '?');
+  });
+  const gate = root.querySelector('fieldset')!;
+  const button = (name: string) =>
+    [...root.querySelectorAll('button')].find((element) => element.textContent === name)!;
+  return { root, seen, gate, button };
+}
+
+/** Lets the MutationObserver's callback run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('holdPresses', () => {
+  it('holds a press on a loading control and acts on it once the part is live and the page started', async () => {
+    const { root, seen, gate, button } = part();
+    const presses = holdPresses(document, () => root);
+    button('Next').click();
+    expect(seen).toEqual([]);
+    expect(presses.waiting).toBe(1);
+    presses.started();
+    // Started, but the part has not hydrated: still held.
+    expect(seen).toEqual([]);
+    gate.setAttribute(GATE, 'live');
+    await settle();
+    expect(seen).toEqual(['next']);
+    expect(presses.waiting).toBe(0);
+    // Once: a later mutation replays nothing more.
+    gate.setAttribute(GATE, 'live');
+    gate.append(document.createElement('span'));
+    await settle();
+    expect(seen).toEqual(['next']);
+  });
+
+  it('a part already live when the page starts acts at once', () => {
+    const { root, seen, gate, button } = part();
+    const presses = holdPresses(document, () => root);
+    button('Play').click();
+    gate.setAttribute(GATE, 'live');
+    presses.started();
+    expect(seen).toEqual(['Play']);
+  });
+
+  it('keeps the order of presses across parts: a press waits behind an earlier one whose part is still loading', async () => {
+    const holder = document.createElement('div');
+    document.body.append(holder);
+    const first = part('loading', holder);
+    const second = part('loading', holder);
+    const presses = holdPresses(document, () => holder);
+    first.button('Next').click();
+    second.button('Play').click();
+    first.button('Play').click();
+    presses.started();
+    second.gate.setAttribute(GATE, 'live');
+    await settle();
+    expect([...first.seen, ...second.seen]).toEqual([]);
+    first.gate.setAttribute(GATE, 'live');
+    await settle();
+    expect(first.seen).toEqual(['next', 'Play']);
+    expect(second.seen).toEqual(['Play']);
+  });
+
+  it('lets presses on live controls, and on controls outside any gate, through untouched', () => {
+    const { root, seen, button } = part('live');
+    const presses = holdPresses(document, () => root);
+    button('Next').click();
+    button('Outside').click();
+    expect(seen).toEqual(['next', 'outside']);
+    expect(presses.waiting).toBe(0);
+  });
+
+  it('undoes a checkbox ticked while loading, and ticks it on replay', async () => {
+    const { root, gate } = part();
+    const box = root.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    const presses = holdPresses(document, () => root);
+    box.click();
+    expect(box.checked).toBe(false);
+    presses.started();
+    gate.setAttribute(GATE, 'live');
+    await settle();
+    expect(box.checked).toBe(true);
+  });
+
+  it('finds the control that replaced a held one by its id, or by its kind and name', async () => {
+    const { root, seen, gate, button } = part();
+    const presses = holdPresses(document, () => root);
+    button('Next').click();
+    button('Play').click();
+    presses.started();
+    // The page's code drew the part anew, live.
+    gate.innerHTML = '<button type="button">Play</button><button type="button" id="next">Next, drawn anew</button>';
+    gate.setAttribute(GATE, 'live');
+    await settle();
+    expect(seen).toEqual(['next', 'Play']);
+  });
+
+  it('drops a press whose control is gone, and goes on with the next', async () => {
+    const { root, seen, gate, button } = part();
+    const presses = holdPresses(document, () => root);
+    button('Play').click();
+    button('Next').click();
+    presses.started();
+    gate.innerHTML = '<button type="button" id="next">Next</button>';
+    gate.setAttribute(GATE, 'live');
+    await settle();
+    expect(seen).toEqual(['next']);
+  });
+
+  it('drops what it holds when the code fails, and holds nothing after', async () => {
+    const { root, seen, gate, button } = part();
+    const presses = holdPresses(document, () => root);
+    button('Next').click();
+    presses.failed();
+    expect(presses.waiting).toBe(0);
+    button('Next').click();
+    expect(presses.waiting).toBe(0);
+    presses.started();
+    gate.setAttribute(GATE, 'live');
+    await settle();
+    expect(seen).toEqual([]);
+  });
+
+  it('refuses keys and drags that would change a loading field, but not Tab', () => {
+    const { root, gate } = part();
+    holdPresses(document, () => root);
+    const slider = root.querySelector<HTMLInputElement>('input[type="range"]')!;
+    const key = (name: string) => {
+      const event = new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true });
+      slider.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(key('ArrowRight')).toBe(true);
+    expect(key('Tab')).toBe(false);
+    expect(key('Escape')).toBe(false);
+    const drag = new MouseEvent('mousedown', { bubbles: true, cancelable: true });
+    slider.dispatchEvent(drag);
+    expect(drag.defaultPrevented).toBe(true);
+    // A button's keys are its own: Enter on it becomes the click that is held.
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true });
+    root.querySelector('button')!.dispatchEvent(enter);
+    expect(enter.defaultPrevented).toBe(false);
+    gate.setAttribute(GATE, 'live');
+    expect(key('ArrowRight')).toBe(false);
+  });
+
+  it('starts watching once the document has been parsed, if it is still loading', () => {
+    const listen = vi.spyOn(document, 'addEventListener');
+    const ready = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    holdPresses(document, () => null);
+    expect(listen).toHaveBeenCalledWith('DOMContentLoaded', expect.any(Function), { once: true });
+    ready.mockRestore();
+    listen.mockRestore();
+  });
+});

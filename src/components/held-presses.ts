@@ -1,0 +1,124 @@
+// A press on a prerendered control whose part has not hydrated yet is held, then replayed once that part is live:
+// exactly once, in the order pressed. Chosen over plain links for Next and Back because it covers every control the
+// same way (the options, Play, the quiz's answers), for pointer, touch, keyboard and assistive technology alike, since
+// each of those ends in a `click`; and React replays only presses on parts it is already hydrating, not one that came
+// before its code. The page's entry installs it before any of the page's code has loaded.
+
+/** A gate (DisabledUntilHydrated) marks its controls with this attribute: `loading` until its part has hydrated. */
+export const GATE = 'data-gate';
+const LOADING = `[${GATE}="loading"]`;
+/** Fields whose value a key or a drag would change while loading: not replayable as a click, so held still. */
+const FIELDS = 'select, textarea, input:not([type="checkbox"], [type="radio"], [type="button"], [type="submit"])';
+
+/** Where a held press goes: the element itself, or, if hydration replaced it, the one that took its place. */
+interface HeldPress {
+  element: HTMLElement;
+  key: string;
+}
+
+/** What a control is called, so a replacement drawn by the page's code can be found: its id, or its kind and name. */
+function keyOf(element: HTMLElement): string {
+  if (element.id) return `#${element.id}`;
+  const name = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+  return `${element.tagName}|${element.getAttribute('type') ?? ''}|${name}`;
+}
+
+function sameKeyed(root: ParentNode, key: string): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>('button, a[href], input, label, summary')].filter(
+    (element) => keyOf(element) === key,
+  );
+}
+
+export interface HeldPresses {
+  /** The page's code has run: replay what is held as each part comes alive. */
+  started(): void;
+  /** The page's code could not load: what is held is dropped (the page's note says why nothing moves). */
+  failed(): void;
+  /** How many presses wait. */
+  readonly waiting: number;
+}
+
+/**
+ * Holds presses on controls inside a loading gate under `root`, and replays them once their gate is live and the
+ * page has started. `document` is the one the page runs in.
+ */
+export function holdPresses(document: Document, root: () => ParentNode | null): HeldPresses {
+  const held: HeldPress[] = [];
+  let started = false;
+  let failed = false;
+  let replaying = false;
+
+  /** The control a held press now means, or null if it is gone or its part is not live yet. */
+  function resolve(press: HeldPress): HTMLElement | 'wait' | null {
+    let element: HTMLElement | null = press.element;
+    if (!element.isConnected) {
+      const scope = root();
+      // The first control of that name: a replacement drawn in the same place keeps its order.
+      element = scope ? (sameKeyed(scope, press.key)[0] ?? null) : null;
+    }
+    if (!element) return null;
+    return element.closest(LOADING) ? 'wait' : element;
+  }
+
+  function replay() {
+    if (!started || failed) return;
+    replaying = true;
+    try {
+      while (held.length > 0) {
+        const press = held[0]!;
+        const target = resolve(press);
+        if (target === 'wait') return;
+        held.shift();
+        target?.click();
+      }
+    } finally {
+      replaying = false;
+    }
+  }
+
+  function onClick(event: MouseEvent) {
+    if (replaying) return;
+    const target = event.target instanceof Element ? event.target : null;
+    const control = target?.closest<HTMLElement>('button, a[href], input, label, summary');
+    if (!control || !control.closest(LOADING) || !root()?.contains(control)) return;
+    // Not handled now (nothing would answer it, or hydration would undo it): kept for when the part is live.
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (failed) return;
+    held.push({ element: control, key: keyOf(control) });
+  }
+
+  /** A key or a drag on a field would change a value hydration then overwrites: refused while loading. */
+  function onFieldInput(event: Event) {
+    const target = event.target instanceof Element ? event.target : null;
+    if (!target?.matches(FIELDS) || !target.closest(LOADING) || !root()?.contains(target)) return;
+    if (event instanceof KeyboardEvent && (event.key === 'Tab' || event.key === 'Escape')) return;
+    event.preventDefault();
+  }
+
+  document.addEventListener('click', onClick, true);
+  for (const type of ['keydown', 'mousedown', 'beforeinput'] as const)
+    document.addEventListener(type, onFieldInput, true);
+  // A gate turns live when its part has hydrated: that is when a held press can act.
+  const observer = new MutationObserver(replay);
+  const watch = () => {
+    const scope = root();
+    if (scope) observer.observe(scope, { subtree: true, childList: true, attributes: true, attributeFilter: [GATE] });
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch, { once: true });
+  else watch();
+
+  return {
+    started() {
+      started = true;
+      replay();
+    },
+    failed() {
+      failed = true;
+      held.length = 0;
+    },
+    get waiting() {
+      return held.length;
+    },
+  };
+}
