@@ -122,6 +122,15 @@ try {
             ];
           }),
         ),
+        // The main thread's long tasks as Lighthouse simulates them, longest first: what the TBT is made of.
+        longTasks: (audits['long-tasks']?.details?.items ?? [])
+          .map((item) => ({
+            url: item.url.replace(url, './'),
+            startTime: Math.round(item.startTime),
+            duration: Math.round(item.duration),
+          }))
+          .sort((a, b) => b.duration - a.duration)
+          .slice(0, 8),
         failing: Object.values(audits)
           .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
           .map((audit) => audit.id),
@@ -139,6 +148,7 @@ try {
         Object.keys(AUDITS).map((name) => [name, spread(runs.map((run) => run.metrics[name]))]),
       ),
       failingAudits: [...new Set(runs.flatMap((run) => run.failing))],
+      longTasksOfEachRun: runs.map((run) => run.longTasks),
     };
   }
 } finally {

@@ -6,7 +6,6 @@ import './styles.css';
 import { startsAtOnce } from '@/app/starts-at-once';
 import { firstMove } from '@/components/first-move';
 import { holdPresses } from '@/components/held-presses';
-import { PRERENDERED_SCREEN } from '@/components/prerendered-screen';
 import { positionToRestore } from '@/lesson/reading-position';
 import { startOffline } from '@/offline/start-offline';
 import { localStorageOrNull, progressToRead } from '@/progress/storage-key';
@@ -74,7 +73,6 @@ const arrival = {
   progressToRead: progressToRead(localStorageOrNull()),
   positionToRestore: positionToRestore(),
   inLms,
-  screenAsPrerendered: window.matchMedia(PRERENDERED_SCREEN).matches,
 };
 // Listening starts now, so a move made while the code is on its way also counts for the parts that wait for one.
 const moved = firstMove();

@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { startsAtOnce, type Arrival } from './starts-at-once';
 
-/** A first visit to the prerendered lesson at its bare address: the one visit whose code may wait. */
+/** A first visit to the prerendered lesson at its bare address: the one visit whose code may wait to start. */
 const firstVisit: Arrival = {
   prerendered: true,
   search: '',
   progressToRead: false,
   positionToRestore: false,
   inLms: false,
-  screenAsPrerendered: true,
 };
 
 describe("when the page's code runs", () => {
-  it('waits for the first move on a first visit to the prerendered lesson', () => {
+  it('waits for the first paint on a first visit to the prerendered lesson, on any screen', () => {
     expect(startsAtOnce(firstVisit)).toBe(false);
   });
 
@@ -25,7 +24,6 @@ describe("when the page's code runs", () => {
     ["a reload's reading position below the top, which the browser leaves to the page", { positionToRestore: true }],
     ['a SCORM package, which reports to its LMS as it opens', { inLms: true }],
     ['a page nothing prerendered (the development server)', { prerendered: false }],
-    ['a screen the prerendered lesson is not laid out for (a phone, a big screen)', { screenAsPrerendered: false }],
   ])('runs at once for %s', (_, differs) => {
     expect(startsAtOnce({ ...firstVisit, ...differs })).toBe(true);
   });

@@ -10,15 +10,13 @@ export interface Arrival {
   positionToRestore: boolean;
   /** A SCORM package, which must report to its LMS as it opens. */
   inLms: boolean;
-  /** The screen is one the prerendered lesson is laid out for (PRERENDERED_SCREEN). */
-  screenAsPrerendered: boolean;
 }
 
 /**
  * Whether the page's code must run as the page opens. A first visit to the prerendered lesson already shows what the
- * code would draw, so its code waits for the reader's first move; a visit whose page differs from that markup (a
- * linked step, saved progress, a reload's reading position, the lab, presenter mode, a phone's or a big screen's
- * layout) or that nothing prerendered must draw at once.
+ * code would draw, on every screen (the stylesheet lays it out), so its code starts once the page has painted; a
+ * visit whose page differs from that markup (a linked step, saved progress, a reload's reading position, the lab,
+ * presenter mode) or that nothing prerendered must draw at once.
  */
 export function startsAtOnce(arrival: Arrival): boolean {
   return (
@@ -26,7 +24,6 @@ export function startsAtOnce(arrival: Arrival): boolean {
     arrival.inLms ||
     arrival.search !== '' ||
     arrival.progressToRead ||
-    arrival.positionToRestore ||
-    !arrival.screenAsPrerendered
+    arrival.positionToRestore
   );
 }

@@ -1,9 +1,5 @@
-/** A screen at least this wide keeps the walkthrough's options beside Next and the table's row under the time strip. */
-export const WIDE_SCREEN = '(min-width: 720px)';
-/** A screen this wide draws the sequence diagram larger, with the page's type. */
-export const BIG_SCREEN = '(min-width: 1600px)';
 /**
- * The screens the build's prerendered lesson is laid out for: wide, not big. On any other the page rearranges once
- * its code runs, so it starts at once rather than move under a reader who has begun to scroll.
+ * A screen this wide draws the sequence diagram larger, with the page's type. (Every other difference between
+ * screens is the stylesheet's, over the one prerendered markup.)
  */
-export const PRERENDERED_SCREEN = `${WIDE_SCREEN} and (not ${BIG_SCREEN})`;
+export const BIG_SCREEN = '(min-width: 1600px)';

@@ -16,7 +16,7 @@ const stepAt = (timeline: Timeline, kind: string, at: number) =>
 // jsdom measures nothing: the strip is laid out at its 720 px fallback, as the layout below.
 const LAYOUT = layoutTimeStrip(fenced, 720);
 
-function strip(timeline: Timeline, cursor: number, props: { compact?: boolean; rowNow?: boolean } = {}) {
+function strip(timeline: Timeline, cursor: number, props: { compact?: boolean; rowNow?: boolean | 'wide' } = {}) {
   const { container } = render(<TimeStripView timeline={timeline} cursor={cursor} {...props} />);
   const svg = within(container).getByRole('img');
   const rect = (className: string | undefined) => container.querySelector(`.${className} rect`);
@@ -27,11 +27,30 @@ function strip(timeline: Timeline, cursor: number, props: { compact?: boolean; r
 }
 
 describe('the time strip beside a step', () => {
-  it('before anything is granted: the time alone, no bar and no mark', () => {
+  it('before anything is granted: the time alone, no bar and no mark; the whole evening only faintly', () => {
     const { svg, container } = strip(fenced, 0);
     expect(svg).toHaveAccessibleName('Time to scale, now 0 s.');
-    expect(container.querySelectorAll('rect')).toHaveLength(0);
+    const later = container.querySelector('[data-testid="strip-later"]')!;
+    expect(container.querySelectorAll('rect').length - later.querySelectorAll('rect').length).toBe(0);
     expect(container.querySelectorAll(`.${styles.mark}`)).toHaveLength(0);
+    // Every lease and pause of the run, each where it will be, hidden from assistive technology; no write's mark.
+    expect(later).toHaveAttribute('aria-hidden', 'true');
+    expect(later).toHaveClass(styles.later!);
+    expect([...later.querySelectorAll('rect')].map((rect) => rect.getAttribute('x'))).toEqual(
+      LAYOUT.bars.map((bar) => String(bar.x1)),
+    );
+    expect(later.querySelectorAll(`.${styles.lease} rect`)).toHaveLength(2);
+    expect(later.querySelectorAll(`.${styles.pause} rect`)).toHaveLength(1);
+  });
+
+  it("midway, only what is still to come is faint: at B's grant, nothing but its lease", () => {
+    const granted = stepAt(fenced, 'leaseGranted', 31_000);
+    const { container } = strip(fenced, granted - 1);
+    const later = () => container.querySelector('[data-testid="strip-later"]')!;
+    expect(later().querySelectorAll(`.${styles.lease} rect`)).toHaveLength(1);
+    expect(later().querySelectorAll(`.${styles.pause} rect`)).toHaveLength(0);
+    const atGrant = strip(fenced, granted).container.querySelector('[data-testid="strip-later"]')!;
+    expect(atGrant.querySelectorAll('rect')).toHaveLength(0);
   });
 
   it("once A is paused: its lease for its whole term, its pause only as far as it has lasted, said 'so far'", () => {
@@ -119,6 +138,13 @@ describe('the time strip beside a step', () => {
 
   it("says the table's row under the strip, unless the page shows it elsewhere", () => {
     strip(fenced, 0);
+    expect(screen.getByTestId('strip-row-now')).toHaveTextContent('Table row now: serial 1000, fence 32');
+    expect(screen.getByTestId('strip-row-now')).not.toHaveClass('wide-only');
+  });
+
+  it("on wide screens only, by the stylesheet's class, when asked so: the same markup on every screen", () => {
+    render(<TimeStripView timeline={fenced} cursor={0} rowNow="wide" />);
+    expect(screen.getByTestId('strip-row-now')).toHaveClass('wide-only');
     expect(screen.getByTestId('strip-row-now')).toHaveTextContent('Table row now: serial 1000, fence 32');
   });
 

@@ -24,8 +24,11 @@ export function TimeStripView({
   cursor: number;
   /** The compact player's strip: no space below it, and no key on a narrow screen. */
   compact?: boolean;
-  /** Say the table's row under the strip; false where the page shows it elsewhere (a phone's sticky bar). */
-  rowNow?: boolean;
+  /**
+   * Say the table's row under the strip: always, never (where the page shows it elsewhere, as the walkthrough's
+   * sticky bar does), or `wide`, on screens 720 px and wider only (by the stylesheet, so the markup is the same).
+   */
+  rowNow?: boolean | 'wide';
   /** A class of the page that places the strip, for its place and size there. */
   className?: string | undefined;
 }) {
@@ -36,6 +39,9 @@ export function TimeStripView({
   const now = timeline.frames[cursor]?.at ?? 0;
   const nowX = layout.xOf(now);
   const bars = layout.bars.filter((bar) => bar.fromIndex <= cursor);
+  // The rest of the evening's leases and pauses, drawn faintly, so the strip is a picture of the whole run from its
+  // first step. Its writes' marks are not: where they land or are refused is what the reader is asked to predict.
+  const laterBars = layout.bars.filter((bar) => bar.fromIndex > cursor);
   const marks = layout.marks.filter((mark) => mark.index <= cursor);
   const rowY = (id: string) => layout.rows.find((row) => row.id === id)?.y ?? 0;
   const shown = (bar: StripBar) =>
@@ -98,11 +104,24 @@ export function TimeStripView({
         {marks.map((mark) => (
           <StripMarkGlyph key={mark.id} kind={mark.kind} x={mark.x} y={rowY(mark.row)} />
         ))}
+        <g className={styles.later} aria-hidden="true" data-testid="strip-later">
+          {laterBars.map((bar) => (
+            <g key={bar.id} className={BAR_CLASS[bar.kind]}>
+              <rect x={bar.x1} y={rowY(bar.row) - 8} width={Math.max(bar.x2 - bar.x1, 2)} height={16} rx={3} />
+            </g>
+          ))}
+        </g>
         <g className={styles.now}>
           <line x1={nowX} x2={nowX} y1={0} y2={layout.axisY} />
         </g>
       </svg>
-      {rowNow && <TableRowNowView timeline={timeline} cursor={cursor} />}
+      {rowNow && (
+        <TableRowNowView
+          timeline={timeline}
+          cursor={cursor}
+          {...(rowNow === 'wide' ? { className: 'wide-only' } : {})}
+        />
+      )}
       <ul className={styles.legend} aria-label={words.legend}>
         <li>
           <span className={`${styles.swatch} ${styles.swatchLease}`} aria-hidden="true" /> {words.lease}

@@ -15,8 +15,6 @@ import { StepControls, ViewToggles } from '@/views/timeline-controls';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import { DisabledUntilHydrated } from '@/components/disabled-until-hydrated';
 import { loadWhenNeeded, needLaterParts } from '@/components/load-when-needed';
-import { WIDE_SCREEN } from '@/components/prerendered-screen';
-import { useMediaQuery } from '@/story/use-media-query';
 import { useWalkthroughKeys } from '@/views/use-walkthrough-keys';
 
 // Behind a toggle: loaded when it is turned on.
@@ -112,8 +110,6 @@ export function Walkthrough({
   useBarHeightProperty(scope, bar);
   const textVersion = useWalkthrough((state) => state.textVersion);
   const compare = useWalkthrough((state) => state.compare);
-  // On a phone the options scroll away so the sticky bar stays small; on wider screens they stay with Next.
-  const wide = useMediaQuery(WIDE_SCREEN, true);
   useWalkthroughKeys(scope);
   const belowStage = useMemo(
     () => (
@@ -138,17 +134,17 @@ export function Walkthrough({
         {content.controls.walkthrough.heading}
       </Heading>
       {notices}
-      {!wide && <ViewToggles />}
       {/* The skip link's target: focus lands here, and the next Tab stop is Back or Next. */}
       <div className="walkthrough-bar" id="walkthrough-controls" tabIndex={-1} ref={bar}>
         <DisabledUntilHydrated>
+          {/* One markup for every screen: the stylesheet lays it out (the options wrap under Next on a phone). */}
           <div className="bar-row">
             <StepControls />
-            {wide && <ViewToggles />}
+            <ViewToggles />
           </div>
           <StepCaption>{predictions}</StepCaption>
-          {/* On a phone the strip scrolls away under the diagram: the row the writes hit stays with the caption. */}
-          {!wide && <TableRowNow />}
+          {/* The row the writes hit stays in view with the caption while the reader scrolls the diagram. */}
+          <TableRowNow />
           {endCardPointer}
         </DisabledUntilHydrated>
       </div>
@@ -158,7 +154,7 @@ export function Walkthrough({
         </Suspense>
       ) : (
         <div className="stage">
-          <TimeStrip />
+          <TimeStrip rowNow={false} />
           <SequenceDiagram />
           <div className="panels">
             <LockServicePanel />
