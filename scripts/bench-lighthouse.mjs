@@ -19,7 +19,8 @@ import { systemChromium } from './browser-path.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const root = join(import.meta.dirname, '..');
-const dist = join(root, 'dist');
+// LIGHTHOUSE_DIST measures another build (an older checkout's dist/, say), to compare in one sitting.
+const dist = process.env.LIGHTHOUSE_DIST ?? join(root, 'dist');
 const tool = join(root, 'scripts', 'lighthouse');
 if (!existsSync(join(tool, 'node_modules', 'lighthouse'))) {
   console.log('Installing Lighthouse 12.2.3 into scripts/lighthouse (once)…');
@@ -100,10 +101,12 @@ function spread(values) {
 
 const results = {};
 try {
+  // LIGHTHOUSE_PRESETS=mobile runs one preset only, while trying a change.
+  const presets = (process.env.LIGHTHOUSE_PRESETS ?? 'mobile,desktop').split(',');
   for (const [preset, config] of [
     ['mobile', undefined],
     ['desktop', desktopConfig],
-  ]) {
+  ].filter(([name]) => presets.includes(name))) {
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) {
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, config);
@@ -164,7 +167,8 @@ const report = {
   ...results,
 };
 await mkdir(join(root, 'reports'), { recursive: true });
-await writeFile(join(root, 'reports', 'bench-lighthouse.json'), `${JSON.stringify(report, null, 2)}\n`);
+const reportFile = process.env.LIGHTHOUSE_REPORT ?? join(root, 'reports', 'bench-lighthouse.json');
+await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`);
 for (const [preset, { categories, metrics, failingAudits }] of Object.entries(results)) {
   const cell = ({ median, min, max }) => `${median} (${min}–${max})`;
   console.log(`\nLighthouse ${preset}, median of ${RUNS} (lowest–highest):`);
@@ -172,4 +176,4 @@ for (const [preset, { categories, metrics, failingAudits }] of Object.entries(re
   for (const [name, value] of Object.entries(metrics)) console.log(`  ${name.padEnd(16)} ${cell(value)}`);
   if (failingAudits.length > 0) console.log(`  failing audits: ${failingAudits.join(', ')}`);
 }
-console.log('\nWritten to reports/bench-lighthouse.json');
+console.log(`\nWritten to ${reportFile}`);
