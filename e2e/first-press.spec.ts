@@ -72,6 +72,26 @@ test.describe('a press before the code has arrived', () => {
     await expect(indicator).toHaveText('Step 2 of 23');
   });
 
+  test("a click before the page's entry has even run acts once the code is there, once", async ({ page }) => {
+    // The entry itself is held: only public/route-mark.js, in the page's head, has run.
+    const entry = await entryOf(page);
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route, request) => {
+      if (request.url().endsWith(`/${entry}`)) await released;
+      await route.continue();
+    });
+    await page.goto('./', { waitUntil: 'commit' });
+    const { next, indicator } = walkthroughOf(page);
+    await next.click({ force: true });
+    expect(await page.evaluate(() => document.documentElement.classList.contains('started'))).toBe(false);
+    release();
+    await started(page);
+    await expect(indicator).toHaveText('Step 2 of 23');
+    await page.waitForLoadState('networkidle');
+    await expect(indicator).toHaveText('Step 2 of 23');
+  });
+
   test('a tap on a phone acts once the code is there, once', async ({ browser }) => {
     const { context, page } = await phone(browser);
     const { release } = await holdCode(page);

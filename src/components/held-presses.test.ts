@@ -164,6 +164,24 @@ describe('holdPresses', () => {
     expect(key('ArrowRight')).toBe(false);
   });
 
+  it('takes over the presses public/route-mark.js held before it ran, first in line', async () => {
+    const { root, seen, gate, button } = part();
+    const page = window as { lockstepEarlyPresses?: () => HTMLElement[] };
+    const early = [button('Play')];
+    page.lockstepEarlyPresses = () => early.splice(0);
+    try {
+      const presses = holdPresses(document, () => root);
+      expect(presses.waiting).toBe(1);
+      button('Next').click();
+      presses.started();
+      gate.setAttribute(GATE, 'live');
+      await settle();
+      expect(seen).toEqual(['Play', 'next']);
+    } finally {
+      delete page.lockstepEarlyPresses;
+    }
+  });
+
   it('starts watching once the document has been parsed, if it is still loading', () => {
     const listen = vi.spyOn(document, 'addEventListener');
     const ready = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');

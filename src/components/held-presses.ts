@@ -96,6 +96,10 @@ export function holdPresses(document: Document, root: () => ParentNode | null): 
     event.preventDefault();
   }
 
+  // Presses made before this ran, held by public/route-mark.js: first in line.
+  const page = document.defaultView as { lockstepEarlyPresses?: () => HTMLElement[] } | null;
+  const early = page?.lockstepEarlyPresses?.() ?? [];
+  for (const element of early) held.push({ element, key: keyOf(element) });
   document.addEventListener('click', onClick, true);
   for (const type of ['keydown', 'mousedown', 'beforeinput'] as const)
     document.addEventListener(type, onFieldInput, true);
