@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { drawEverySection, expect, test } from './fixtures';
 
 /** Axe's findings as `id: help`; `within` limits it to the part that changed since the whole page was checked. */
 async function violations(page: Page, within?: string) {
+  await drawEverySection(page);
   const builder = new AxeBuilder({ page });
   const results = await (within ? builder.include(within) : builder).analyze();
   return results.violations.map((violation) => `${violation.id}: ${violation.help}`);

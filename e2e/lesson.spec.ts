@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
+import { drawEverySection, expect, test } from './fixtures';
 
 test('the lesson has its twelve sections in order, each reachable from the table of contents', async ({
   lesson,
@@ -75,6 +75,7 @@ test('axe finds no violations on the lesson page, with quiz feedback and a model
   const order = lesson.question(/Put the evening's events in the order/);
   await order.getByRole('button', { name: /Check answer/ }).click();
   await page.getByRole('button', { name: 'Show our answer to question 1' }).click();
+  await drawEverySection(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map((violation) => `${violation.id}: ${violation.help} ${violation.nodes[0]?.target}`),
