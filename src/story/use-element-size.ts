@@ -1,10 +1,6 @@
-import { startTransition, useLayoutEffect, useState, type RefObject } from 'react';
+import { useLayoutEffect, useState, type RefObject } from 'react';
 
-/**
- * One of the element's dimensions, kept up to date as it resizes; `fallback` until it has been measured. The drawing
- * redone at the new size is a transition: React does it in slices, so a prerendered diagram's redraw at the screen's
- * width just after hydration is not one long task, and a press meanwhile is answered first.
- */
+/** One of the element's dimensions, kept up to date as it resizes; `fallback` until it has been measured. */
 function useElementSize(ref: RefObject<HTMLElement | null>, dimension: 'width' | 'height', fallback: number): number {
   const [size, setSize] = useState(fallback);
   useLayoutEffect(() => {
@@ -12,7 +8,7 @@ function useElementSize(ref: RefObject<HTMLElement | null>, dimension: 'width' |
     if (!element) return;
     const measure = () => {
       const measured = Math.floor(element.getBoundingClientRect()[dimension]);
-      if (measured > 0) startTransition(() => setSize(measured));
+      if (measured > 0) setSize(measured);
     };
     measure();
     if (typeof ResizeObserver === 'undefined') return;
