@@ -29,20 +29,26 @@ if (firstView.length === 0) {
   process.exit(1);
 }
 
-// The entry loads the page's code with Vite's preloading import: `import('./main-….js')` with the list of files that
-// code needs (__vite__mapDeps' indices into the entry's list of file names), fetched together.
+// The entry loads the page's code with one dynamic import (`import(\`./main-….js\`)`); the first move is that module
+// and every module it imports statically, however deep (what the browser must fetch before the code can run).
 const entry = firstView.find((asset) => /\/main-[\w-]+\.js$/.test(asset));
-const entryCode = entry ? read(entry).toString() : '';
-const files = JSON.parse(/m\.f=(\[[^\]]*\])/.exec(entryCode)?.[1] ?? 'null');
-const load = /import\(`\.\/(main-[\w-]+\.js)`\)[\s\S]*?__vite__mapDeps\(\[([\d,]+)\]\)/.exec(entryCode);
-if (!entry || !files || !load) {
+const load = entry ? /import\(`\.\/(main-[\w-]+\.js)`\)/.exec(read(entry).toString()) : null;
+if (!entry || !load) {
   console.error(`index.html's entry (${entry ?? 'none found'}) does not load the page's code as this script expects.`);
   process.exit(1);
 }
 const inAssets = (file) => `./assets/${file.replace(/^\.\//, '')}`;
-const firstMove = [inAssets(load[1]), ...load[2].split(',').map((index) => inAssets(files[Number(index)]))].filter(
-  (asset, at, all) => !firstView.includes(asset) && all.indexOf(asset) === at,
-);
+const staticImports = (asset) =>
+  [...read(asset).toString().matchAll(/(?:\bfrom|\bimport)\s*["'](\.\/[\w.-]+\.js)["']/g)].map((match) =>
+    inAssets(match[1]),
+  );
+const firstMove = [];
+for (const queue = [inAssets(load[1])]; queue.length > 0; ) {
+  const asset = queue.shift();
+  if (firstMove.includes(asset) || firstView.includes(asset)) continue;
+  firstMove.push(asset);
+  queue.push(...staticImports(asset));
+}
 
 let failed = false;
 const htmlKb = gzipSync(html, { level: 9 }).length / 1024;
