@@ -195,20 +195,35 @@ test('a prediction is heard with its step: the live region holds the caption, th
   await expect(live).toContainText(/The lock service answers .*Not this time: you predicted “Yes, B gets the lock”\./);
 });
 
-test('the time slider moves between step times by keyboard, and Play waits at a prediction', async ({
+test('the time slider steps through every step by keyboard, even where steps share a time, and Play waits at a prediction', async ({
   walkthrough,
   page,
 }) => {
   await walkthrough.open('?step=1');
   const slider = page.locator('#walkthrough').getByRole('slider', { name: 'Virtual time' });
   await slider.focus();
-  await page.keyboard.press('ArrowRight');
-  await expect(slider).toHaveAttribute('aria-valuetext', /^2 s, step 5 of/);
-  await page.keyboard.press('ArrowRight');
-  await expect(slider).toHaveAttribute('aria-valuetext', /^15 s, step 7 of/);
+  // Steps 1 to 4 happen at 0 s, 5 at 2 s, 6 and 7 at 15 s: → visits each.
+  for (const [step, time] of [
+    [2, 0],
+    [3, 0],
+    [4, 0],
+    [5, 2],
+    [6, 15],
+    [7, 15],
+    [8, 30],
+  ] as const) {
+    await page.keyboard.press('ArrowRight');
+    await expect(slider).toHaveAttribute('aria-valuetext', new RegExp(`^${time} s, step ${step} of 23$`));
+    await walkthrough.expectStep(step);
+  }
+  await page.keyboard.press('ArrowLeft');
+  await expect(slider).toHaveAttribute('aria-valuetext', /^15 s, step 7 of 23$/);
+  await page.keyboard.press('End');
+  await expect(slider).toHaveAttribute('aria-valuetext', /, step 23 of 23$/);
   await page.keyboard.press('Home');
-  await expect(slider).toHaveAttribute('aria-valuetext', /^0 s, step 4 of/);
-  await page.keyboard.press('ArrowRight');
+  await expect(slider).toHaveAttribute('aria-valuetext', /^0 s, step 1 of 23$/);
+  for (let press = 0; press < 4; press++) await page.keyboard.press('ArrowRight');
+  await walkthrough.expectStep(5);
   await page.locator('#walkthrough').getByRole('button', { name: 'Play' }).click();
   await expect(page.getByText(/Paused for your prediction/)).toBeVisible();
   await walkthrough.expectStep(5);

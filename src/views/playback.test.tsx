@@ -110,67 +110,76 @@ describe('<Playback>', () => {
     expect(scrubber).toHaveAttribute('aria-valuetext', `30 s, step ${lastIndexAt(30_000) + 1} of ${stepCount}`);
   });
 
-  it('by keyboard: Down goes back a step time, Page Down to the earliest within 10 s, and the ends hold', () => {
-    document.addEventListener('keydown', outside);
-    const { store } = renderWalkthrough(<Playback />, { cursor: lastIndexAt(15_000) });
-    const scrubber = screen.getByRole('slider', { name: 'Virtual time' });
-    const at = () => timeline.frames[store.getState().cursor]!.at;
-    fireEvent.keyDown(scrubber, { key: 'ArrowDown' });
-    expect(at()).toBe(2_000);
-    fireEvent.keyDown(scrubber, { key: 'ArrowDown' });
-    fireEvent.keyDown(scrubber, { key: 'ArrowDown' });
-    expect(at()).toBe(0);
-    fireEvent.keyDown(scrubber, { key: 'PageDown' });
-    expect(at()).toBe(0);
-    // Step times: 0, 2, 15, 30, 31, 36 and 42 s.
-    fireEvent.keyDown(scrubber, { key: 'End' });
-    fireEvent.keyDown(scrubber, { key: 'ArrowUp' });
-    fireEvent.keyDown(scrubber, { key: 'PageUp' });
-    expect(at()).toBe(42_000);
-    fireEvent.keyDown(scrubber, { key: 'PageDown' });
-    expect(at()).toBe(36_000);
-    // 30 and 31 s are both within 10 s: the earlier.
-    fireEvent.keyDown(scrubber, { key: 'PageDown' });
-    expect(at()).toBe(30_000);
-    fireEvent.keyDown(scrubber, { key: 'ArrowRight' });
-    expect(at()).toBe(31_000);
-    // Nothing within 10 s before 15 s: the step time before it.
-    act(() => store.setState({ cursor: lastIndexAt(15_000) }));
-    fireEvent.keyDown(scrubber, { key: 'PageDown' });
-    expect(at()).toBe(2_000);
-    expect(outside).not.toHaveBeenCalled();
-  });
-
-  it('moves between the times steps happen at by keyboard, and keeps those keys to itself', () => {
+  it('by keyboard: every step in order, even where steps share a time, and keeps those keys to itself', () => {
     document.addEventListener('keydown', outside);
     const { store } = renderWalkthrough(<Playback />);
     const scrubber = screen.getByRole('slider', { name: 'Virtual time' });
+    const cursor = () => store.getState().cursor;
+    // Steps 1 to 4 all happen at 0 s: → visits each of them, then the first step at 2 s.
+    expect(lastIndexAt(0)).toBeGreaterThan(1);
+    const visited = [cursor()];
+    for (let step = 1; step < stepCount; step++) {
+      fireEvent.keyDown(scrubber, { key: step % 2 === 0 ? 'ArrowRight' : 'ArrowUp' });
+      visited.push(cursor());
+    }
+    expect(visited).toEqual(timeline.frames.map((frame) => frame.index));
     fireEvent.keyDown(scrubber, { key: 'ArrowRight' });
-    expect(store.getState().cursor).toBe(lastIndexAt(2_000));
-    fireEvent.keyDown(scrubber, { key: 'ArrowUp' });
-    expect(store.getState().cursor).toBe(lastIndexAt(15_000));
+    expect(cursor()).toBe(stepCount - 1);
+    const back = [cursor()];
+    for (let step = 1; step < stepCount; step++) {
+      fireEvent.keyDown(scrubber, { key: step % 2 === 0 ? 'ArrowLeft' : 'ArrowDown' });
+      back.push(cursor());
+    }
+    expect(back).toEqual(visited.toReversed());
     fireEvent.keyDown(scrubber, { key: 'ArrowLeft' });
-    expect(store.getState().cursor).toBe(lastIndexAt(2_000));
-    // Page Up goes up to 10 s on; with no step in the next 10 s, to the next step time (15 s).
-    fireEvent.keyDown(scrubber, { key: 'PageUp' });
-    expect(store.getState().cursor).toBe(lastIndexAt(15_000));
-    fireEvent.keyDown(scrubber, { key: 'PageUp' });
-    expect(store.getState().cursor).toBe(lastIndexAt(30_000));
-    // From 30 s, the last step time within 10 s is 36 s.
-    fireEvent.keyDown(scrubber, { key: 'PageUp' });
-    expect(store.getState().cursor).toBe(lastIndexAt(36_000));
+    expect(cursor()).toBe(0);
+    // The middle of the run: from the second step at 0 s, one step each way.
+    act(() => store.setState({ cursor: 1 }));
+    fireEvent.keyDown(scrubber, { key: 'ArrowRight' });
+    expect(cursor()).toBe(2);
+    fireEvent.keyDown(scrubber, { key: 'ArrowLeft' });
+    expect(cursor()).toBe(1);
     fireEvent.keyDown(scrubber, { key: 'End' });
-    expect(store.getState().cursor).toBe(stepCount - 1);
-    fireEvent.keyDown(scrubber, { key: 'PageDown' });
-    expect(store.getState().cursor).toBe(lastIndexAt(36_000));
-    fireEvent.keyDown(scrubber, { key: 'PageDown' });
-    expect(store.getState().cursor).toBe(lastIndexAt(30_000));
+    expect(cursor()).toBe(stepCount - 1);
     fireEvent.keyDown(scrubber, { key: 'Home' });
-    expect(store.getState().cursor).toBe(lastIndexAt(0));
+    expect(cursor()).toBe(0);
     expect(outside).not.toHaveBeenCalled();
     // Other keys, and arrows with a modifier, are not the slider's.
     fireEvent.keyDown(scrubber, { key: 'ArrowRight', altKey: true });
-    expect(store.getState().cursor).toBe(lastIndexAt(0));
+    expect(cursor()).toBe(0);
     expect(outside).toHaveBeenCalledTimes(1);
+  });
+
+  it('by Page Up and Page Down: to the furthest step within 10 s, or one step where none is', () => {
+    const { store } = renderWalkthrough(<Playback />, { cursor: 0 });
+    const scrubber = screen.getByRole('slider', { name: 'Virtual time' });
+    const cursor = () => store.getState().cursor;
+    const firstIndexAt = (at: number) => timeline.frames.find((frame) => frame.at === at)!.index;
+    // Step times: 0, 2, 15, 30, 31, 36 and 42 s. From 0 s, the last step at 2 s.
+    fireEvent.keyDown(scrubber, { key: 'PageUp' });
+    expect(cursor()).toBe(lastIndexAt(2_000));
+    // Nothing in the next 10 s after 2 s: one step on, the first at 15 s.
+    fireEvent.keyDown(scrubber, { key: 'PageUp' });
+    expect(cursor()).toBe(firstIndexAt(15_000));
+    // From 30 s, the last step within 10 s is at 36 s.
+    act(() => store.setState({ cursor: firstIndexAt(30_000) }));
+    fireEvent.keyDown(scrubber, { key: 'PageUp' });
+    expect(cursor()).toBe(lastIndexAt(36_000));
+    // At the last step Page Up stays.
+    act(() => store.setState({ cursor: stepCount - 1 }));
+    fireEvent.keyDown(scrubber, { key: 'PageUp' });
+    expect(cursor()).toBe(stepCount - 1);
+    // From 42 s back, the first step within 10 s is at 36 s; from there, at 30 s (the earlier of 30 and 31 s).
+    fireEvent.keyDown(scrubber, { key: 'PageDown' });
+    expect(cursor()).toBe(firstIndexAt(36_000));
+    fireEvent.keyDown(scrubber, { key: 'PageDown' });
+    expect(cursor()).toBe(firstIndexAt(30_000));
+    // Nothing in the 10 s before 15 s: one step back, which may share its time.
+    act(() => store.setState({ cursor: lastIndexAt(15_000) }));
+    fireEvent.keyDown(scrubber, { key: 'PageDown' });
+    expect(cursor()).toBe(lastIndexAt(15_000) - 1);
+    act(() => store.setState({ cursor: 0 }));
+    fireEvent.keyDown(scrubber, { key: 'PageDown' });
+    expect(cursor()).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import { formatTick, formatTime } from '@/story/format';
 import { playDelay } from './play-timing';
 import { predictionKey, predictionPoints } from './prediction';
 
-/** Page Up and Page Down move the time slider this far in virtual time, to the step there. */
+/** Page Up and Page Down move the time slider up to this far in virtual time. */
 const PAGE_MS = 10_000;
 
 /**
@@ -30,25 +30,28 @@ export function Playback() {
   const id = useId();
   const end = timeline.frames.at(-1)?.at ?? 0;
 
-  /** The slider's own keys: arrows and Page Up/Down move between the times steps happen at, not by 100 ms. */
+  /**
+   * The slider's own keys move by step, not by 100 ms, so none is skipped where steps share a time: arrows one step,
+   * Home and End to the first and last, Page Up and Page Down up to 10 s of virtual time (at least one step).
+   */
   const onScrubberKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    const times = [...new Set(timeline.frames.map((candidate) => candidate.at))];
-    const at = frame.at;
-    const target = {
-      ArrowRight: times.find((time) => time > at),
-      ArrowUp: times.find((time) => time > at),
-      ArrowLeft: times.findLast((time) => time < at),
-      ArrowDown: times.findLast((time) => time < at),
-      PageUp: times.findLast((time) => time <= at + PAGE_MS && time > at) ?? times.find((time) => time > at),
-      PageDown: times.find((time) => time >= at - PAGE_MS && time < at) ?? times.findLast((time) => time < at),
-      Home: times[0],
-      End: times.at(-1),
-    }[event.key];
     if (!(event.key in SCRUBBER_KEYS) || event.altKey || event.ctrlKey || event.metaKey) return;
     // Keep these keys from the run's own ←/→ stepping, and from the browser's 100 ms nudge that would snap back.
     event.preventDefault();
     event.stopPropagation();
-    if (target !== undefined) actions.goToTime(target);
+    const frames = timeline.frames;
+    const at = frame.at;
+    const target = {
+      ArrowRight: cursor + 1,
+      ArrowUp: cursor + 1,
+      ArrowLeft: cursor - 1,
+      ArrowDown: cursor - 1,
+      PageUp: frames.findLast((step) => step.at > at && step.at <= at + PAGE_MS)?.index ?? cursor + 1,
+      PageDown: frames.find((step) => step.at < at && step.at >= at - PAGE_MS)?.index ?? cursor - 1,
+      Home: 0,
+      End: stepCount - 1,
+    }[event.key as keyof typeof SCRUBBER_KEYS];
+    actions.goToStep(target);
   };
   return (
     <div className="playback" role="group" aria-label={content.controls.playback.label}>
