@@ -12,6 +12,7 @@ import TimeStrip from '@/views/time-strip';
 // Drawn only on paper, but part of the first view: the browser lays out a print at once, with no time to fetch it.
 import PrintFrames from './print-frames';
 import { StepControls, ViewToggles } from '@/views/timeline-controls';
+import { keepFocusClear, stickyBarCover } from '@/components/keep-focus-clear';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import { DisabledUntilHydrated } from '@/components/disabled-until-hydrated';
 import { loadWhenNeeded, needLaterParts } from '@/components/load-when-needed';
@@ -111,6 +112,16 @@ export function Walkthrough({
   const textVersion = useWalkthrough((state) => state.textVersion);
   const compare = useWalkthrough((state) => state.compare);
   useWalkthroughKeys(scope);
+  // Nothing focused below the sticky bar is left under it, nor under the diagram's lifeline names stuck below it.
+  useEffect(
+    () =>
+      keepFocusClear(document, (focused) =>
+        bar.current
+          ? stickyBarCover(bar.current, focused, focused.closest('.diagram')?.querySelector('.lane-header'))
+          : null,
+      ),
+    [],
+  );
   const belowStage = useMemo(
     () => (
       <Suspense fallback={null}>
