@@ -60,6 +60,8 @@ export interface TimeStripLayout {
   readonly bars: readonly StripBar[];
   readonly marks: readonly StripMark[];
   readonly xOf: (at: number) => number;
+  /** The virtual time at `x`, within the run (0 to its last step's time): where a pointer on the strip points. */
+  readonly timeOf: (x: number) => number;
 }
 
 const ROW_HEIGHT = 26;
@@ -204,6 +206,7 @@ export function layoutTimeStrip(timeline: Timeline, width: number): TimeStripLay
     bars,
     marks,
     xOf,
+    timeOf: (x) => Math.min(Math.max(((x - gutter) / (width - margin - gutter)) * end, 0), lastAt),
   };
 }
 

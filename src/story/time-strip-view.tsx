@@ -1,7 +1,7 @@
 import content from 'virtual:lockstep/content';
 import styles from './time-strip.module.css';
 import { fillTemplate } from '@/content/fill-template';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, type PointerEvent } from 'react';
 import type { Timeline } from '@/sim/run';
 import { TableRowNowView } from './table-row-now-view';
 import { formatTick } from './format';
@@ -18,6 +18,9 @@ export function TimeStripView({
   cursor,
   compact = false,
   rowNow = true,
+  legend = true,
+  drawingClassName,
+  onScrub,
   className,
 }: {
   timeline: Timeline;
@@ -29,6 +32,12 @@ export function TimeStripView({
    * sticky bar does), or `wide`, on screens 720 px and wider only (by the stylesheet, so the markup is the same).
    */
   rowNow?: boolean | 'wide';
+  /** The key to the strip's colours and marks under it; off where the page shows one elsewhere. */
+  legend?: boolean;
+  /** A class for the drawing alone (the walkthrough shows its stage's drawing on phones only). */
+  drawingClassName?: string;
+  /** Makes the strip a scrubber for a pointer: pressed or dragged at a time, it is called with that time. */
+  onScrub?: (at: number) => void;
   /** A class of the page that places the strip, for its place and size there. */
   className?: string | undefined;
 }) {
@@ -50,6 +59,12 @@ export function TimeStripView({
       : bar;
   const drawn = [...bars.map((bar) => shown(bar).description), ...marks.map((mark) => mark.description)];
   // Before the first grant nothing is drawn yet: the sentence is the time alone.
+  /** The time under a pointer on the drawing, in the layout's own units (the drawing may be scaled to fit). */
+  const scrubTo = (event: PointerEvent<SVGSVGElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    if (!onScrub || box.width === 0) return;
+    onScrub(layout.timeOf(((event.clientX - box.left) / box.width) * layout.width));
+  };
   const summary = [
     fillTemplate(words.summary, { time: formatTick(now) }),
     ...(drawn.length > 0 ? [`${drawn.join('; ')}.`] : []),
@@ -67,7 +82,16 @@ export function TimeStripView({
         height={layout.height}
         // Scales to fit before the page has measured its width (a prerendered page on a phone), and exactly after.
         viewBox={`0 0 ${layout.width} ${layout.height}`}
-        className={styles.svg}
+        className={[styles.svg, onScrub && styles.scrubbable, drawingClassName].filter(Boolean).join(' ')}
+        {...(onScrub && {
+          onPointerDown: (event: PointerEvent<SVGSVGElement>) => {
+            event.currentTarget.setPointerCapture?.(event.pointerId);
+            scrubTo(event);
+          },
+          onPointerMove: (event: PointerEvent<SVGSVGElement>) => {
+            if (event.currentTarget.hasPointerCapture?.(event.pointerId)) scrubTo(event);
+          },
+        })}
       >
         {layout.rows.map((row) => (
           <g key={row.id}>
@@ -122,53 +146,55 @@ export function TimeStripView({
           {...(rowNow === 'wide' ? { className: 'wide-only' } : {})}
         />
       )}
-      <ul className={styles.legend} aria-label={words.legend}>
-        <li>
-          <span className={`${styles.swatch} ${styles.swatchLease}`} aria-hidden="true" /> {words.lease}
-        </li>
-        <li>
-          <span className={`${styles.swatch} ${styles.swatchPause}`} aria-hidden="true" /> {words.pause}
-        </li>
-        <li>
-          <span aria-hidden="true">✓</span> {words.landed}
-        </li>
-        {/* Only a table that checks tokens can refuse a write: no such entry under Redis, Redlock or fencing off. */}
-        {timeline.settings.fencing && (
+      {legend && (
+        <ul className={styles.legend} aria-label={words.legend}>
           <li>
-            <span className={styles.legendRejected} aria-hidden="true">
-              ✕
+            <span className={`${styles.swatch} ${styles.swatchLease}`} aria-hidden="true" /> {words.lease}
+          </li>
+          <li>
+            <span className={`${styles.swatch} ${styles.swatchPause}`} aria-hidden="true" /> {words.pause}
+          </li>
+          <li>
+            <span aria-hidden="true">✓</span> {words.landed}
+          </li>
+          {/* Only a table that checks tokens can refuse a write: no such entry under Redis, Redlock or fencing off. */}
+          {timeline.settings.fencing && (
+            <li>
+              <span className={styles.legendRejected} aria-hidden="true">
+                ✕
+              </span>{' '}
+              {words.refused}
+            </li>
+          )}
+          <li>
+            <span className={styles.legendStale} aria-hidden="true">
+              ⚠
             </span>{' '}
-            {words.refused}
+            {words.stale}
           </li>
-        )}
-        <li>
-          <span className={styles.legendStale} aria-hidden="true">
-            ⚠
-          </span>{' '}
-          {words.stale}
-        </li>
-        {/* Redlock's and Redis's own parts, where the run has them. */}
-        {layout.bars.some((bar) => bar.kind === 'key') && (
-          <li>
-            <span className={`${styles.swatch} ${styles.swatchKey}`} aria-hidden="true" /> {words.key}
-          </li>
-        )}
-        {layout.bars.some((bar) => bar.kind === 'validity') && (
-          <li>
-            <span className={`${styles.swatch} ${styles.swatchValidity}`} aria-hidden="true" /> {words.validity}
-          </li>
-        )}
-        {layout.marks.some((mark) => mark.kind === 'jump') && (
-          <li>
-            <LegendGlyph kind="jump" /> {words.jump}
-          </li>
-        )}
-        {layout.marks.some((mark) => mark.kind === 'failover') && (
-          <li>
-            <LegendGlyph kind="failover" /> {words.failover}
-          </li>
-        )}
-      </ul>
+          {/* Redlock's and Redis's own parts, where the run has them. */}
+          {layout.bars.some((bar) => bar.kind === 'key') && (
+            <li>
+              <span className={`${styles.swatch} ${styles.swatchKey}`} aria-hidden="true" /> {words.key}
+            </li>
+          )}
+          {layout.bars.some((bar) => bar.kind === 'validity') && (
+            <li>
+              <span className={`${styles.swatch} ${styles.swatchValidity}`} aria-hidden="true" /> {words.validity}
+            </li>
+          )}
+          {layout.marks.some((mark) => mark.kind === 'jump') && (
+            <li>
+              <LegendGlyph kind="jump" /> {words.jump}
+            </li>
+          )}
+          {layout.marks.some((mark) => mark.kind === 'failover') && (
+            <li>
+              <LegendGlyph kind="failover" /> {words.failover}
+            </li>
+          )}
+        </ul>
+      )}
     </div>
   );
 }

@@ -9,12 +9,27 @@ import { useWalkthrough } from '@/store/use-walkthrough';
  * `compact` is the compact player's strip; `rowNow` false leaves the table's row to the page (see TimeStripView). By
  * default the strip shows the row on wide screens only, by the stylesheet, so every screen gets the same markup.
  */
-export default function TimeStrip({ compact = false, rowNow }: { compact?: boolean; rowNow?: boolean }) {
+export default function TimeStrip({
+  compact = false,
+  rowNow,
+  drawing,
+}: {
+  compact?: boolean;
+  rowNow?: boolean;
+  /** `narrow-only`: the drawing shows below 720 px only, where the page shows none of its own (its key stays). */
+  drawing?: 'narrow-only';
+}) {
   const timeline = useWalkthrough(selectTimeline);
   const cursor = useWalkthrough(selectCursor);
   return (
     <div className="time-strip-area">
-      <TimeStripView timeline={timeline} cursor={cursor} compact={compact} rowNow={rowNow ?? 'wide'} />
+      <TimeStripView
+        timeline={timeline}
+        cursor={cursor}
+        compact={compact}
+        rowNow={rowNow ?? 'wide'}
+        {...(drawing && { drawingClassName: drawing })}
+      />
       <DisabledUntilHydrated>
         <Playback />
       </DisabledUntilHydrated>

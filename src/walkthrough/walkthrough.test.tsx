@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SCENARIO_ID, timelineFor } from '@/store/selectors';
@@ -176,6 +176,17 @@ describe('<Walkthrough> in its page', () => {
 });
 
 describe('the key moment, drawn and said', () => {
+  /**
+   * The strip in the sticky bar, beside the caption (from 720 px up). The stage's drawing of the same run is for
+   * phones only: the stylesheet shows one or the other, so both say the same.
+   */
+  const barStrip = () => {
+    const [inBar, onStage] = screen.getAllByRole('img', { name: /^Time to scale/ });
+    expect(inBar!.closest('.walkthrough-bar')).not.toBeNull();
+    expect(onStage).toHaveClass('narrow-only');
+    expect(onStage).toHaveAccessibleName(inBar!.getAttribute('aria-label')!);
+    return inBar!;
+  };
   const answerToA = (fencing: boolean) =>
     timelineFor(DEFAULT_SCENARIO_ID, fencing).frames.findIndex(
       ({ happening }) => happening.kind === 'writeAnswered' && happening.renewer === 'A',
@@ -186,7 +197,7 @@ describe('the key moment, drawn and said', () => {
     expect(screen.getByRole('img', { name: /^Sequence diagram/ })).toHaveAccessibleName(
       expect.stringContaining('✕ rejected: fence 34 > token 33 (UPDATE 0).'),
     );
-    const strip = screen.getByRole('img', { name: /^Time to scale/ });
+    const strip = barStrip();
     expect(strip).toHaveAccessibleName(expect.stringContaining("at 42 s Renewer A's write is refused by the fence"));
     expect(strip).toHaveAccessibleName(expect.stringContaining("Renewer A's lease (token 33) from 0 s to 30 s"));
     expect(strip).toHaveAccessibleName(expect.stringContaining('Renewer A paused from 2 s to 42 s'));
@@ -198,9 +209,7 @@ describe('the key moment, drawn and said', () => {
     expect(screen.getByRole('img', { name: /^Sequence diagram/ })).toHaveAccessibleName(
       expect.stringContaining('⚠ stale write landed: fence 34 → 33 (UPDATE 1).'),
     );
-    expect(screen.getByRole('img', { name: /^Time to scale/ })).toHaveAccessibleName(
-      expect.stringContaining("at 42 s Renewer A's stale write lands"),
-    );
+    expect(barStrip()).toHaveAccessibleName(expect.stringContaining("at 42 s Renewer A's stale write lands"));
     expect(screen.getByText("The row's fence so far: 32 → 34 → 33")).toBeInTheDocument();
   });
 
@@ -209,10 +218,34 @@ describe('the key moment, drawn and said', () => {
       ({ happening }) => happening.kind === 'leaseExpired',
     );
     renderWalkthrough(<Walkthrough />, { fencing: true, cursor: expiry });
-    const strip = screen.getByRole('img', { name: /^Time to scale/ });
+    const strip = barStrip();
     expect(strip).toHaveAccessibleName(expect.stringContaining('now 30 s'));
     expect(strip).toHaveAccessibleName(expect.stringContaining('Renewer A paused from 2 s so far'));
     expect(strip).not.toHaveAccessibleName(expect.stringContaining('42 s'));
     expect(strip).toHaveAccessibleName(expect.stringContaining('at 30 s the lease expires'));
+  });
+
+  it('the strip in the bar scrubs: a press on it at a time goes to the last step at or before that time', async () => {
+    const { store } = renderWalkthrough(<Walkthrough />, { fencing: true, cursor: 0 });
+    const strip = barStrip();
+    // Drawn 720 units wide (jsdom measures nothing), shown 360 px wide from x = 100.
+    strip.getBoundingClientRect = () => ({ left: 100, width: 360, top: 0, height: 100 }) as DOMRect;
+    const timeline = timelineFor(DEFAULT_SCENARIO_ID, true);
+    const { layoutTimeStrip } = await import('@/story/time-strip-layout');
+    const layout = layoutTimeStrip(timeline, 720);
+    const pressAt = (at: number) => {
+      const clientX = 100 + (layout.xOf(at) / layout.width) * 360;
+      fireEvent.pointerDown(strip, { clientX, pointerId: 1 });
+    };
+    pressAt(30_500);
+    expect(timeline.frames[store.getState().cursor]!.at).toBe(30_000);
+    expect(store.getState().cursor).toBe(timeline.frames.findLastIndex((frame) => frame.at === 30_000));
+    pressAt(15_200);
+    expect(store.getState().cursor).toBe(timeline.frames.findLastIndex((frame) => frame.at === 15_000));
+    // Left of the axis is the start; far right, the last step.
+    fireEvent.pointerDown(strip, { clientX: 0, pointerId: 1 });
+    expect(timeline.frames[store.getState().cursor]!.at).toBe(0);
+    fireEvent.pointerDown(strip, { clientX: 2_000, pointerId: 1 });
+    expect(store.getState().cursor).toBe(timeline.frames.length - 1);
   });
 });

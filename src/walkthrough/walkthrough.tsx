@@ -2,6 +2,7 @@ import content from 'virtual:lockstep/content';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { selectCursor } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
+import { BarStrip } from '@/views/bar-strip';
 import { CertificatesPanel } from '@/views/certificates-panel';
 import { LockServicePanel } from '@/views/lock-service-panel';
 import { RenewersPanel } from '@/views/renewers-panel';
@@ -153,7 +154,11 @@ export function Walkthrough({
             <StepControls />
             <ViewToggles />
           </div>
-          <StepCaption>{predictions}</StepCaption>
+          {/* The moment: the caption, and the run to scale beside it from 720 px up (on phones, under the bar). */}
+          <div className="bar-moment">
+            <StepCaption>{predictions}</StepCaption>
+            <BarStrip />
+          </div>
           {/* The row the writes hit stays in view with the caption while the reader scrolls the diagram. */}
           <TableRowNow />
           {endCardPointer}
@@ -165,7 +170,7 @@ export function Walkthrough({
         </Suspense>
       ) : (
         <div className="stage">
-          <TimeStrip rowNow={false} />
+          <TimeStrip rowNow={false} drawing="narrow-only" />
           <SequenceDiagram />
           <div className="panels">
             <LockServicePanel />
