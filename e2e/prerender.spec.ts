@@ -105,7 +105,7 @@ test.describe('hydration', () => {
         document.addEventListener('readystatechange', () => {
           if (document.readyState !== 'interactive') return;
           (window as unknown as { prerendered: Element[] }).prerendered = [
-            document.querySelector('#walkthrough .time-strip-area svg')!,
+            document.querySelector('#walkthrough .walkthrough-bar svg[role="img"]')!,
             document.querySelector('#walkthrough [role="group"][aria-label]')!,
           ];
         });

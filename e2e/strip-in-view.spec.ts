@@ -41,6 +41,7 @@ test('at 1440×900, from step 19 then Next, the strip is on screen at the climax
 for (const viewport of [
   { width: 1280, height: 800 },
   { width: 800, height: 900 },
+  { width: 390, height: 844 },
 ]) {
   test(`at ${viewport.width}×${viewport.height}, stepping with Next from step 1 to 20, the strip is on screen at every step`, async ({
     walkthrough,
@@ -60,12 +61,27 @@ for (const viewport of [
   });
 }
 
-test('on a phone the bar carries no strip: the stage shows it, so the bar keeps its room', async ({
-  walkthrough,
-  page,
-}) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await walkthrough.open('?step=1');
-  await expect(page.locator('#walkthrough .walkthrough-bar').getByRole('img', { name: /^Time to scale/ })).toBeHidden();
-  await expect(page.locator('#walkthrough .stage').getByRole('img', { name: /^Time to scale/ })).toBeVisible();
-});
+for (const fencing of ['on', 'off'] as const) {
+  test(`at 390×844, the sticky bar takes at most a third of the screen at every step, predictions answered, fencing ${fencing}`, async ({
+    walkthrough,
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await walkthrough.open(`?fencing=${fencing}`);
+    const { of } = await walkthrough.position();
+    const bar = page.locator('#walkthrough .walkthrough-bar');
+    const heights: number[] = [];
+    for (let step = 1; step <= of; step++) {
+      await walkthrough.expectStep(step, of);
+      // A question and then its answer show at their tallest.
+      const prediction = page.locator('#walkthrough fieldset:not([data-gate]):has(> legend)');
+      if (await prediction.isVisible()) await prediction.getByRole('radio').first().check();
+      heights.push(await bar.evaluate((element) => element.getBoundingClientRect().height));
+      if (step < of) await walkthrough.next.click();
+    }
+    expect(Math.max(...heights)).toBeLessThanOrEqual(844 / 3);
+    // It does stay put: scrolled past the walkthrough's top, the bar is at the top of the screen.
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => bar.evaluate((element) => element.getBoundingClientRect().top)).toBe(0);
+  });
+}

@@ -51,10 +51,23 @@ describe('stickyBarCover: where a sticky bar stops covering the page', () => {
     const bar = stickyBar(0, 120);
     const names = placed(document.createElement('div'), 120, 160);
     document.body.append(names);
-    expect(stickyBarCover(bar, button(130, 170), names)).toBe(160);
-    expect(stickyBarCover(bar, button(125, 150, names), names)).toBe(120);
+    expect(stickyBarCover(bar, button(130, 170), [names])).toBe(160);
+    expect(stickyBarCover(bar, button(125, 150, names), [names])).toBe(120);
     // Names further down the page, not stuck under the bar, cover nothing.
-    expect(stickyBarCover(bar, button(130, 170), placed(document.createElement('div'), 400, 440))).toBe(120);
+    expect(stickyBarCover(bar, button(130, 170), [placed(document.createElement('div'), 400, 440)])).toBe(120);
+  });
+
+  it('adds each part stuck under the one before, in order, up to the part that holds the control', () => {
+    const bar = stickyBar(0, 120);
+    const moment = placed(document.createElement('div'), 120, 200);
+    const names = placed(document.createElement('div'), 200, 240);
+    document.body.append(moment, names);
+    expect(stickyBarCover(bar, button(210, 250), [moment, null, names])).toBe(240);
+    expect(stickyBarCover(bar, button(150, 180, moment), [moment, names])).toBe(120);
+    // A part scrolled away from under the bar breaks the stack: what follows it is not stuck to it.
+    const gone = placed(document.createElement('div'), -300, -200);
+    document.body.append(gone);
+    expect(stickyBarCover(bar, button(210, 250), [gone, names])).toBe(120);
   });
 });
 

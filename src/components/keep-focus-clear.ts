@@ -36,17 +36,27 @@ export function keepFocusClear(document: Document, coverBottom: (focused: Elemen
 
 /**
  * Where a sticky bar stops covering the page for `focused`, or null if it covers nothing there: it is not stuck to
- * the top (scrolled with the page, or not sticky at all, as at 400 % zoom), or `focused` is inside it or holds it. Something of
- * `focused`'s own that sticks just below the bar (`stuckBelow`, such as a diagram's lifeline names) adds to it.
+ * the top (scrolled with the page, or not sticky at all, as at 400 % zoom), or `focused` is inside it or holds it.
+ * What sits just below it in turn (`below`, in order: a part that sticks under the bar, a diagram's lifeline names)
+ * adds to it, up to the one that holds `focused`.
  */
-export function stickyBarCover(bar: Element, focused: Element, stuckBelow?: Element | null): number | null {
+export function stickyBarCover(
+  bar: Element,
+  focused: Element,
+  below: readonly (Element | null | undefined)[] = [],
+): number | null {
   if (bar.contains(focused) || focused.contains(bar)) return null;
   const view = bar.ownerDocument.defaultView;
   if (!view || view.getComputedStyle(bar).position !== 'sticky') return null;
   const box = bar.getBoundingClientRect();
   // Stuck: at the top of the screen with page above it scrolled away. In its place in the page, it covers nothing.
   if (box.top > 1 || box.bottom <= 0) return null;
-  if (!stuckBelow || stuckBelow.contains(focused)) return box.bottom;
-  const below = stuckBelow.getBoundingClientRect();
-  return Math.abs(below.top - box.bottom) <= 1 ? Math.max(box.bottom, below.bottom) : box.bottom;
+  let cover = box.bottom;
+  for (const part of below) {
+    if (!part) continue;
+    if (part.contains(focused)) break;
+    const { top, bottom } = part.getBoundingClientRect();
+    if (Math.abs(top - cover) <= 1) cover = Math.max(cover, bottom);
+  }
+  return cover;
 }

@@ -23,4 +23,20 @@ describe('<InterviewQuestionView>', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Proposed fencing tokens checked by the storage' }));
     expect(screen.getByText(`Points you covered: 1 of ${question.rubric.length}`)).toBeInTheDocument();
   });
+
+  it('puts what the learner wrote on paper as text, and nothing where they wrote nothing', async () => {
+    const user = userEvent.setup();
+    const question = practice.interview[0]!;
+    const { container } = renderWalkthrough(<InterviewQuestionView question={question} number={1} />);
+    // Nothing written, or only spaces: no empty box and no empty line for paper.
+    const onPaper = () => container.querySelector('[aria-hidden="true"]:not(svg)');
+    expect(onPaper()).toBeNull();
+    const box = screen.getByRole('textbox', { name: 'Your answer to interview question 1' });
+    await user.type(box, '   ');
+    expect(onPaper()).toBeNull();
+    await user.clear(box);
+    await user.type(box, 'Fence the write{Enter}and read the row count');
+    expect(onPaper()).toHaveTextContent('Fence the write and read the row count');
+    expect(onPaper()!.textContent).toBe('Fence the write\nand read the row count');
+  });
 });

@@ -46,6 +46,12 @@ export function InterviewQuestionView({ question, number }: { question: Intervie
         onChange={(event) => writeDraft(question.id, event.target.value)}
         aria-describedby={`${id}-prompt`}
       />
+      {/* On paper, what the learner wrote, whole (a box would clip it); nothing, where they wrote nothing. */}
+      {answer?.draft?.trim() && (
+        <p className={styles.draftOnPaper} aria-hidden="true">
+          {answer.draft}
+        </p>
+      )}
       {answer?.revealed ? (
         <div className={styles.modelAnswer}>
           <h4>{LABELS.ourAnswer}</h4>

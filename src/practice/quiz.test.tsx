@@ -165,13 +165,17 @@ describe('<Quiz>', () => {
     renderWalkthrough(<Quiz />);
     const score = screen.getByText(/^Score:/);
     expect(score).toHaveTextContent(`Score: 0 of ${practice.quiz.length} right`);
+    // How many are checked, which paper reads: a score of nothing is left off the handout.
+    expect(score).toHaveAttribute('data-checked', '0');
     await user.click(screen.getByRole('radio', { name: /^Nothing enforces it/ }));
     await user.click(screen.getByRole('button', { name: 'Check answer 1' }));
     expect(score).toHaveTextContent(
       `Score: 1 of ${practice.quiz.length} right (${practice.quiz.length - 1} not answered yet)`,
     );
+    expect(score).toHaveAttribute('data-checked', '1');
     await user.click(screen.getByRole('button', { name: 'Start the quiz again' }));
     expect(score).toHaveTextContent(`Score: 0 of ${practice.quiz.length} right`);
+    expect(score).toHaveAttribute('data-checked', '0');
   });
 });
 

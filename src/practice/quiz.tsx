@@ -36,7 +36,8 @@ export default function Quiz({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
           what={content.controls.copy.embedCode}
         />
       </Toolbar>
-      <div className={styles.score} role="status">
+      {/* On paper only once something is checked: a handout does not say "0 right" of a quiz nobody took. */}
+      <div className={styles.score} role="status" data-checked={checked.length}>
         {checked.length < practice.quiz.length
           ? fillTemplate(LABELS.scoreUnanswered, {
               right: String(right.length),

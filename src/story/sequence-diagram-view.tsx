@@ -1,7 +1,7 @@
 import { fillTemplate } from '@/content/fill-template';
 import content from 'virtual:lockstep/content';
 import styles from './diagram.module.css';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { scrollIntoOwnView } from '@/components/scroll-into-own-view';
 import { BIG_SCREEN } from '@/components/prerendered-screen';
 import { readerHasActed } from '@/components/reader-acted';
@@ -76,8 +76,10 @@ export function SequenceDiagramView({
   );
   useEffect(() => {
     // Bring the current step into view when the learner moves: not on first load, nor when a linked or saved step
-    // applies as the page starts.
-    if (!followCurrent || !readerHasActed()) return;
+    // applies as the page starts. A box that scrolls itself (a phone's walkthrough, by the stylesheet) shows the
+    // step within it at once, which never moves the page.
+    if (!followCurrent) return;
+    const acted = readerHasActed();
     const box = containerRef.current;
     const row = currentRowRef.current;
     if (!box || !row || typeof IntersectionObserver === 'undefined') return;
@@ -85,9 +87,10 @@ export function SequenceDiagramView({
     // layout here, in the click's own task, made the browser lay out the page before the step could be shown.
     const observer = new IntersectionObserver(([entry]) => {
       observer.disconnect();
+      const scrollsItself = showRowInOwnBox(box, row);
       // Only while the reader is at the diagram: a step changed from elsewhere (Back after a step link, a host
       // page's command) must not pull them away from what they are reading.
-      if (entry?.isIntersecting) scrollIntoOwnView(row, 'nearest');
+      if (acted && entry?.isIntersecting) scrollIntoOwnView(scrollsItself ? box : row, 'nearest');
     });
     observer.observe(box);
     return () => observer.disconnect();
@@ -98,12 +101,16 @@ export function SequenceDiagramView({
   useLayoutEffect(() => {
     const box = containerRef.current;
     const row = currentRowRef.current;
-    if (!scrollWithin || !box || !row) return;
-    // Later rows are not drawn yet: the space below the current row is empty, so the row sits at the box's foot,
-    // with as many earlier rows above it as fit (under the sticky lifeline names).
-    const rowBottom = row.getBoundingClientRect().bottom - box.getBoundingClientRect().top + box.scrollTop;
-    box.scrollTop = Math.max(0, rowBottom - box.clientHeight + 8);
+    if (scrollWithin && box && row) showRowAtFoot(box, row);
   }, [cursor, scrollWithin, layout, zoom, boxHeight]);
+  // A box the stylesheet makes scroll itself changes height with the moment above it: only then is it read here
+  // (a step's change is followed by the observer above, after the browser has laid it out).
+  const [scrollsItself, setScrollsItself] = useState(false);
+  useEffect(() => {
+    const box = containerRef.current;
+    const row = currentRowRef.current;
+    if (followCurrent && box && row && boxHeight > 0) setScrollsItself(showRowInOwnBox(box, row));
+  }, [followCurrent, boxHeight]);
 
   const rowsShown = windowRows ? Math.min(windowRows, stepCount) : stepCount;
   const firstRow = Math.max(0, Math.min(cursor - rowsShown + 2, stepCount - rowsShown));
@@ -127,8 +134,11 @@ export function SequenceDiagramView({
     <div
       className={['diagram', scrollWithin && 'diagram-scroll-box', className].filter(Boolean).join(' ')}
       ref={containerRef}
-      // A box that scrolls must be reachable by keyboard to be scrolled by keyboard.
-      {...(scrollWithin ? { tabIndex: 0, role: 'group', 'aria-label': content.controls.diagram.scrolls } : {})}
+      // A box that scrolls must be reachable by keyboard to be scrolled by keyboard. The walkthrough's scrolls on a
+      // phone (by the stylesheet, so in the same markup on every screen), as found once the page has measured it.
+      {...(scrollWithin || scrollsItself
+        ? { tabIndex: 0, role: 'group', 'aria-label': content.controls.diagram.scrolls }
+        : {})}
     >
       {/* Placed by style, so only once hydrated: until then the SVG's own titles show the lifeline names. */}
       {stickyHeader && hydrated && <LaneHeader layout={layout} zoom={zoom} />}
@@ -211,4 +221,21 @@ export function SequenceDiagramView({
       </svg>
     </div>
   );
+}
+
+/**
+ * Later rows are not drawn yet: the space below the current row is empty, so the row sits at the box's foot, with
+ * as many earlier rows above it as fit (under the sticky lifeline names).
+ */
+function showRowAtFoot(box: HTMLElement, row: SVGGElement) {
+  const rowBottom = row.getBoundingClientRect().bottom - box.getBoundingClientRect().top + box.scrollTop;
+  box.scrollTop = Math.max(0, rowBottom - box.clientHeight + 8);
+}
+
+/** If the stylesheet makes the box scroll itself, shows the current row at its foot; says whether it did. */
+function showRowInOwnBox(box: HTMLElement, row: SVGGElement): boolean {
+  const overflow = getComputedStyle(box).overflowY;
+  if ((overflow !== 'auto' && overflow !== 'scroll') || box.scrollHeight <= box.clientHeight) return false;
+  showRowAtFoot(box, row);
+  return true;
 }

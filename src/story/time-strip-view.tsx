@@ -19,7 +19,7 @@ export function TimeStripView({
   compact = false,
   rowNow = true,
   legend = true,
-  drawingClassName,
+  drawing = true,
   onScrub,
   className,
 }: {
@@ -34,8 +34,8 @@ export function TimeStripView({
   rowNow?: boolean | 'wide';
   /** The key to the strip's colours and marks under it; off where the page shows one elsewhere. */
   legend?: boolean;
-  /** A class for the drawing alone (the walkthrough shows its stage's drawing on phones only). */
-  drawingClassName?: string;
+  /** False: the key alone, for a page that draws this run elsewhere (the walkthrough's bar). */
+  drawing?: boolean;
   /** Makes the strip a scrubber for a pointer: pressed or dragged at a time, it is called with that time. */
   onScrub?: (at: number) => void;
   /** A class of the page that places the strip, for its place and size there. */
@@ -75,70 +75,72 @@ export function TimeStripView({
       className={[styles.timeStrip, compact && styles.compact, className].filter(Boolean).join(' ')}
       ref={containerRef}
     >
-      <svg
-        role="img"
-        aria-label={summary}
-        width={layout.width}
-        height={layout.height}
-        // Scales to fit before the page has measured its width (a prerendered page on a phone), and exactly after.
-        viewBox={`0 0 ${layout.width} ${layout.height}`}
-        className={[styles.svg, onScrub && styles.scrubbable, drawingClassName].filter(Boolean).join(' ')}
-        {...(onScrub && {
-          onPointerDown: (event: PointerEvent<SVGSVGElement>) => {
-            event.currentTarget.setPointerCapture?.(event.pointerId);
-            scrubTo(event);
-          },
-          onPointerMove: (event: PointerEvent<SVGSVGElement>) => {
-            if (event.currentTarget.hasPointerCapture?.(event.pointerId)) scrubTo(event);
-          },
-        })}
-      >
-        {layout.rows.map((row) => (
-          <g key={row.id}>
-            <text x={4} y={row.y} dy="0.35em" className={styles.rowName}>
-              {row.name}
-            </text>
-            <line x1={layout.gutter} x2={layout.width - 8} y1={row.y} y2={row.y} className={styles.rowLine} />
-          </g>
-        ))}
-        {layout.ticks.map((tick) => (
-          <g key={tick.label} className={styles.tick}>
-            <line x1={tick.x} x2={tick.x} y1={0} y2={layout.axisY} />
-            <text x={tick.x} y={layout.axisY + 14} textAnchor="middle">
-              {tick.label}
-            </text>
-          </g>
-        ))}
-        {bars.map((bar) => {
-          const y = rowY(bar.row);
-          const x2 = bar.kind === 'pause' ? Math.min(bar.x2, Math.max(nowX, bar.x1 + 2)) : bar.x2;
-          // A pause is labelled with how long it has lasted so far: its end is not known yet.
-          const label = bar.kind === 'pause' ? formatTick(Math.min(bar.to, now) - bar.from) : bar.label;
-          return (
-            <g key={bar.id} className={BAR_CLASS[bar.kind]}>
-              <rect x={bar.x1} y={y - 8} width={Math.max(x2 - bar.x1, 2)} height={16} rx={3} />
-              {x2 - bar.x1 > label.length * 7 + 8 && (
-                <text x={bar.x1 + 6} y={y} dy="0.35em">
-                  {label}
-                </text>
-              )}
-            </g>
-          );
-        })}
-        {marks.map((mark) => (
-          <StripMarkGlyph key={mark.id} kind={mark.kind} x={mark.x} y={rowY(mark.row)} />
-        ))}
-        <g className={styles.later} aria-hidden="true" data-testid="strip-later">
-          {laterBars.map((bar) => (
-            <g key={bar.id} className={BAR_CLASS[bar.kind]}>
-              <rect x={bar.x1} y={rowY(bar.row) - 8} width={Math.max(bar.x2 - bar.x1, 2)} height={16} rx={3} />
+      {drawing && (
+        <svg
+          role="img"
+          aria-label={summary}
+          width={layout.width}
+          height={layout.height}
+          // Scales to fit before the page has measured its width (a prerendered page on a phone), and exactly after.
+          viewBox={`0 0 ${layout.width} ${layout.height}`}
+          className={[styles.svg, onScrub && styles.scrubbable].filter(Boolean).join(' ')}
+          {...(onScrub && {
+            onPointerDown: (event: PointerEvent<SVGSVGElement>) => {
+              event.currentTarget.setPointerCapture?.(event.pointerId);
+              scrubTo(event);
+            },
+            onPointerMove: (event: PointerEvent<SVGSVGElement>) => {
+              if (event.currentTarget.hasPointerCapture?.(event.pointerId)) scrubTo(event);
+            },
+          })}
+        >
+          {layout.rows.map((row) => (
+            <g key={row.id}>
+              <text x={4} y={row.y} dy="0.35em" className={styles.rowName}>
+                {row.name}
+              </text>
+              <line x1={layout.gutter} x2={layout.width - 8} y1={row.y} y2={row.y} className={styles.rowLine} />
             </g>
           ))}
-        </g>
-        <g className={styles.now}>
-          <line x1={nowX} x2={nowX} y1={0} y2={layout.axisY} />
-        </g>
-      </svg>
+          {layout.ticks.map((tick) => (
+            <g key={tick.label} className={styles.tick}>
+              <line x1={tick.x} x2={tick.x} y1={0} y2={layout.axisY} />
+              <text x={tick.x} y={layout.axisY + 14} textAnchor="middle">
+                {tick.label}
+              </text>
+            </g>
+          ))}
+          {bars.map((bar) => {
+            const y = rowY(bar.row);
+            const x2 = bar.kind === 'pause' ? Math.min(bar.x2, Math.max(nowX, bar.x1 + 2)) : bar.x2;
+            // A pause is labelled with how long it has lasted so far: its end is not known yet.
+            const label = bar.kind === 'pause' ? formatTick(Math.min(bar.to, now) - bar.from) : bar.label;
+            return (
+              <g key={bar.id} className={BAR_CLASS[bar.kind]}>
+                <rect x={bar.x1} y={y - 8} width={Math.max(x2 - bar.x1, 2)} height={16} rx={3} />
+                {x2 - bar.x1 > label.length * 7 + 8 && (
+                  <text x={bar.x1 + 6} y={y} dy="0.35em">
+                    {label}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+          {marks.map((mark) => (
+            <StripMarkGlyph key={mark.id} kind={mark.kind} x={mark.x} y={rowY(mark.row)} />
+          ))}
+          <g className={styles.later} aria-hidden="true" data-testid="strip-later">
+            {laterBars.map((bar) => (
+              <g key={bar.id} className={BAR_CLASS[bar.kind]}>
+                <rect x={bar.x1} y={rowY(bar.row) - 8} width={Math.max(bar.x2 - bar.x1, 2)} height={16} rx={3} />
+              </g>
+            ))}
+          </g>
+          <g className={styles.now}>
+            <line x1={nowX} x2={nowX} y1={0} y2={layout.axisY} />
+          </g>
+        </svg>
+      )}
       {rowNow && (
         <TableRowNowView
           timeline={timeline}

@@ -3,9 +3,9 @@ import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 import { TimeStripView } from '@/story/time-strip-view';
 
 /**
- * The run to scale in the walkthrough's sticky bar, beside the caption, so the pause outlasting the lease stays in
- * view with the step controls while the page follows the diagram; pressed or dragged, it scrubs to that time. Its key
- * and Play sit under the bar, with the stage's strip (which phones show in its place: see styles.css).
+ * The run to scale in the walkthrough's sticky bar, with the step controls, so the pause outlasting the lease stays
+ * in view while the page follows the diagram; pressed or dragged, it scrubs to that time. Its key and Play sit on the
+ * stage below.
  */
 export function BarStrip() {
   const timeline = useWalkthrough(selectTimeline);
@@ -18,7 +18,7 @@ export function BarStrip() {
       rowNow={false}
       legend={false}
       onScrub={goToTime}
-      className="bar-strip wide-only"
+      className="bar-strip"
     />
   );
 }

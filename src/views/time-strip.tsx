@@ -16,8 +16,8 @@ export default function TimeStrip({
 }: {
   compact?: boolean;
   rowNow?: boolean;
-  /** `narrow-only`: the drawing shows below 720 px only, where the page shows none of its own (its key stays). */
-  drawing?: 'narrow-only';
+  /** False: the key and Play only, where the page draws the strip elsewhere (the walkthrough's bar). */
+  drawing?: boolean;
 }) {
   const timeline = useWalkthrough(selectTimeline);
   const cursor = useWalkthrough(selectCursor);
@@ -28,7 +28,7 @@ export default function TimeStrip({
         cursor={cursor}
         compact={compact}
         rowNow={rowNow ?? 'wide'}
-        {...(drawing && { drawingClassName: drawing })}
+        drawing={drawing ?? true}
       />
       <DisabledUntilHydrated>
         <Playback />

@@ -10,6 +10,13 @@ const print = (event: 'beforeprint' | 'afterprint') => act(() => void window.dis
 
 afterEach(() => print('afterprint'));
 
+/** The numbered frames (the first frame's strip key is a list of its own inside it). */
+const framesOnPaper = () => [
+  ...screen.getByRole('list', { name: 'The walkthrough, frame by frame' }).querySelectorAll<HTMLElement>(':scope > li'),
+];
+/** A frame's sequence diagram (the strip is the other picture in it). */
+const diagramOf = (frame: HTMLElement) => within(frame).getByRole('img', { name: /^Sequence diagram/ });
+
 describe('the walkthrough on paper', () => {
   it('draws nothing on screen', () => {
     const { container } = renderWalkthrough(<PrintFrames />);
@@ -32,9 +39,7 @@ describe('the walkthrough on paper', () => {
       print('beforeprint');
       const timeline = timelineFor(DEFAULT_SCENARIO_ID, fencing);
       const captions = narrationsFor(timeline).map((narration) => narration.caption);
-      const frames = within(screen.getByRole('list', { name: 'The walkthrough, frame by frame' })).getAllByRole(
-        'listitem',
-      );
+      const frames = framesOnPaper();
       expect(frames).toHaveLength(timeline.frames.length);
       expect(frames[0]).toHaveTextContent(
         new RegExp(`^Step 1 of ${timeline.frames.length}, 0 s, fencing tokens ${mode}\\.`),
@@ -42,7 +47,24 @@ describe('the walkthrough on paper', () => {
       const last = frames.at(-1)!;
       expect(last).toHaveTextContent(`Step ${timeline.frames.length} of ${timeline.frames.length}`);
       expect(last.textContent?.replace(/\s+/g, ' ')).toContain(captions.at(-1)!.replace(/`/g, '').slice(0, 40));
-      for (const frame of frames) expect(frame.querySelector('svg')).not.toBeNull();
+      for (const frame of frames) {
+        expect(diagramOf(frame)).toBeInTheDocument();
+        // The run to scale at this step, and the table's row under it, as on screen.
+        expect(within(frame).getByRole('img', { name: /^Time to scale/ })).toBeInTheDocument();
+        expect(within(frame).getByTestId('strip-row-now')).toHaveTextContent(/fence/);
+      }
+      // The strip's key once, on the first frame.
+      expect(within(frames[0]!).getByRole('list', { name: /key/i })).toBeInTheDocument();
+      expect(frames.slice(1).every((frame) => within(frame).queryByRole('list') === null)).toBe(true);
+      // The frame where A's late write is answered shows it on its strip, at its true time.
+      const answer = timeline.frames.findIndex(
+        ({ happening }) => happening.kind === 'writeAnswered' && happening.renewer === 'A',
+      );
+      expect(within(frames[answer]!).getByRole('img', { name: /^Time to scale/ })).toHaveAccessibleName(
+        expect.stringContaining(
+          fencing ? "at 42 s Renewer A's write is refused" : "at 42 s Renewer A's stale write lands",
+        ),
+      );
 
       const other = timelineFor(DEFAULT_SCENARIO_ID, !fencing);
       const parting = predictionPoints(other).find((point) => point.id === 'lateWrite')!.askAt;
@@ -65,17 +87,15 @@ describe('the walkthrough on paper', () => {
   it('draws each frame up to eight rows tall, ending at its step, and the other ending at its last step', () => {
     renderWalkthrough(<PrintFrames />);
     print('beforeprint');
-    const frames = within(screen.getByRole('list', { name: 'The walkthrough, frame by frame' })).getAllByRole(
-      'listitem',
-    );
-    const heights = frames.map((frame) => Number(frame.querySelector('svg')!.getAttribute('viewBox')!.split(' ')[3]));
+    const frames = framesOnPaper();
+    const heights = frames.map((frame) => Number(diagramOf(frame).getAttribute('viewBox')!.split(' ')[3]));
     const row = heights[1]! - heights[0]!;
     expect(row).toBeGreaterThan(0);
     // Frame 1 shows two rows, frame 7 eight, and no frame more than eight.
     expect(heights[6]! - heights[0]!).toBe(6 * row);
     expect(heights[7]).toBe(heights[6]);
     expect(heights.at(-1)).toBe(heights[6]);
-    expect(frames[4]!.querySelector('svg')).toHaveAccessibleName(/step 5 of/);
+    expect(diagramOf(frames[4]!)).toHaveAccessibleName(/step 5 of/);
     const other = timelineFor(DEFAULT_SCENARIO_ID, false);
     const ending = screen.getByRole('region', { name: 'The other ending' });
     expect(ending.querySelector('svg')).toHaveAccessibleName(

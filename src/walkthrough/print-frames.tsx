@@ -11,9 +11,11 @@ import { CodeText } from '@/components/code-text';
 import { formatTime } from '@/story/format';
 import { narrationsFor } from '@/story/timeline-narrations';
 import { SequenceDiagramView } from '@/story/sequence-diagram-view';
+import { TimeStripView } from '@/story/time-strip-view';
 
 /**
- * On paper, the walkthrough becomes numbered frames, each with its caption, then how the other fencing mode ends.
+ * On paper, the walkthrough becomes numbered frames, each with its caption, the run to scale with the table's row,
+ * and the diagram's last rows, then how the other fencing mode ends.
  * Nothing is drawn on screen. (The quiz's answer key closes the handout: see practice/answer-key.tsx.) The frames
  * are drawn as the print starts, by the page's code: the prerendered page, printed before that code runs, says so.
  */
@@ -45,6 +47,13 @@ export default function PrintFrames() {
               </strong>{' '}
               <CodeText text={narrations[frame.index]?.caption ?? ''} />
             </p>
+            {/* The run to scale at this step and the table's row, as on screen; the strip's key once, on the first. */}
+            <TimeStripView
+              timeline={timeline}
+              cursor={frame.index}
+              legend={frame.index === 0}
+              className={styles.printStrip}
+            />
             {/* Up to eight rows ending just after this step's: an early frame is not a box of rows yet to come. */}
             <SequenceDiagramView
               timeline={timeline}

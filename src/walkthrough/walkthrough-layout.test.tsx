@@ -13,17 +13,26 @@ vi.mock('@/components/load-when-needed', async (importOriginal) => ({
 afterEach(() => later.needed.mockClear());
 
 const bar = () => document.getElementById('walkthrough-controls')!;
+const moment = () => document.querySelector<HTMLElement>('.walkthrough-moment')!;
+const strips = () => screen.getAllByRole('img', { name: /^Time to scale/ });
 const options = () => screen.getAllByRole('group', { name: 'Walkthrough options' });
 
 describe('the walkthrough: one markup for every screen, laid out by the stylesheet', () => {
-  it('the options sit in the bar after Next, and the table row rides in the bar, not under the time strip', () => {
+  it('the bar holds the step controls, the options after Next, and the one strip; the moment under it the caption and row', () => {
     renderWalkthrough(<Walkthrough />, { cursor: 6 });
     expect(options()).toHaveLength(1);
     expect(bar()).toContainElement(options()[0]!);
     const next = within(bar()).getByRole('button', { name: 'Next' });
     expect(next.compareDocumentPosition(options()[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // One drawing of the run, in the bar (the stage keeps its key and Play).
+    expect(strips()).toHaveLength(1);
+    expect(bar()).toContainElement(strips()[0]!);
+    expect(screen.getByRole('button', { name: 'Play' }).closest('.stage')).not.toBeNull();
+    // The caption and the table's row follow the bar, in a part of their own that only wider screens keep in view.
+    expect(bar().nextElementSibling).toBe(moment());
+    expect(within(moment()).getByTestId('step-caption')).toBeInTheDocument();
     expect(screen.getAllByTestId('strip-row-now')).toHaveLength(1);
-    expect(within(bar()).getByTestId('strip-row-now')).toHaveTextContent(/fence/);
+    expect(within(moment()).getByTestId('strip-row-now')).toHaveTextContent(/fence/);
   });
 
   it('prerendered, it is the same markup: nothing waits for the page to know its width', () => {
@@ -33,8 +42,10 @@ describe('the walkthrough: one markup for every screen, laid out by the styleshe
     const prerenderedBar = page.querySelector('#walkthrough-controls')!;
     expect(page.querySelectorAll('[aria-label="Walkthrough options"]')).toHaveLength(1);
     expect(prerenderedBar.querySelector('[aria-label="Walkthrough options"]')).not.toBeNull();
+    expect(page.querySelectorAll('svg[aria-label^="Time to scale"]')).toHaveLength(1);
+    expect(prerenderedBar.querySelector('svg[aria-label^="Time to scale"]')).not.toBeNull();
     expect(page.querySelectorAll('[data-testid="strip-row-now"]')).toHaveLength(1);
-    expect(prerenderedBar.querySelector('[data-testid="strip-row-now"]')).not.toBeNull();
+    expect(page.querySelector('.walkthrough-moment [data-testid="strip-row-now"]')).not.toBeNull();
   });
 });
 

@@ -57,19 +57,39 @@ const endCard = (
   </Suspense>
 );
 
-/** Keeps the bar's height in the walkthrough's `--bar-height`, which the sticky lifeline names sit below. */
-function useBarHeightProperty(scope: RefObject<HTMLElement | null>, bar: RefObject<HTMLElement | null>) {
+/**
+ * Keeps the heights of what sticks at the walkthrough's top in its custom properties: `--bar-height`, all that
+ * stays put while the page scrolls (the bar, and the moment under it where the stylesheet makes it sticky too),
+ * which the lifeline names sit below and scroll margins leave room for; and `--top-height`, the bar and the moment
+ * together, which a phone's diagram box leaves the rest of the screen to.
+ */
+function useStickyHeights(
+  scope: RefObject<HTMLElement | null>,
+  bar: RefObject<HTMLElement | null>,
+  moment: RefObject<HTMLElement | null>,
+  compare: boolean,
+) {
   useLayoutEffect(() => {
-    const element = bar.current;
-    if (!element) return;
-    const measure = () =>
-      scope.current?.style.setProperty('--bar-height', `${Math.floor(element.getBoundingClientRect().height)}px`);
+    const barElement = bar.current;
+    const momentElement = moment.current;
+    if (!barElement || !momentElement) return;
+    const measure = () => {
+      const barHeight = barElement.getBoundingClientRect().height;
+      const momentHeight = momentElement.getBoundingClientRect().height;
+      const momentSticks = getComputedStyle(momentElement).position === 'sticky';
+      const style = scope.current?.style;
+      style?.setProperty('--bar-height', `${Math.floor(barHeight + (momentSticks ? momentHeight : 0))}px`);
+      style?.setProperty('--bar-own-height', `${Math.floor(barHeight)}px`);
+      style?.setProperty('--top-height', `${Math.ceil(barHeight + momentHeight)}px`);
+    };
     measure();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
-    observer.observe(element);
+    observer.observe(barElement);
+    observer.observe(momentElement);
     return () => observer.disconnect();
-  }, [scope, bar]);
+    // Compare changes whether the moment sticks (see styles.css), not its size: measure again then too.
+  }, [scope, bar, moment, compare]);
 }
 
 /**
@@ -106,19 +126,23 @@ export function Walkthrough({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const scope = useRef<HTMLElement>(null);
   const bar = useRef<HTMLDivElement>(null);
-  // The lifeline names stick just below the bar, so they need its height.
+  const moment = useRef<HTMLDivElement>(null);
+  // The lifeline names stick just below what sticks at the top, so they need its height.
   // Set on the element, not rendered: a re-render just after hydration would make React drop the lazy parts'
   // prerendered markup while their code is still loading.
-  useBarHeightProperty(scope, bar);
   const textVersion = useWalkthrough((state) => state.textVersion);
   const compare = useWalkthrough((state) => state.compare);
+  useStickyHeights(scope, bar, moment, compare);
   useWalkthroughKeys(scope);
   // Nothing focused below the sticky bar is left under it, nor under the diagram's lifeline names stuck below it.
   useEffect(
     () =>
       keepFocusClear(document, (focused) =>
         bar.current
-          ? stickyBarCover(bar.current, focused, focused.closest('.diagram')?.querySelector('.lane-header'))
+          ? stickyBarCover(bar.current, focused, [
+              moment.current,
+              focused.closest('.diagram')?.querySelector('.lane-header'),
+            ])
           : null,
       ),
     [],
@@ -141,28 +165,35 @@ export function Walkthrough({
   }, []);
 
   return (
-    <section id="walkthrough" className="walkthrough" aria-labelledby="walkthrough-heading" ref={scope} tabIndex={-1}>
+    <section
+      id="walkthrough"
+      className="walkthrough"
+      aria-labelledby="walkthrough-heading"
+      ref={scope}
+      tabIndex={-1}
+      {...(compare && { 'data-compare': '' })}
+    >
       <Heading id="walkthrough-heading" className="visually-hidden">
         {content.controls.walkthrough.heading}
       </Heading>
       {notices}
       {/* The skip link's target: focus lands here, and the next Tab stop is Back or Next. */}
+      {/* The bar stays put on every screen: the step controls and the run to scale (the stylesheet lays them out). */}
       <div className="walkthrough-bar" id="walkthrough-controls" tabIndex={-1} ref={bar}>
         <DisabledUntilHydrated>
-          {/* One markup for every screen: the stylesheet lays it out (the options wrap under Next on a phone). */}
           <div className="bar-row">
             <StepControls />
             <ViewToggles />
           </div>
-          {/* The moment: the caption, and the run to scale beside it from 720 px up (on phones, under the bar). */}
-          <div className="bar-moment">
-            <StepCaption>{predictions}</StepCaption>
-            <BarStrip />
-          </div>
-          {/* The row the writes hit stays in view with the caption while the reader scrolls the diagram. */}
-          <TableRowNow />
-          {endCardPointer}
+          <BarStrip />
         </DisabledUntilHydrated>
+      </div>
+      {/* The moment: the caption with its prediction, and the row the writes hit. It stays under the bar from 720 px
+          up; on a phone it scrolls, and stepping never moves the page there (the diagram scrolls in its own box). */}
+      <div className="walkthrough-moment" ref={moment}>
+        <StepCaption>{predictions}</StepCaption>
+        <TableRowNow />
+        {endCardPointer}
       </div>
       {compare ? (
         <Suspense fallback={<p className="loading">{content.controls.walkthrough.loadingCompare}</p>}>
@@ -170,7 +201,7 @@ export function Walkthrough({
         </Suspense>
       ) : (
         <div className="stage">
-          <TimeStrip rowNow={false} drawing="narrow-only" />
+          <TimeStrip rowNow={false} drawing={false} />
           <SequenceDiagram />
           <div className="panels">
             <LockServicePanel />
