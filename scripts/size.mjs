@@ -39,11 +39,13 @@ if (!entry || !load) {
 }
 const inAssets = (file) => `./assets/${file.replace(/^\.\//, '')}`;
 const staticImports = (asset) =>
-  [...read(asset).toString().matchAll(/(?:\bfrom|\bimport)\s*["'](\.\/[\w.-]+\.js)["']/g)].map((match) =>
-    inAssets(match[1]),
-  );
+  [
+    ...read(asset)
+      .toString()
+      .matchAll(/(?:\bfrom|\bimport)\s*["'](\.\/[\w.-]+\.js)["']/g),
+  ].map((match) => inAssets(match[1]));
 const firstMove = [];
-for (const queue = [inAssets(load[1])]; queue.length > 0; ) {
+for (const queue = [inAssets(load[1])]; queue.length > 0;) {
   const asset = queue.shift();
   if (firstMove.includes(asset) || firstView.includes(asset)) continue;
   firstMove.push(asset);
