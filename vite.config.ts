@@ -115,11 +115,10 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
   // The Postgres worker loads PGlite, which splits into chunks: only module workers can.
   worker: { format: 'es' },
   build: {
-    // No preload links: adding some twenty of them to the head as the page starts was one of the long tasks a slow
-    // phone meets after the first paint (mobile Lighthouse TBT about 190 → 130 ms, performance 97 → 99). The cost is
-    // one more round trip before the page is live (untouched, Next accepts a press after about 2.6 s, not 2.2 s, at
-    // 4× CPU: scripts/bench-first-press.mjs).
-    modulePreload: false,
+    // Every browser the site supports preloads modules itself; one that does not still loads them, unpreloaded.
+    // (Without preload links the page's code came a round trip later, and a presenter's first clicker key, pressed
+    // before it had run, was lost: e2e/presenter.spec.ts.)
+    modulePreload: { polyfill: false },
     // One stylesheet for every page and part (about 8 kB gzip in all): the first view paints after one request, not
     // nine, and a part that loads later brings no stylesheet of its own to wait for.
     cssCodeSplit: false,
