@@ -35,9 +35,7 @@ for (const fencing of ['on', 'off'] as const) {
     const { of } = await walkthrough.position();
     for (let step = 1; step <= of; step++) {
       await walkthrough.expectStep(step, of);
-      // Each prediction is answered, so the bar carries its prompt and then its result, at their tallest.
-      const prediction = page.locator('#walkthrough fieldset:not([data-gate]):has(> legend)');
-      if (await prediction.isVisible()) await prediction.getByRole('radio').first().check();
+      await walkthrough.answerPredictionIfAsked();
       // The diagram follows the step once the browser has laid it out, so the moment may settle a frame later.
       await expect
         .poll(() => moment(page), { message: `fencing ${fencing}, step ${step}` })

@@ -73,9 +73,7 @@ for (const fencing of ['on', 'off'] as const) {
     const heights: number[] = [];
     for (let step = 1; step <= of; step++) {
       await walkthrough.expectStep(step, of);
-      // A question and then its answer show at their tallest.
-      const prediction = page.locator('#walkthrough fieldset:not([data-gate]):has(> legend)');
-      if (await prediction.isVisible()) await prediction.getByRole('radio').first().check();
+      await walkthrough.answerPredictionIfAsked();
       heights.push(await bar.evaluate((element) => element.getBoundingClientRect().height));
       if (step < of) await walkthrough.next.click();
     }

@@ -49,6 +49,12 @@ export class WalkthroughPage {
     return { step: Number(match[1]), of: Number(match[2]) };
   }
 
+  /** Answers the step's prediction, if it asks one, so its prompt and then its result show at their tallest. */
+  async answerPredictionIfAsked() {
+    const prediction = this.page.locator('#walkthrough fieldset:not([data-gate]):has(> legend)');
+    if (await prediction.isVisible()) await prediction.getByRole('radio').first().check();
+  }
+
   async expectStep(step: number, of?: number) {
     await expect(this.indicator).toHaveText(
       of === undefined ? new RegExp(`^Step ${step} of \\d+$`) : `Step ${step} of ${of}`,
