@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { drawEverySection, expect, test } from './fixtures';
 
 /**
  * The lesson's sections below the first view are laid out only when near the screen (content-visibility: auto in
@@ -56,6 +56,9 @@ for (const viewport of [
         { intervals: [1_000] },
       )
       .toBe(true);
+    // A section off screen keeps the height it had when it was last drawn (`auto`), which can be a moment of its
+    // hydration: draw every section before measuring, so what is compared is the height a reader will see.
+    await drawEverySection(page);
     const drawn = await sections(page);
     for (const [at, section] of drawn.slice(1).entries()) {
       const estimate = first[at + 1]!.estimate;
