@@ -150,7 +150,7 @@ for (const fencing of ['on', 'off'] as const) {
     await walkthrough.open(`?step=20&fencing=${fencing}`);
     await expect(walkthrough.caption).toContainText(fencing === 'on' ? 'UPDATE 0' : 'UPDATE 1');
     await expect(walkthrough.caption).toBeInViewport();
-    const strip = page.getByRole('img', { name: /^Time to scale/ });
+    const strip = page.locator('#walkthrough').getByRole('img', { name: /^Time to scale/ });
     await expect(strip).toHaveAccessibleName(
       new RegExp(fencing === 'on' ? 'write is refused by the fence' : 'stale write lands'),
     );

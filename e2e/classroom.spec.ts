@@ -66,6 +66,12 @@ test('the diagram downloads as a valid SVG and a valid PNG', async ({ walkthroug
   expect(rootClass).toBeTruthy();
   expect(svg).toContain(`.${rootClass}`);
   expect(svg).toContain('UPDATE … (no check)');
+  // Above the diagram, the step's heading and caption, and the run to scale with its rows and its lease bars.
+  expect(svg).toMatch(/<title>Step 19 of 23, at 42 s: Renewer A /);
+  expect(svg).toMatch(/<text [^>]*>Step 19 of 23, at 42 s<\/text>/);
+  // (The row's name is short where the bar's strip is narrow.)
+  expect(svg).toMatch(/>(Table writes|Writes)<\/text>/);
+  expect(svg).toContain('>A · 33</text>');
   // Parsed on a blank page: a <style> parsed under the app's Content-Security-Policy would be reported.
   const blank = await page.context().newPage();
   const parsed = await blank.evaluate((text) => {

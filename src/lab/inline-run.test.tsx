@@ -51,6 +51,28 @@ describe('<InlineRun>: a lab preset live in the lesson', () => {
     expect(within(paper).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('the Redis failover run shows, on its strip and in its panel, when A and B both believe they hold the lock', async () => {
+    const user = userEvent.setup();
+    renderWalkthrough(<InlineRun presetId="redis-failover" />);
+    const live = within(screen.getByRole('region', { name: 'Try it: Redis failover' })).getByTestId('run-on-screen');
+    const strip = () => within(live).getByRole('img', { name: /^Time to scale/ });
+    // A group under the run's heading, not one more landmark of the page.
+    const panel = () => within(live).getByRole('group', { name: 'Belief vs truth' });
+    const both = 'Renewer A and Renewer B believe they hold the lock at once';
+    expect(strip()).toHaveAccessibleName('Time to scale, now 0 s.');
+    expect(panel()).not.toHaveTextContent(both);
+    // Step by step to the promoted replica's grant to B, at 15 s: from then on both hold.
+    const next = screen.getByRole('button', { name: 'Next' });
+    while (!within(panel()).queryByText(`${both}.`)) await user.click(next);
+    expect(live).toHaveTextContent('15 s');
+    expect(strip().getAttribute('aria-label')).toContain(`${both}, from 15 s so far`);
+    // A, which asked first and whose key the failover lost, is the one in the wrong.
+    expect(within(panel()).getAllByRole('listitem')[0]).toHaveClass('mistaken');
+    await user.click(screen.getByRole('button', { name: 'Go to the end' }));
+    expect(strip().getAttribute('aria-label')).toContain(`${both}, from 15 s to 20 s`);
+    expect(panel()).not.toHaveTextContent(both);
+  });
+
   it('renders nothing for a preset that does not exist', () => {
     const { container } = renderWalkthrough(<InlineRun presetId="no-such-preset" />);
     expect(container).toBeEmptyDOMElement();

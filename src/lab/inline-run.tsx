@@ -7,7 +7,9 @@ import { fillTemplate } from '@/content/fill-template';
 import { labPageHref } from '@/route/share-links';
 import { useShortcuts } from '@/shortcuts/use-shortcuts';
 import { formatTime } from '@/story/format';
+import { RenewersPanelView } from '@/story/renewers-panel-view';
 import { SequenceDiagramView } from '@/story/sequence-diagram-view';
+import { TimeStripView } from '@/story/time-strip-view';
 import { narrationsFor } from '@/story/timeline-narrations';
 import { presetConfig } from '@/settings/lab-config';
 import { labNarration } from './lab-narration';
@@ -18,8 +20,9 @@ import styles from './lab.module.css';
 import { verdictClass } from './verdict-style';
 
 /**
- * A lab preset run in the lesson, where a section talks about that service: a compact diagram stepped with the
- * same stepper and keys as the walkthrough, the step's caption, the run's verdict, and a link to open it in the lab.
+ * A lab preset run in the lesson, where a section talks about that service: the run to scale and a compact diagram,
+ * stepped with the same stepper and keys as the walkthrough, the step's caption, who believes they hold the lock
+ * against the truth, the run's verdict, and a link to open it in the lab.
  */
 export default function InlineRun({ presetId }: { presetId: string }) {
   const preset = lab.presets.find((candidate) => candidate.id === presetId);
@@ -54,13 +57,17 @@ export default function InlineRun({ presetId }: { presetId: string }) {
           <CodeText text={narrations[at]?.caption ?? ''} />
         </span>
       </p>
-      <SequenceDiagramView
-        timeline={timeline}
-        cursor={at}
-        title={preset.title}
-        windowRows={8}
-        narration={labNarration}
-      />
+      <TimeStripView timeline={timeline} cursor={at} rowNow={false} />
+      <div className={styles.inlineStage}>
+        <SequenceDiagramView
+          timeline={timeline}
+          cursor={at}
+          title={preset.title}
+          windowRows={8}
+          narration={labNarration}
+        />
+        <RenewersPanelView frame={timeline.frames[at]!} timeline={timeline} nested />
+      </div>
       {at === last && (
         <p className={live ? verdictClass(verdict.kind) : undefined}>
           <strong>{fillTemplate(lab.labels.verdict, { verdict: lab.verdicts[verdict.kind] })}</strong>{' '}

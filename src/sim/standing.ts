@@ -22,3 +22,13 @@ export function standingOf(world: World, id: RenewerId): Standing {
   );
   return released ? 'lettingGo' : 'mistaken';
 }
+
+/**
+ * The renewers that believe, at this moment, that the lock is theirs: each holds a belief it has not started to give
+ * back. Two at once is what a lock exists to prevent; where it happens, the lesson shows it.
+ */
+export function believedHolders(world: World): RenewerId[] {
+  return world.renewers
+    .filter((renewer) => renewer.belief.kind === 'holds' && standingOf(world, renewer.id) !== 'lettingGo')
+    .map((renewer) => renewer.id);
+}

@@ -150,3 +150,43 @@ describe('belief against truth, for each renewer', () => {
     expect(a!.believes).toBe('Believes: it lost the lock.');
   });
 });
+
+describe('two renewers that each believe they hold the lock', () => {
+  /** The line above the renewers that names them, or null. */
+  const bothHold = (timeline: Timeline, frame: Frame) => {
+    const { container, unmount } = render(<RenewersPanelView frame={frame} timeline={timeline} />);
+    const line = container.querySelector('.both-hold')?.textContent ?? null;
+    unmount();
+    return line;
+  };
+
+  it("is said from B's grant, while A, paused, still believes the lock is its own", () => {
+    expect(bothHold(lesson, stepOf(lesson, 'leaseExpired'))).toBeNull();
+    expect(bothHold(lesson, stepOf(lesson, 'leaseGranted', 'B'))).toBe(
+      'Renewer A and Renewer B believe they hold the lock at once.',
+    );
+    expect(bothHold(lesson, stepOf(lesson, 'writeAnswered', 'B'))).not.toBeNull();
+  });
+
+  it('is not said once B lets go, nor at the start', () => {
+    expect(bothHold(lesson, lesson.frames[0]!)).toBeNull();
+    expect(bothHold(lesson, stepOf(lesson, 'leaseReleased', 'B'))).toBeNull();
+  });
+});
+
+describe('the panel inside a run that has its own heading', () => {
+  it('is a group under a subheading, not a region: the page may hold many', () => {
+    const { container, getByRole, queryByRole } = render(
+      <RenewersPanelView frame={lesson.frames[0]!} timeline={lesson} nested />,
+    );
+    expect(getByRole('group', { name: 'Belief vs truth' })).toBeInTheDocument();
+    expect(queryByRole('region')).toBeNull();
+    expect(container.querySelector('h4')).toHaveTextContent('Belief vs truth');
+  });
+
+  it('on its own it is a region of the page, headed at the panels’ level', () => {
+    const { container, getByRole } = render(<RenewersPanelView frame={lesson.frames[0]!} timeline={lesson} />);
+    expect(getByRole('region', { name: 'Belief vs truth' })).toBeInTheDocument();
+    expect(container.querySelector('h3')).toHaveTextContent('Belief vs truth');
+  });
+});

@@ -1,14 +1,27 @@
 import content from 'virtual:lockstep/content';
 import type { Frame, Timeline } from '@/sim/run';
-import { standingOf } from '@/sim/standing';
+import { believedHolders, standingOf } from '@/sim/standing';
 import type { Renewer } from '@/sim/world';
 import { formatTime } from './format';
 import { fillTemplate } from '@/content/fill-template';
+import { useId } from 'react';
 
 const { belief: BELIEF, truth: TRUTH } = content.panels;
 
 /** The same for any step of any timeline (the lock lab's). */
-export function RenewersPanelView({ frame, timeline }: { frame: Frame; timeline: Timeline }) {
+export function RenewersPanelView({
+  frame,
+  timeline,
+  nested = false,
+}: {
+  frame: Frame;
+  timeline: Timeline;
+  /**
+   * Inside a run that has its own heading (a "Try it" run in the lesson): a group under a subheading, not a region
+   * of the page, where every run's panel would be one more landmark of the same name.
+   */
+  nested?: boolean;
+}) {
   const lease = frame.world.lock.truth(frame.at);
   const nameOf = (id: string) => timeline.scenario.renewers.find((renewer) => renewer.id === id)?.name ?? id;
 
@@ -21,9 +34,23 @@ export function RenewersPanelView({ frame, timeline }: { frame: Frame; timeline:
     return fillTemplate(TRUTH[key], values);
   };
 
+  const believers = believedHolders(frame.world);
+  // A page may show several runs (the lesson's "Try it" runs, each on screen and on paper).
+  const headingId = useId();
+  const [Box, Heading] = nested ? (['div', 'h4'] as const) : (['section', 'h3'] as const);
+
   return (
-    <section className="panel" aria-labelledby="renewers-heading">
-      <h3 id="renewers-heading">{content.controls.renewers.heading}</h3>
+    <Box className="panel" aria-labelledby={headingId} {...(nested && { role: 'group' })}>
+      <Heading id={headingId}>{content.controls.renewers.heading}</Heading>
+      {believers.length > 1 && (
+        <p className="both-hold">
+          <strong>
+            {fillTemplate(content.controls.renewers.bothHold, {
+              holders: believers.map(nameOf).join(content.controls.renewers.and),
+            })}
+          </strong>
+        </p>
+      )}
       <ul className="renewers">
         {frame.world.renewers.map((renewer) => {
           const standing = standingOf(frame.world, renewer.id);
@@ -51,7 +78,7 @@ export function RenewersPanelView({ frame, timeline }: { frame: Frame; timeline:
           );
         })}
       </ul>
-    </section>
+    </Box>
   );
 }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CERTIFICATES_TABLE, LOCK_SERVICE } from '@/sim/happenings';
-import { runScenario } from '@/sim/run';
+import { runScenario, type Timeline } from '@/sim/run';
 import { buildScenario } from '@/testing/builders';
 import { labTimeline } from '@/testing/lab-run';
-import { layoutTimeStrip } from './time-strip-layout';
+import { beliefOverlaps, layoutTimeStrip } from './time-strip-layout';
 
 const fenced = runScenario(buildScenario(), { fencing: true });
 const unfenced = runScenario(buildScenario(), { fencing: false });
@@ -171,7 +171,7 @@ describe("layoutTimeStrip: other services' parts", () => {
     expect(barsOf(layout, 'lease')[0]).toEqual([LOCK_SERVICE, 'A', 0, 10_015, "Renewer A's lease from 0 s to 10 s"]);
   });
 
-  it('Redis: leases without tokens, and the failover marked on the lock service', () => {
+  it("Redis: leases without tokens, A's lost with its key at the failover, which is marked on the lock service", () => {
     const layout = layoutTimeStrip(labTimeline('?service=redis&storage=unchecked&failover=10000'), 800);
     expect(rowsOf(layout)).toEqual([
       [LOCK_SERVICE, 'Lock service'],
@@ -179,7 +179,8 @@ describe("layoutTimeStrip: other services' parts", () => {
       [CERTIFICATES_TABLE, 'Table writes'],
     ]);
     expect(barsOf(layout, 'lease')).toEqual([
-      [LOCK_SERVICE, 'A', 0, 30_000, "Renewer A's lease from 0 s to 30 s"],
+      // The promoted replica never had A's key: A's lease ends there, not at its 30 s term.
+      [LOCK_SERVICE, 'A', 0, 10_000, "Renewer A's lease from 0 s to 10 s"],
       [LOCK_SERVICE, 'B', 15_000, 20_000, "Renewer B's lease from 15 s to 20 s"],
     ]);
     const failover = layout.marks.find((mark) => mark.kind === 'failover')!;
@@ -189,5 +190,57 @@ describe("layoutTimeStrip: other services' parts", () => {
       layout.xOf(10_000),
       'at 10 s the primary fails over to its replica',
     ]);
+  });
+
+  it("marks the stretch when A and B both believe they hold: from B's grant at 31 s to B's release at 36 s", () => {
+    for (const timeline of [fenced, unfenced]) {
+      const [overlap, ...more] = layoutTimeStrip(timeline, 800).bars.filter((bar) => bar.kind === 'bothHold');
+      expect(more).toEqual([]);
+      expect([overlap!.row, overlap!.from, overlap!.to, overlap!.description]).toEqual([
+        LOCK_SERVICE,
+        31_000,
+        36_000,
+        'Renewer A and Renewer B believe they hold the lock at once, from 31 s to 36 s',
+      ]);
+      // It starts at B's grant: the step before, only A believes it.
+      expect(timeline.frames[overlap!.fromIndex]!.happening).toMatchObject({ kind: 'leaseGranted' });
+    }
+  });
+
+  it('Redis failover: from the promoted replica granting B at 15 s until B lets go at 20 s, A and B both hold', () => {
+    const failover = labTimeline('?service=redis&storage=unchecked&pause=0&writeDelay=20000&failover=1000');
+    const overlaps = beliefOverlaps(failover.frames, failover.frames.at(-1)!.at);
+    expect(overlaps.map(({ holders, from, to }) => [holders, from, to])).toEqual([[['A', 'B'], 15_000, 20_000]]);
+  });
+
+  it('a stretch ends where its set of believers changes, and one still open runs to the end of the story', () => {
+    const at = (believers: string[][]) =>
+      believers.map((ids, index) => ({
+        index,
+        at: index * 1_000,
+        world: {
+          renewers: ['A', 'B', 'C'].map((id) => ({ id, belief: { kind: ids.includes(id) ? 'holds' : 'none' } })),
+          lock: { truth: () => null },
+          queue: [],
+          now: index * 1_000,
+        },
+      })) as unknown as Timeline['frames'];
+    const spans = (believers: string[][]) =>
+      beliefOverlaps(at(believers), (believers.length - 1) * 1_000).map(({ holders, from, to }) => [
+        holders.join(''),
+        from,
+        to,
+      ]);
+    expect(spans([[], ['A'], ['A', 'B'], ['A', 'B', 'C'], ['B', 'C'], ['C']])).toEqual([
+      ['AB', 2_000, 3_000],
+      ['ABC', 3_000, 4_000],
+      ['BC', 4_000, 5_000],
+    ]);
+    expect(spans([['A'], ['A', 'B'], ['A', 'B']])).toEqual([['AB', 1_000, 2_000]]);
+    expect(spans([['A'], ['B'], []])).toEqual([]);
+  });
+
+  it('none where the lock keeps its promise (no pause, no failover)', () => {
+    expect(layoutTimeStrip(labTimeline('?pause=0'), 800).bars.filter((bar) => bar.kind === 'bothHold')).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { nice, ticks } from 'd3-array';
 import { CERTIFICATES_TABLE, LOCK_SERVICE, writeOutcomeOf, type Happening } from '@/sim/happenings';
 import type { Timeline } from '@/sim/run';
 import { majorityEndsAt } from '@/sim/services/redlock';
+import { believedHolders } from '@/sim/standing';
 import { keySpans, redlockNodesOf, validitySpans, VALIDITY } from './redlock-spans';
 import { formatTick } from './format';
 
@@ -17,12 +18,13 @@ export interface StripRow {
 }
 
 /**
- * A span of virtual time: a lease from its grant to its end, a pause from its start to its end, and under Redlock
- * a key on one node (to its expiry by that node's clock) or a client's validity (to the end it computed).
+ * A span of virtual time: a lease from its grant to its end, a pause from its start to its end, under Redlock a key
+ * on one node (to its expiry by that node's clock) or a client's validity (to the end it computed), and a time when
+ * two or more renewers believe they hold the lock at once (`bothHold`, behind the lock service's leases).
  */
 export interface StripBar {
   readonly id: string;
-  readonly kind: 'lease' | 'pause' | 'key' | 'validity';
+  readonly kind: 'lease' | 'pause' | 'key' | 'validity' | 'bothHold';
   readonly row: string;
   /** The step at which it begins; it is drawn from then on. */
   readonly fromIndex: number;
@@ -113,6 +115,19 @@ export function layoutTimeStrip(timeline: Timeline, width: number): TimeStripLay
   const rows = rowIds.map((id, index) => ({ id, name: rowName(id), y: index * ROW_HEIGHT + ROW_HEIGHT / 2 }));
 
   const bars: StripBar[] = [
+    ...beliefOverlaps(frames, lastAt).map((overlap) => ({
+      ...overlap,
+      kind: 'bothHold' as const,
+      row: LOCK_SERVICE,
+      x1: xOf(overlap.from),
+      x2: xOf(overlap.to),
+      label: '',
+      description: fillTemplate(STRIP.bothHoldBar, {
+        holders: overlap.holders.map(nameOf).join(content.controls.renewers.and),
+        from: formatTick(overlap.from),
+        to: formatTick(overlap.to),
+      }),
+    })),
     ...leases.map((lease) => ({
       ...lease,
       kind: 'lease' as const,
@@ -217,19 +232,19 @@ function markOf(happening: Happening): StripMark['kind'] | null {
   return happening.kind === 'writeAnswered' ? writeOutcomeOf(happening) : null;
 }
 
-/** Each grant's lease, from the grant to its expiry or release, or to its term if the story ends first. */
+/** Each grant's lease, from the grant to its expiry, release or loss, or to its term if the story ends first. */
 function leaseSpans(frames: Timeline['frames'], lastAt: number) {
   return frames.flatMap((frame) => {
     const { happening } = frame;
     if (happening.kind !== 'leaseGranted') return [];
     const { holder, token, expiresAt } = happening.lease;
-    const ended = frames.find(
-      (later) =>
-        later.index > frame.index &&
-        (later.happening.kind === 'leaseExpired' || later.happening.kind === 'leaseReleased') &&
-        later.happening.lease.holder === holder &&
-        later.happening.lease.token === token,
-    );
+    // It ends where the service stops holding it: expired, given back, or lost (a Redis replica promoted without
+    // the key).
+    const ended = frames.find((later) => {
+      if (later.index <= frame.index) return false;
+      const held = later.world.lock.truth(later.at);
+      return held?.holder !== holder || held.token !== token;
+    });
     // Under Redlock the lease is held while a majority of nodes keep its key, not until the client's validity.
     const view = frame.world.lock.view();
     const value = frame.world.renewers.find((renewer) => renewer.id === holder)?.leaseValue;
@@ -271,4 +286,26 @@ function pauseSpans(frames: Timeline['frames'], lastAt: number) {
       },
     ];
   });
+}
+
+/**
+ * Each stretch of the run in which the same two or more renewers believe they hold the lock, from the step where
+ * the last of them came to believe it to the step where one stopped (or the story's end).
+ */
+export function beliefOverlaps(frames: Timeline['frames'], lastAt: number) {
+  const overlaps: { id: string; holders: string[]; fromIndex: number; from: number; to: number }[] = [];
+  let open: (typeof overlaps)[number] | null = null;
+  for (const frame of frames) {
+    const holders = believedHolders(frame.world);
+    const same = open !== null && holders.join() === open.holders.join();
+    if (open && !same) {
+      open.to = frame.at;
+      open = null;
+    }
+    if (!open && !same && holders.length > 1) {
+      open = { id: `both-${frame.index}`, holders, fromIndex: frame.index, from: frame.at, to: lastAt };
+      overlaps.push(open);
+    }
+  }
+  return overlaps;
 }

@@ -26,6 +26,8 @@ function strip(timeline: Timeline, cursor: number, props: { compact?: boolean; r
   return { container, svg, rect, legend };
 }
 
+const BOTH_HOLD = 'two renewers believe they hold the lock';
+
 describe('the time strip beside a step', () => {
   it('before anything is granted: the time alone, no bar and no mark; the whole evening only faintly', () => {
     const { svg, container } = strip(fenced, 0);
@@ -37,7 +39,7 @@ describe('the time strip beside a step', () => {
     expect(later).toHaveAttribute('aria-hidden', 'true');
     expect(later).toHaveClass(styles.later!);
     expect([...later.querySelectorAll('rect')].map((rect) => rect.getAttribute('x'))).toEqual(
-      LAYOUT.bars.map((bar) => String(bar.x1)),
+      LAYOUT.bars.filter((bar) => bar.kind !== 'bothHold').map((bar) => String(bar.x1)),
     );
     expect(later.querySelectorAll(`.${styles.lease} rect`)).toHaveLength(2);
     expect(later.querySelectorAll(`.${styles.pause} rect`)).toHaveLength(1);
@@ -99,6 +101,7 @@ describe('the time strip beside a step', () => {
       'process paused',
       '✓ write landed',
       '⚠ stale write landed',
+      BOTH_HOLD,
     ]);
   });
 
@@ -109,19 +112,45 @@ describe('the time strip beside a step', () => {
       '✓ write landed',
       '✕ write refused by the fence',
       '⚠ stale write landed',
+      BOTH_HOLD,
     ]);
   });
 
   it.each([
-    ['?service=redlock', ["key on one node, to its expiry by that node's clock", "the client's validity"]],
+    ['?service=redlock', ["key on one node, to its expiry by that node's clock", "the client's validity", BOTH_HOLD]],
     [
       '?service=redlock&jump=20000',
-      ["key on one node, to its expiry by that node's clock", "the client's validity", 'clock jump'],
+      ["key on one node, to its expiry by that node's clock", "the client's validity", BOTH_HOLD, 'clock jump'],
     ],
-    ['?service=redis&storage=unchecked&failover=10000', ['failover']],
+    ['?service=redis&storage=unchecked&failover=10000', [BOTH_HOLD, 'failover']],
   ])('%s adds to the key: %j', (search, extra) => {
     const { legend } = strip(labTimeline(search), 0);
     expect(legend.slice(4)).toEqual(extra);
+  });
+
+  it("two holders at once: nothing before B's grant, then drawn only as far as now, and said 'so far'", () => {
+    const granted = stepAt(fenced, 'leaseGranted', 31_000);
+    const overlap = LAYOUT.bars.find((bar) => bar.kind === 'bothHold')!;
+    // Not faint beforehand either: who will be mistaken is part of what the reader predicts.
+    expect(strip(fenced, granted - 1).container.querySelectorAll(`rect.${styles.bothHold}`)).toHaveLength(0);
+    const atGrant = strip(fenced, granted);
+    const drawn = atGrant.container.querySelector(`rect.${styles.bothHold}`)!;
+    expect(Number(drawn.getAttribute('x'))).toBeCloseTo(overlap.x1);
+    expect(Number(drawn.getAttribute('width'))).toBe(2);
+    expect(atGrant.svg.getAttribute('aria-label')).toContain(
+      'Renewer A and Renewer B believe they hold the lock at once, from 31 s so far',
+    );
+    // At 36 s, B's release: its whole stretch, with its end.
+    const released = stepAt(fenced, 'leaseReleased', 36_000);
+    const whole = strip(fenced, released);
+    expect(Number(whole.container.querySelector(`rect.${styles.bothHold}`)!.getAttribute('width'))).toBeCloseTo(
+      overlap.x2 - overlap.x1,
+    );
+    expect(whole.svg.getAttribute('aria-label')).toContain('at once, from 31 s to 36 s');
+  });
+
+  it('with no pause and no failover the lock keeps its promise: the key has no entry for two holders', () => {
+    expect(strip(labTimeline('?pause=0'), 0).legend).not.toContain(BOTH_HOLD);
   });
 
   it('draws a jump on its node and a failover on the lock service, once they have happened', () => {

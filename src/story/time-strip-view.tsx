@@ -49,14 +49,15 @@ export function TimeStripView({
   const nowX = layout.xOf(now);
   const bars = layout.bars.filter((bar) => bar.fromIndex <= cursor);
   // The rest of the evening's leases and pauses, drawn faintly, so the strip is a picture of the whole run from its
-  // first step. Its writes' marks are not: where they land or are refused is what the reader is asked to predict.
-  const laterBars = layout.bars.filter((bar) => bar.fromIndex > cursor);
+  // first step. Its writes' marks are not, nor when two renewers believe they hold: where writes land or are
+  // refused, and who is mistaken, is what the reader is asked to predict.
+  const laterBars = layout.bars.filter((bar) => bar.fromIndex > cursor && bar.kind !== 'bothHold');
+  /** A pause, or two holders at once, is drawn only as far as it has lasted: its end is not known yet. */
+  const growing = (bar: StripBar) => bar.kind === 'pause' || bar.kind === 'bothHold';
   const marks = layout.marks.filter((mark) => mark.index <= cursor);
   const rowY = (id: string) => layout.rows.find((row) => row.id === id)?.y ?? 0;
   const shown = (bar: StripBar) =>
-    bar.kind === 'pause' && bar.to > now
-      ? { ...bar, description: bar.description.replace(/ to [\d.]+ s$/, ' so far') }
-      : bar;
+    growing(bar) && bar.to > now ? { ...bar, description: bar.description.replace(/ to [\d.]+ s$/, ' so far') } : bar;
   const drawn = [...bars.map((bar) => shown(bar).description), ...marks.map((mark) => mark.description)];
   // Before the first grant nothing is drawn yet: the sentence is the time alone.
   /** The time under a pointer on the drawing, in the layout's own units (the drawing may be scaled to fit). */
@@ -112,7 +113,21 @@ export function TimeStripView({
           ))}
           {bars.map((bar) => {
             const y = rowY(bar.row);
-            const x2 = bar.kind === 'pause' ? Math.min(bar.x2, Math.max(nowX, bar.x1 + 2)) : bar.x2;
+            const x2 = growing(bar) ? Math.min(bar.x2, Math.max(nowX, bar.x1 + 2)) : bar.x2;
+            if (bar.kind === 'bothHold') {
+              // The whole row's height, behind the leases drawn after it.
+              const half = layout.rowHeight / 2;
+              return (
+                <rect
+                  key={bar.id}
+                  className={styles.bothHold}
+                  x={bar.x1}
+                  y={y - half}
+                  width={Math.max(x2 - bar.x1, 2)}
+                  height={half * 2}
+                />
+              );
+            }
             // A pause is labelled with how long it has lasted so far: its end is not known yet.
             const label = bar.kind === 'pause' ? formatTick(Math.min(bar.to, now) - bar.from) : bar.label;
             return (
@@ -183,6 +198,11 @@ export function TimeStripView({
           {layout.bars.some((bar) => bar.kind === 'validity') && (
             <li>
               <span className={`${styles.swatch} ${styles.swatchValidity}`} aria-hidden="true" /> {words.validity}
+            </li>
+          )}
+          {layout.bars.some((bar) => bar.kind === 'bothHold') && (
+            <li>
+              <span className={`${styles.swatch} ${styles.swatchBothHold}`} aria-hidden="true" /> {words.bothHold}
             </li>
           )}
           {layout.marks.some((mark) => mark.kind === 'jump') && (
@@ -259,4 +279,5 @@ const BAR_CLASS: Record<StripBar['kind'], string | undefined> = {
   pause: styles.pause,
   key: styles.key,
   validity: styles.validity,
+  bothHold: styles.bothHold,
 };

@@ -11,16 +11,20 @@ const exported = vi.hoisted(() => ({
 // The files themselves are export-diagram.test.ts's subject; here, which file the toolbar asks for and names.
 vi.mock('./export-diagram', async (original) => ({
   ...(await original<typeof ExportDiagram>()),
-  diagramSvgFile: vi.fn(async (svg: SVGSVGElement) => `<svg>${svg.id}</svg>`),
-  diagramPngFile: vi.fn(() => exported.png?.() ?? Promise.resolve(new Blob(['png'], { type: 'image/png' }))),
+  momentSvgFile: vi.fn(
+    async (moment: ExportDiagram.Moment) =>
+      `<svg>${[moment.diagram.id, moment.strip?.id, moment.heading, moment.caption].join(' | ')}</svg>`,
+  ),
+  momentPngFile: vi.fn(() => exported.png?.() ?? Promise.resolve(new Blob(['png'], { type: 'image/png' }))),
   download: vi.fn((file: Blob, name: string) => void exported.downloads.push({ file, name })),
 }));
 
-/** The walkthrough's diagram where the toolbar looks for it. */
+/** The walkthrough's strip and diagram where the toolbar looks for them. */
 function diagramInPage() {
   document.body.insertAdjacentHTML(
     'beforeend',
-    '<section id="walkthrough"><div class="stage"><div class="diagram"><svg id="the-diagram"></svg></div></div></section>',
+    '<section id="walkthrough"><div class="bar-strip"><svg id="the-strip"></svg></div>' +
+      '<div class="stage"><div class="diagram"><svg id="the-diagram"></svg></div></div></section>',
   );
 }
 
@@ -53,7 +57,11 @@ describe("the walkthrough's toolbar", () => {
     const [{ file, name }] = exported.downloads as [{ file: Blob; name: string }];
     expect(name).toBe('lockstep-step-20-fencing-off.svg');
     expect(file.type).toBe('image/svg+xml');
-    expect(await file.text()).toBe('<svg>the-diagram</svg>');
+    // The diagram and the strip on the page, with the step's heading and its caption in plain words (no backticks).
+    const [diagram, strip, heading, caption] = (await file.text()).replace(/^<svg>|<\/svg>$/g, '').split(' | ');
+    expect([diagram, strip, heading]).toEqual(['the-diagram', 'the-strip', 'Step 20 of 23, at 42 s']);
+    expect(caption).toMatch(/^The table answers UPDATE 1\. Renewer A/);
+    expect(caption).not.toContain('`');
   });
 
   it('downloads the diagram as PNG, named by its step and fencing mode', async () => {

@@ -4,7 +4,10 @@ import { CopyButton } from '@/components/copy-button';
 import { Toolbar, ToolbarProblem } from '@/components/toolbar';
 import { iframeSnippet, stepLink, walkthroughEmbedUrl } from '@/route/share-links';
 import { ShortcutSettings } from '@/shortcuts/shortcut-settings';
-import { selectCursor } from '@/store/selectors';
+import { fillTemplate } from '@/content/fill-template';
+import { selectCursor, selectTimeline } from '@/store/selectors';
+import { formatTime } from '@/story/format';
+import { narrationsFor } from '@/story/timeline-narrations';
 import { useWalkthrough, useWalkthroughActions, useWalkthroughBinding } from '@/store/use-walkthrough';
 
 /** Sharing, export and classroom tools for the walkthrough as it stands. */
@@ -28,15 +31,34 @@ export default function WalkthroughToolbar({
     return { cursor: selectCursor(state), fencing: state.fencing };
   };
 
+  /** What the page shows now, read from the page when exported: its drawings, and the step's words from the store. */
+  const moment = () => {
+    const diagram = document.querySelector<SVGSVGElement>('#walkthrough .stage .diagram > svg');
+    if (!diagram) return null;
+    const state = store.getState();
+    const cursor = selectCursor(state);
+    const timeline = selectTimeline(state);
+    const step = { step: String(cursor + 1), count: String(timeline.frames.length) };
+    return {
+      heading: `${fillTemplate(content.controls.caption.stepAt, step)}${formatTime(timeline.frames[cursor]!.at)}`,
+      // Plain words: the backticks that mark code on the page are not drawn in a picture.
+      caption: (narrationsFor(timeline)[cursor]?.caption ?? '').replaceAll('`', ''),
+      strip: document.querySelector<SVGSVGElement>('#walkthrough .bar-strip > svg'),
+      diagram,
+    };
+  };
+
   const exportAs = async (format: 'svg' | 'png') => {
     setExportProblem('');
-    const svg = document.querySelector<SVGSVGElement>('#walkthrough .stage .diagram > svg');
-    if (!svg) return setExportProblem(content.controls.walkthrough.exportNeedsOneDiagram);
+    const shownNow = moment();
+    if (!shownNow) return setExportProblem(content.controls.walkthrough.exportNeedsOneDiagram);
     try {
       // Export code loads only when someone exports.
-      const { diagramPngFile, diagramSvgFile, download, exportFileName } = await import('./export-diagram');
+      const { momentPngFile, momentSvgFile, download, exportFileName } = await import('./export-diagram');
       const file =
-        format === 'svg' ? new Blob([await diagramSvgFile(svg)], { type: 'image/svg+xml' }) : await diagramPngFile(svg);
+        format === 'svg'
+          ? new Blob([await momentSvgFile(shownNow)], { type: 'image/svg+xml' })
+          : await momentPngFile(shownNow);
       const { cursor, fencing } = shown();
       download(file, exportFileName(cursor + 1, fencing, format));
     } catch (error) {

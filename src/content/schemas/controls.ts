@@ -146,6 +146,9 @@ export const controlsSchema = z
         mistaken: text,
         believes: text,
         inTruth: text,
+        bothHold: template(['holders']),
+        /** Between names in a list: "A and B". */
+        and: text,
       })
       .strict(),
     /** The sequence diagram's labels and lifeline names. */
@@ -176,6 +179,7 @@ export const controlsSchema = z
         validityBar: template(['holder', 'from', 'to']),
         keyBar: template(['holder', 'node', 'from', 'to']),
         pauseBar: template(['holder', 'from', 'to']),
+        bothHoldBar: template(['holders', 'from', 'to']),
         accepted: template(['holder']),
         rejected: template(['holder']),
         stale: template(['holder']),

@@ -40,6 +40,7 @@ export const panelsSchema = z
         validity: text,
         jump: text,
         failover: text,
+        bothHold: text,
         summary: template(['time']),
       })
       .strict(),
