@@ -132,6 +132,23 @@ test.describe('a press before the code has arrived', () => {
     await expect(page.locator('#walkthrough').getByRole('group', { name: /^Loading/ })).toHaveCount(0);
   });
 
+  test('the stepping keys pressed on Next while it loads act once the code is there: → → End ←', async ({ page }) => {
+    const { release } = await holdCode(page);
+    await page.goto('./');
+    const { next, indicator } = walkthroughOf(page);
+    await next.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(indicator).toHaveText('Step 1 of 23');
+    release();
+    await started(page);
+    await expect(indicator).toHaveText('Step 3 of 23');
+    // Once live, the same keys act at once: End to the last step, then one back.
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await expect(indicator).toHaveText('Step 22 of 23');
+  });
+
   test('several presses each act once, in order: Next, fencing off, Next', async ({ page }) => {
     const { release } = await holdCode(page);
     await page.goto('./');

@@ -190,4 +190,78 @@ describe('holdPresses', () => {
     ready.mockRestore();
     listen.mockRestore();
   });
+
+  describe('stepping keys', () => {
+    /** A key pressed on `element` as a browser would: bubbling, cancelable. Whether it was held (prevented). */
+    const press = (element: Element, key: string, modifiers: KeyboardEventInit = {}) =>
+      !element.dispatchEvent(
+        new KeyboardEvent('keydown', { key, code: key, bubbles: true, cancelable: true, ...modifiers }),
+      );
+
+    it('holds ← → Home End pressed on a loading control and presses them on it once live, in order with clicks', async () => {
+      const { root, seen, gate, button } = part();
+      const keys: string[] = [];
+      // The walkthrough's keys, as its code listens for them once live.
+      root.addEventListener('keydown', (event) => keys.push(`${(event.target as HTMLElement).id}:${event.key}`));
+      const presses = holdPresses(document, () => root);
+      expect(press(button('Next'), 'ArrowRight')).toBe(true);
+      button('Next').click();
+      expect(press(button('Next'), 'End')).toBe(true);
+      expect(press(button('Next'), 'Home')).toBe(true);
+      expect(press(button('Next'), 'ArrowLeft')).toBe(true);
+      // Not passed on while held: nothing would answer them yet.
+      expect(keys).toEqual([]);
+      expect(presses.waiting).toBe(5);
+      presses.started();
+      gate.setAttribute(GATE, 'live');
+      await settle();
+      expect(keys).toEqual(['next:ArrowRight', 'next:End', 'next:Home', 'next:ArrowLeft']);
+      expect(seen).toEqual(['next']);
+      expect(presses.waiting).toBe(0);
+    });
+
+    it('a key then a click keep their order: the click waits behind the key', async () => {
+      const { root, gate, button } = part();
+      const order: string[] = [];
+      root.addEventListener('keydown', (event) => order.push(event.key));
+      root.addEventListener('click', () => order.push('click'));
+      const presses = holdPresses(document, () => root);
+      press(button('Next'), 'ArrowRight');
+      button('Next').click();
+      press(button('Next'), 'ArrowLeft');
+      presses.started();
+      gate.setAttribute(GATE, 'live');
+      await settle();
+      expect(order).toEqual(['ArrowRight', 'click', 'ArrowLeft']);
+    });
+
+    it('lets other keys, keys with a modifier, and keys on live or ungated controls through', () => {
+      const { root, gate, button } = part();
+      const presses = holdPresses(document, () => root);
+      for (const key of ['PageDown', 'ArrowDown', 'a', 'Enter']) expect(press(button('Next'), key)).toBe(false);
+      for (const modifier of ['altKey', 'ctrlKey', 'metaKey', 'shiftKey'])
+        expect(press(button('Next'), 'ArrowRight', { [modifier]: true })).toBe(false);
+      expect(press(root.querySelector('#outside')!, 'ArrowRight')).toBe(false);
+      gate.setAttribute(GATE, 'live');
+      expect(press(button('Next'), 'ArrowRight')).toBe(false);
+      expect(presses.waiting).toBe(0);
+    });
+
+    it('an arrow on a loading range field is refused as a change of value, not held as a step', () => {
+      const { root } = part();
+      const presses = holdPresses(document, () => root);
+      expect(press(root.querySelector('input[type="range"]')!, 'ArrowRight')).toBe(true);
+      expect(presses.waiting).toBe(0);
+    });
+
+    it('drops a held key when the code fails, and holds none after', () => {
+      const { root, button } = part();
+      const presses = holdPresses(document, () => root);
+      press(button('Next'), 'ArrowRight');
+      presses.failed();
+      expect(presses.waiting).toBe(0);
+      expect(press(button('Next'), 'ArrowRight')).toBe(true);
+      expect(presses.waiting).toBe(0);
+    });
+  });
 });

@@ -1,5 +1,5 @@
 // A press on a prerendered control whose part has not hydrated yet is held, then replayed once that part is live:
-// exactly once, in the order pressed. Chosen over plain links for Next and Back because it covers every control the
+// exactly once, in the order pressed. A stepping key (← → Home End) pressed on one is held the same way. Chosen over plain links for Next and Back because it covers every control the
 // same way (the options, Play, the quiz's answers), for pointer, touch, keyboard and assistive technology alike, since
 // each of those ends in a `click`; and React replays only presses on parts it is already hydrating, not one that came
 // before its code. The page's entry installs it before any of the page's code has loaded.
@@ -10,10 +10,20 @@ const LOADING = `[${GATE}="loading"]`;
 /** Fields whose value a key or a drag would change while loading: not replayable as a click, so held still. */
 const FIELDS = 'select, textarea, input:not([type="checkbox"], [type="radio"], [type="button"], [type="submit"])';
 
-/** Where a held press goes: the element itself, or, if hydration replaced it, the one that took its place. */
+/**
+ * Keys the walkthrough and the lesson's runs step with while focus is in them (src/shortcuts/keymap.ts's defaults):
+ * pressed on a control still loading, each is held like a click, then pressed again on it once the run is live.
+ */
+const STEP_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
+
+/**
+ * Where a held press goes: the element itself, or, if hydration replaced it, the one that took its place; `stepKey`
+ * for a key pressed on it rather than a click.
+ */
 interface HeldPress {
   element: HTMLElement;
   key: string;
+  stepKey?: { key: string; code: string };
 }
 
 /** What a control is called, so a replacement drawn by the page's code can be found: its id, or its kind and name. */
@@ -69,7 +79,8 @@ export function holdPresses(document: Document, root: () => ParentNode | null): 
         const target = resolve(press);
         if (target === 'wait') return;
         held.shift();
-        target?.click();
+        if (press.stepKey) target?.dispatchEvent(new KeyboardEvent('keydown', { ...press.stepKey, bubbles: true }));
+        else target?.click();
       }
     } finally {
       replaying = false;
@@ -88,6 +99,18 @@ export function holdPresses(document: Document, root: () => ParentNode | null): 
     held.push({ element: control, key: keyOf(control) });
   }
 
+  /** A stepping key on a control that is loading: held, as a click is, for when its run is live. */
+  function onStepKey(event: KeyboardEvent) {
+    if (replaying || !STEP_KEYS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey)
+      return;
+    const target = event.target instanceof HTMLElement ? event.target : null;
+    if (!target || target.matches(FIELDS) || !target.closest(LOADING) || !root()?.contains(target)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (failed) return;
+    held.push({ element: target, key: keyOf(target), stepKey: { key: event.key, code: event.code } });
+  }
+
   /** A key or a drag on a field would change a value hydration then overwrites: refused while loading. */
   function onFieldInput(event: Event) {
     const target = event.target instanceof Element ? event.target : null;
@@ -101,6 +124,7 @@ export function holdPresses(document: Document, root: () => ParentNode | null): 
   const early = page?.lockstepEarlyPresses?.() ?? [];
   for (const element of early) held.push({ element, key: keyOf(element) });
   document.addEventListener('click', onClick, true);
+  document.addEventListener('keydown', onStepKey, true);
   for (const type of ['keydown', 'mousedown', 'beforeinput'] as const)
     document.addEventListener(type, onFieldInput, true);
   // A gate turns live when its part has hydrated: that is when a held press can act.
