@@ -64,7 +64,10 @@ export type Claim =
   | { readonly fact: 'firstStaleCertIssuedBefore' }
   | { readonly fact: 'firstStaleCertIssuedAfter' }
   /** The storage refused a write with a lower token during the run ("the late write … changed nothing"). */
-  | { readonly fact: 'aLowerTokenWasRefused' };
+  | { readonly fact: 'aLowerTokenWasRefused' }
+  /** The subject's lease was lost in a failover (sim/lease-history.ts); `leaseNotLostInFailover` that it ended otherwise. */
+  | { readonly fact: 'leaseLostInFailover' }
+  | { readonly fact: 'leaseNotLostInFailover' };
 
 const claim = <F extends Claim['fact']>(fact: F) => ({ fact }) as Extract<Claim, { fact: F }>;
 const service = (...is: LockServiceKind[]): Claim => ({ fact: 'service', is });
@@ -125,7 +128,8 @@ export const CAPTION_CLAIMS: Readonly<Record<CaptionKey, readonly Claim[]>> = {
   scenarioEndedStaleOverwrote: [certificate, claim('runHadStaleWrite'), claim('firstStaleCertIssuedBefore')],
 
   leaseGrantedNoToken: [service('redis'), carriesNoToken, ...freshGrant],
-  renewerGaveUp: [],
+  renewerGaveUp: [certificate],
+  renewerGaveUpEmail: [email],
   grantTooLate: [service('redlock'), believesNothing],
   scenarioStartedEmail: [email],
   reportRequested: [email],
@@ -142,7 +146,8 @@ export const CAPTION_CLAIMS: Readonly<Record<CaptionKey, readonly Claim[]>> = {
   writeAcceptedStaleNoToken: [carriesNoToken, writeStale, claim('certIssuedBefore')],
   leaseReleasedNoToken: [service('redis')],
   releaseRefusedNotHolderNoToken: [service('redis'), heldByAnother],
-  releaseRefusedNoLeaseNoToken: [service('redis')],
+  releaseRefusedNoLeaseNoToken: [service('redis'), claim('leaseNotLostInFailover')],
+  releaseRefusedLostInFailover: [service('redis'), claim('leaseLostInFailover')],
   acquireRequestedRedlock: [service('redlock')],
   acquireRequestedEtcd: [service('etcd')],
   acquireRequestedZooKeeper: [service('zookeeper')],

@@ -32,6 +32,7 @@ export const WALKTHROUGH_CAPTION_VARIABLES = {
 export const LAB_CAPTION_VARIABLES = {
   leaseGrantedNoToken: ['renewer', 'expiresAt', 'time'],
   renewerGaveUp: ['renewer', 'attempts', 'time'],
+  renewerGaveUpEmail: ['renewer', 'attempts', 'time'],
   grantTooLate: ['renewer', 'elapsed', 'validity', 'ttl', 'retryAt', 'time'],
   scenarioStartedEmail: ['owner', 'week', 'ttl', 'key', 'renewerCount'],
   reportRequested: ['renewer', 'readyAt', 'time'],
@@ -53,6 +54,8 @@ export const LAB_CAPTION_VARIABLES = {
   leaseReleasedNoToken: ['renewer', 'time'],
   releaseRefusedNotHolderNoToken: ['renewer', 'holder', 'time'],
   releaseRefusedNoLeaseNoToken: ['renewer', 'time'],
+  // Redis: the release finds no key because a failover lost it, not because it expired.
+  releaseRefusedLostInFailover: ['renewer', 'time'],
   acquireRequestedRedis: ['renewer', 'key', 'leaseValue', 'ttlMs', 'time'],
   releaseRequestedRedis: ['renewer', 'key', 'leaseValue', 'time'],
   leaseGrantedRedlock: ['renewer', 'expiresAt', 'time'],

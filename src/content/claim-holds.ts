@@ -1,4 +1,5 @@
 import type { Frame, Timeline } from '../sim/run.ts';
+import { lostInFailover } from '../sim/lease-history.ts';
 import { isStaleWrite, issuedLater, newestLanded, staleWritesLanded } from '../sim/stale.ts';
 import { lockConfigOf, type Belief, type WriteRecord } from '../sim/world.ts';
 import type { RenewerId } from '../sim/types.ts';
@@ -65,6 +66,12 @@ export function claimHolds(claim: Claim, frame: Frame, timeline: Timeline): bool
       return claim.is.includes(lockConfigOf(timeline.scenario).kind);
     case 'resource':
       return (timeline.scenario.resource?.kind ?? 'certificate') === claim.is;
+    case 'leaseLostInFailover':
+    case 'leaseNotLostInFailover':
+      return (
+        subject !== null &&
+        lostInFailover(timeline.frames, frame.index, subject) === (claim.fact === 'leaseLostInFailover')
+      );
     case 'believesHeld':
       return renewer?.belief.kind === 'holds';
     case 'believesNothing':

@@ -57,6 +57,9 @@ const storyFacts = (fenced: boolean): Record<Fact, Steps> => ({
   firstStaleCertIssuedBefore: fenced ? '' : '19-23',
   firstStaleCertIssuedAfter: '',
   aLowerTokenWasRefused: fenced ? '19-23' : '',
+  // No failover: every step about a renewer is about a lease that was not lost in one.
+  leaseLostInFailover: '',
+  leaseNotLostInFailover: '2-22',
 });
 
 const RUNS: readonly { name: string; config: Partial<LabConfig>; facts: Record<Fact, Steps> }[] = [
@@ -99,6 +102,8 @@ const RUNS: readonly { name: string; config: Partial<LabConfig>; facts: Record<F
       firstStaleCertIssuedBefore: '',
       firstStaleCertIssuedAfter: '19-23',
       aLowerTokenWasRefused: '',
+      leaseLostInFailover: '',
+      leaseNotLostInFailover: '2-22',
     },
   },
   {
@@ -138,6 +143,8 @@ const RUNS: readonly { name: string; config: Partial<LabConfig>; facts: Record<F
       firstStaleCertIssuedBefore: '24-33',
       firstStaleCertIssuedAfter: '',
       aLowerTokenWasRefused: '',
+      leaseLostInFailover: '',
+      leaseNotLostInFailover: '2-32',
     },
   },
 ];
@@ -167,5 +174,41 @@ describe('the steps as written', () => {
   it('reads ranges and single steps, and none', () => {
     expect(stepsOf('3-5,8')).toEqual([3, 4, 5, 8]);
     expect(stepsOf('')).toEqual([]);
+  });
+});
+
+describe('a lease lost in a Redis failover, against one that expired', () => {
+  const run = (config: Partial<LabConfig>) => {
+    const lab = { ...DEFAULT_LAB_CONFIG, service: 'redis', storage: 'unchecked', ...config } as LabConfig;
+    return runScenario(labScenario(content.scenarios[0]!, lab), labRunSettings(lab), ALL_MODELS);
+  };
+  const stepsWhere = (timeline: ReturnType<typeof run>, fact: Claim['fact']) =>
+    timeline.frames.filter((frame) => claimHolds({ fact } as Claim, frame, timeline)).map((frame) => frame.index + 1);
+
+  it("A's key lost at 1 s: from the failover on, every step about A says it was lost; none about B", () => {
+    const timeline = run({ failoverAtMs: 1_000, pauseMs: 0, writeDelayMs: 20_000 });
+    const failover = timeline.frames.findIndex((frame) => frame.happening.kind === 'failover');
+    const aboutA = timeline.frames
+      .filter((frame) => frame.index > failover && 'renewer' in frame.happening && frame.happening.renewer === 'A')
+      .map((frame) => frame.index + 1);
+    expect(aboutA.length).toBeGreaterThan(2);
+    expect(stepsWhere(timeline, 'leaseLostInFailover')).toEqual(aboutA);
+    // The failover's own step tells the loss as it happens: nothing was lost before it.
+    expect(stepsWhere(timeline, 'leaseLostInFailover')).not.toContain(failover + 1);
+  });
+
+  it("a failover at 33 s loses B's key, not A's, which had expired at 30 s: only B's steps after it say lost", () => {
+    const timeline = run({ failoverAtMs: 33_000, pauseAtMs: 2_000, pauseMs: 40_000, renewers: 3 });
+    const lost = stepsWhere(timeline, 'leaseLostInFailover');
+    const failover = timeline.frames.findIndex((frame) => frame.happening.kind === 'failover');
+    expect(timeline.frames[failover]!.happening).toMatchObject({ lost: { holder: 'B' } });
+    expect(lost.length).toBeGreaterThan(0);
+    for (const step of lost) {
+      expect(timeline.frames[step - 1]!.happening).toMatchObject({ renewer: 'B' });
+      expect(step).toBeGreaterThan(failover + 1);
+    }
+    // B's refused release (step 19) is one of them.
+    expect(timeline.frames[18]!.happening).toMatchObject({ kind: 'releaseRefused', renewer: 'B' });
+    expect(lost).toContain(19);
   });
 });

@@ -11,6 +11,7 @@ import { formatTime } from '@/story/format';
 import { narrationsFor } from '@/story/timeline-narrations';
 import { LAB_SERVICES, presetConfig, type LabConfig } from '@/settings/lab-config';
 import { labRunSettings, labScenario } from './lab-scenario';
+import { labTimeline } from '@/testing/lab-run';
 import { labNarration } from './lab-narration';
 const seed = content.scenarios[0]!;
 
@@ -250,5 +251,42 @@ describe("Chubby's holder asks for its sequencer in a call of its own", () => {
       ({ happening, index }) => index < refused && happening.kind === 'writeRequested' && happening.renewer === 'A',
     );
     expect(writesByA).toEqual([]);
+  });
+});
+
+describe('the cause a caption names is the run’s (fidelity review, third read, §1.3 and §1.5)', () => {
+  const captionsAt = (search: string) => {
+    const timeline = labTimeline(search);
+    const captions = narrationsFor(timeline, labNarration).map((narration) => narration.caption);
+    return (kind: string, renewer: string) =>
+      captions.filter((_, index) => {
+        const { happening } = timeline.frames[index]!;
+        return happening.kind === kind && 'renewer' in happening && happening.renewer === renewer;
+      });
+  };
+
+  it('a release after the failover lost the key says the failover lost it', () => {
+    const lostAtOne = captionsAt('?service=redis&resource=email&storage=unchecked&failover=1000&pause=0');
+    expect(lostAtOne('releaseRefused', 'A')).toEqual([
+      'The script returns 0: the key is gone. It never reached the replica that took over in the failover; Worker A learns only now that it no longer held the lock.',
+    ]);
+    const lostB = captionsAt('?service=redis&storage=unchecked&failover=33000&pauseAt=2000&pause=40000&renewers=3');
+    expect(lostB('releaseRefused', 'B')[0]).toMatch(/never reached the replica that took over in the failover/);
+  });
+
+  it('a release after the key expired says it expired, and no later holder is blamed', () => {
+    const expired = captionsAt('?service=redis&storage=unchecked');
+    expect(expired('releaseRefused', 'A')).toEqual([
+      "The script returns 0: the key is gone. Renewer A's own lease on it had expired; Renewer A learns only now that it no longer held the lock.",
+    ]);
+  });
+
+  it('a worker giving up on the weekly email says nothing of a certificate; a renewer giving up does', () => {
+    const email = captionsAt('?service=redis&resource=email&storage=unchecked&ttl=600000&pauseAt=2000&pause=300000');
+    expect(email('renewerGaveUp', 'B')).toEqual([
+      "Worker B has been refused 10 times and gives up until its next scheduled run, when it will look for this week's report again.",
+    ]);
+    const certificate = captionsAt('?service=redis&storage=unchecked&ttl=600000&pauseAt=2000&pause=300000');
+    expect(certificate('renewerGaveUp', 'B')[0]).toMatch(/Nothing is lost: the certificate is not due yet\.$/);
   });
 });

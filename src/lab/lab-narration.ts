@@ -2,6 +2,7 @@ import lab from 'virtual:lockstep/lab';
 import type { Happening } from '@/sim/happenings';
 import { issuesTokens, type LockServiceKind } from '@/sim/services/service';
 import { type Frame, type Timeline } from '@/sim/run';
+import { lostInFailover } from '@/sim/lease-history';
 import { issuedLater, staleWritesLanded } from '@/sim/stale';
 import { lockConfigOf } from '@/sim/world';
 import type { CaptionKey } from '@/content/caption-keys';
@@ -108,6 +109,8 @@ function emailKeyOf(happening: Happening, timeline: Timeline): CaptionKey | null
       return 'reportReady';
     case 'emailRequested':
       return EMAIL_CAPTIONS[happening.claim];
+    case 'renewerGaveUp':
+      return 'renewerGaveUpEmail';
     case 'scenarioEnded':
       return 'scenarioEndedEmails';
     default:
@@ -179,6 +182,14 @@ function unusualKeyOf(frame: Frame, timeline: Timeline, service: LockServiceKind
   }
   if (happening.kind === 'validityEnded') {
     return frame.world.lock.truth(frame.at)?.holder === happening.renewer ? 'validityEnded' : 'validityEndedKeysGone';
+  }
+  if (
+    happening.kind === 'releaseRefused' &&
+    happening.reason !== 'notHolder' &&
+    service === 'redis' &&
+    lostInFailover(timeline.frames, frame.index, happening.renewer)
+  ) {
+    return 'releaseRefusedLostInFailover';
   }
   if (happening.kind === 'failover' && happening.lost && readsNoReplyYet(frame, happening.lost.holder)) {
     return 'failoverUnread';

@@ -24,3 +24,21 @@ describe('<AnswerKey>', () => {
     });
   });
 });
+
+describe('what the practice says of the Redlock debate (fidelity review, third read, §1.8)', () => {
+  // antirez answered the clock jump (slew, do not step; a monotonic clock for Redis): what stands is narrower.
+  const objections = practice.quiz.find((question) => question.id === 'redlock-objections');
+  const texts = [
+    objections && 'options' in objections ? objections.options.find((option) => option.id === 'b')?.explanation : '',
+    practice.interview.find((question) => question.id === 'redlock-debate')?.modelAnswerHtml,
+  ];
+
+  it('quiz redlock-objections (b) and interview redlock-debate give antirez’s answer and what still stands', () => {
+    for (const text of texts) {
+      expect(text).not.toMatch(/jump stands/);
+      expect(text).toMatch(/slew/);
+      expect(text).toMatch(/monotonic clock/);
+      expect(text).toMatch(/wall clock/);
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { ALL_MODELS } from '@/sim/all-models';
 import { runScenario, type Timeline } from '@/sim/run';
 import { fencingToken } from '@/sim/types';
 import { buildScenario } from '@/testing/builders';
+import { labTimeline } from '@/testing/lab-run';
 import { CertificatesPanelView } from './certificates-panel-view';
 
 // The lesson's evening: A's write goes out with token 33 at 42 s, after B's with 34.
@@ -95,6 +96,25 @@ describe('the certificates table beside a step', () => {
         'newer certificate written under a later grant of the lock.',
     );
   });
+
+  it.each([
+    ['redis', 'serial 1002, issued at 45 s, written with no token under an earlier grant of the lock than'],
+    ['lesson', 'serial 1002, issued at 45 s (token 33), written under an earlier grant of the lock than'],
+    ['zookeeper', 'serial 1002, issued at 45 s (token'],
+  ])(
+    'A frozen while acquiring (%s): its write is stale, but its certificate is the newer one, and the panel says so',
+    (service, holds) => {
+      const timeline = labTimeline(`?service=${service}&storage=unchecked&pauseWhen=whileAcquiring&pause=40000`);
+      const warning = panelAt(timeline, last(timeline)).text('.stale-warning')!;
+      expect(warning).toMatch(/^Stale write\. The table now holds /);
+      expect(warning).toContain(holds);
+      expect(warning).toContain('That one happens to be older this time');
+      expect(warning).not.toMatch(/newer/);
+      // The certificate it replaced, serial 1001, was issued at 36 s: before A's, at 45 s.
+      const [replaced, stored] = timeline.frames.at(-1)!.world.writes.filter((write) => write.rowsChanged > 0);
+      expect([replaced!.cert.issuedAt, stored!.cert.issuedAt]).toEqual([36_000, 45_000]);
+    },
+  );
 
   it('is named by its heading, or by the label given where several share a page', () => {
     const { unmount } = render(<CertificatesPanelView timeline={lesson(true)} cursor={0} />);

@@ -4,6 +4,7 @@ import { findRow, type CertificateRow } from '@/sim/certificates-table';
 import { useId } from 'react';
 import { issuesTokens } from '@/sim/services/service';
 import { judgeOutcome } from '@/sim/resources/certificate-row';
+import { issuedLater, staleWritesLanded } from '@/sim/stale';
 import type { Timeline } from '@/sim/run';
 import type { FencingToken } from '@/sim/types';
 import { lockConfigOf } from '@/sim/world';
@@ -36,6 +37,10 @@ export function CertificatesPanelView({
   const { domain } = timeline.scenario;
   const before = previous ? findRow(previous.world.table, domain) : null;
   const outcome = judgeOutcome(frame.world, domain);
+  // A write under an earlier grant can still carry the later-issued certificate (its renewer asked the CA late):
+  // the words about age follow the certificates, not the grants.
+  const stale = staleWritesLanded(frame.world.writes).at(-1);
+  const newerCertificate = stale !== undefined && issuedLater(stale.write, stale.replaced);
   const lastWrite = frame.world.writes.at(-1);
   const writeAtThisStep = frame.happening.kind === 'writeRequested' ? frame.happening : null;
   // Each value the row's fence has taken so far, in order: 32 → 34, then 33 if a stale write lands.
@@ -111,14 +116,21 @@ export function CertificatesPanelView({
       )}
       {outcome.kind === 'staleOverwrote' && (
         <p className="stale-warning">
-          <strong>{TABLE.staleTitle}</strong>{' '}
-          {outcome.staleToken === null || outcome.replacedToken === null
-            ? fillTemplate(TABLE.staleNoToken, { certificate: describeCertificate(outcome.row.cert) })
-            : fillTemplate(TABLE.staleToken, {
-                certificate: describeCertificate(outcome.row.cert),
-                token: String(outcome.staleToken),
-                replacedToken: String(outcome.replacedToken),
-              })}
+          <strong>{newerCertificate ? TABLE.staleWriteTitle : TABLE.staleTitle}</strong>{' '}
+          {fillTemplate(
+            outcome.staleToken === null || outcome.replacedToken === null
+              ? newerCertificate
+                ? TABLE.staleNoTokenIssuedLater
+                : TABLE.staleNoToken
+              : newerCertificate
+                ? TABLE.staleTokenIssuedLater
+                : TABLE.staleToken,
+            {
+              certificate: describeCertificate(outcome.row.cert),
+              token: String(outcome.staleToken),
+              replacedToken: String(outcome.replacedToken),
+            },
+          )}
         </p>
       )}
     </section>

@@ -53,6 +53,10 @@ export const panelsSchema = z
         staleTitle: template([]),
         staleToken: template(['certificate', 'token', 'replacedToken']),
         staleNoToken: template(['certificate']),
+        /** The same, where the stale write's certificate was issued after the one it replaced (asked for late). */
+        staleWriteTitle: template([]),
+        staleTokenIssuedLater: template(['certificate', 'token', 'replacedToken']),
+        staleNoTokenIssuedLater: template(['certificate']),
         fenceTrack: template(['track']),
         rowNow: template(['certificate', 'fence']),
       })
