@@ -83,6 +83,9 @@ test('at 1440×900, Next to step 20 then Tab through the whole page: nothing foc
 for (const { viewport, open, keys } of [
   { viewport: { width: 1280, height: 800 }, open: '?step=1', keys: ['End'] },
   { viewport: { width: 390, height: 844 }, open: '?step=19', keys: ['Enter'] },
+  // Short screens, where the caption and its prediction under the bar once stayed put too and covered the toolbar.
+  { viewport: { width: 720, height: 500 }, open: '?step=8', keys: ['End'] },
+  { viewport: { width: 960, height: 600 }, open: '?step=8', keys: ['End'] },
 ]) {
   test(`at ${viewport.width}×${viewport.height}, after ${keys.join(', ')} from ${open}, nothing focused in the walkthrough is under the sticky bar`, async ({
     walkthrough,
@@ -98,3 +101,29 @@ for (const { viewport, open, keys } of [
     expect(hidden).toEqual([]);
   });
 }
+
+test('at 1280×720, the diagram’s lifeline names stay within the diagram: scrolled past it, the toolbar is not under them', async ({
+  walkthrough,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await walkthrough.open('?step=8');
+  await walkthrough.focusKeys();
+  const download = page.locator('#walkthrough').getByRole('button', { name: 'Download SVG' });
+  // The toolbar just under the sticky bar and moment, where the names would hang if they outran the diagram.
+  await download.evaluate((button) => {
+    const stuck = Number.parseFloat(
+      getComputedStyle(button.closest('#walkthrough')!).getPropertyValue('--bar-height') || '0',
+    );
+    window.scrollBy(0, button.getBoundingClientRect().top - stuck - 8);
+  });
+  await expect
+    .poll(() =>
+      download.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return hit !== null && button.contains(hit);
+      }),
+    )
+    .toBe(true);
+});

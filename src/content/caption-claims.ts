@@ -67,6 +67,9 @@ export type Claim =
   | { readonly fact: 'aLowerTokenWasRefused' }
   /** The subject's lease was lost in a failover (sim/lease-history.ts); `leaseNotLostInFailover` that it ended otherwise. */
   | { readonly fact: 'leaseLostInFailover' }
+  /** The service applies the TTL the scenario asks for as it is; `ttlChanged` that it applies another. */
+  | { readonly fact: 'ttlAsAsked' }
+  | { readonly fact: 'ttlChanged' }
   | { readonly fact: 'leaseNotLostInFailover' };
 
 const claim = <F extends Claim['fact']>(fact: F) => ({ fact }) as Extract<Claim, { fact: F }>;
@@ -149,8 +152,10 @@ export const CAPTION_CLAIMS: Readonly<Record<CaptionKey, readonly Claim[]>> = {
   releaseRefusedNoLeaseNoToken: [service('redis'), claim('leaseNotLostInFailover')],
   releaseRefusedLostInFailover: [service('redis'), claim('leaseLostInFailover')],
   acquireRequestedRedlock: [service('redlock')],
-  acquireRequestedEtcd: [service('etcd')],
-  acquireRequestedZooKeeper: [service('zookeeper')],
+  acquireRequestedEtcd: [service('etcd'), claim('ttlAsAsked')],
+  acquireRequestedEtcdRaised: [service('etcd'), claim('ttlChanged')],
+  acquireRequestedZooKeeper: [service('zookeeper'), claim('ttlAsAsked')],
+  acquireRequestedZooKeeperNegotiated: [service('zookeeper'), claim('ttlChanged')],
   acquireRequestedChubby: [service('chubby')],
   acquireRequestedRedis: [service('redis')],
   releaseRequestedRedis: [service('redis')],

@@ -45,7 +45,10 @@ export const LAB_CAPTION_VARIABLES = {
   leaseRefusedHeldBack: ['renewer', 'retryAt', 'time'],
   acquireRequestedRedlock: ['renewer', 'key', 'leaseValue', 'ttlMs', 'time'],
   acquireRequestedEtcd: ['renewer', 'ttl', 'ttlMs', 'time'],
+  // The TTL asked for is not the one the service applies: etcd raises it, ZooKeeper bounds the session.
+  acquireRequestedEtcdRaised: ['renewer', 'ttl', 'requestedTtl', 'time'],
   acquireRequestedZooKeeper: ['renewer', 'ttlMs', 'time'],
+  acquireRequestedZooKeeperNegotiated: ['renewer', 'ttl', 'ttlMs', 'time'],
   acquireRequestedChubby: ['renewer', 'ttl', 'ttlMs', 'time'],
   processResumedNoToken: ['renewer', 'duration', 'time'],
   writeRequestedNoToken: ['renewer', 'serial', 'rows', 'time'],

@@ -66,6 +66,11 @@ export function claimHolds(claim: Claim, frame: Frame, timeline: Timeline): bool
       return claim.is.includes(lockConfigOf(timeline.scenario).kind);
     case 'resource':
       return (timeline.scenario.resource?.kind ?? 'certificate') === claim.is;
+    case 'ttlAsAsked':
+    case 'ttlChanged': {
+      const asked = timeline.scenario.leaseTtlMs;
+      return (world.lock.appliedTtlMs(asked) === asked) === (claim.fact === 'ttlAsAsked');
+    }
     case 'leaseLostInFailover':
     case 'leaseNotLostInFailover':
       return (

@@ -60,6 +60,9 @@ const storyFacts = (fenced: boolean): Record<Fact, Steps> => ({
   // No failover: every step about a renewer is about a lease that was not lost in one.
   leaseLostInFailover: '',
   leaseNotLostInFailover: '2-22',
+  // The lesson's service applies the 30 s it is asked for.
+  ttlAsAsked: '1-23',
+  ttlChanged: '',
 });
 
 const RUNS: readonly { name: string; config: Partial<LabConfig>; facts: Record<Fact, Steps> }[] = [
@@ -104,6 +107,8 @@ const RUNS: readonly { name: string; config: Partial<LabConfig>; facts: Record<F
       aLowerTokenWasRefused: '',
       leaseLostInFailover: '',
       leaseNotLostInFailover: '2-22',
+      ttlAsAsked: '1-23',
+      ttlChanged: '',
     },
   },
   {
@@ -145,6 +150,8 @@ const RUNS: readonly { name: string; config: Partial<LabConfig>; facts: Record<F
       aLowerTokenWasRefused: '',
       leaseLostInFailover: '',
       leaseNotLostInFailover: '2-32',
+      ttlAsAsked: '1-33',
+      ttlChanged: '',
     },
   },
 ];
@@ -210,5 +217,28 @@ describe('a lease lost in a Redis failover, against one that expired', () => {
     // B's refused release (step 19) is one of them.
     expect(timeline.frames[18]!.happening).toMatchObject({ kind: 'releaseRefused', renewer: 'B' });
     expect(lost).toContain(19);
+  });
+});
+
+describe('a TTL the service does not apply as asked (fidelity review, third read, §1.4 and §1.6)', () => {
+  const run = (config: Partial<LabConfig>) => {
+    const lab = { ...DEFAULT_LAB_CONFIG, storage: 'fenced', ...config } as LabConfig;
+    return runScenario(labScenario(content.scenarios[0]!, lab), labRunSettings(lab), ALL_MODELS);
+  };
+  const everywhere = (timeline: ReturnType<typeof run>, fact: Claim['fact']) =>
+    timeline.frames.every((frame) => claimHolds({ fact } as Claim, frame, timeline));
+
+  it.each([
+    ['ZooKeeper, 90 s: bounded to 60 s', { service: 'zookeeper', ttlMs: 90_000 }, false],
+    ['ZooKeeper, 3 s: raised to 6 s', { service: 'zookeeper', ttlMs: 3_000 }, false],
+    ['ZooKeeper, 6 s, the lowest it keeps', { service: 'zookeeper', ttlMs: 6_000 }, true],
+    ['ZooKeeper, 60 s, the highest it keeps', { service: 'zookeeper', ttlMs: 60_000 }, true],
+    ['etcd, 1 s: raised to its 2 s minimum', { service: 'etcd', ttlMs: 1_000 }, false],
+    ['etcd, 2.5 s: rounded up to whole seconds', { service: 'etcd', ttlMs: 2_500 }, false],
+    ['etcd, 2 s', { service: 'etcd', ttlMs: 2_000 }, true],
+  ] as const)('%s', (_, config, asAsked) => {
+    const timeline = run(config as Partial<LabConfig>);
+    expect(everywhere(timeline, 'ttlAsAsked')).toBe(asAsked);
+    expect(everywhere(timeline, 'ttlChanged')).toBe(!asAsked);
   });
 });

@@ -290,3 +290,26 @@ describe('the cause a caption names is the run’s (fidelity review, third read,
     expect(certificate('renewerGaveUp', 'B')[0]).toMatch(/Nothing is lost: the certificate is not due yet\.$/);
   });
 });
+
+describe('a duration said is the one the service applies (fidelity review, third read, §1.4 and §1.6)', () => {
+  const captions = (search: string) => narrationsFor(labTimeline(search), labNarration).map((n) => n.caption);
+
+  it('ZooKeeper asked for 90 s keeps the session at 60 s (20 × tickTime), and says so from the first step', () => {
+    const [start, request] = captions('?service=zookeeper&storage=fenced&ttl=90000&pauseAt=2000&pause=70000');
+    expect(start).toMatch(/each under a lock that lasts 60 s\./);
+    expect(request).toMatch(/^Renewer A asks for a session timeout of 90000 ms\. .* times out after 60 s\./);
+  });
+
+  it('ZooKeeper asked for 3 s raises the session to 6 s (2 × tickTime)', () => {
+    const [start, request] = captions('?service=zookeeper&storage=fenced&ttl=3000&pauseAt=2000&pause=4000');
+    expect(start).toMatch(/lasts 6 s\./);
+    expect(request).toMatch(/timeout of 3000 ms\. .* times out after 6 s\./);
+  });
+
+  it('etcd asked for 1 s grants its 2 s minimum; asked for 30 s, the caption says 30 s once', () => {
+    const [, raised] = captions('?service=etcd&storage=fenced&ttl=1000&pauseAt=2000&pause=4000');
+    expect(raised).toMatch(/a lease with a TTL of 1 s\. .* so the lease it grants runs 2 s\./);
+    const [, plain] = captions('?service=etcd&storage=fenced');
+    expect(plain).toMatch(/a lease with a TTL of 30 s \(etcd counts leases in whole seconds\)/);
+  });
+});

@@ -183,6 +183,10 @@ function unusualKeyOf(frame: Frame, timeline: Timeline, service: LockServiceKind
   if (happening.kind === 'validityEnded') {
     return frame.world.lock.truth(frame.at)?.holder === happening.renewer ? 'validityEnded' : 'validityEndedKeysGone';
   }
+  if (happening.kind === 'acquireRequested' && frame.world.lock.appliedTtlMs(happening.ttlMs) !== happening.ttlMs) {
+    if (service === 'etcd') return 'acquireRequestedEtcdRaised';
+    if (service === 'zookeeper') return 'acquireRequestedZooKeeperNegotiated';
+  }
   if (
     happening.kind === 'releaseRefused' &&
     happening.reason !== 'notHolder' &&

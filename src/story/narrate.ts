@@ -30,7 +30,8 @@ export function captionVariables(frame: Frame, timeline: Timeline): Record<strin
     time: formatTime(frame.at),
     domain: scenario.domain,
     key: scenario.lockKey,
-    ttl: formatTime(scenario.leaseTtlMs),
+    // The lease the service applies: etcd's whole seconds and minimum, ZooKeeper's negotiated session.
+    ttl: formatTime(world.lock.appliedTtlMs(scenario.leaseTtlMs)),
     renewerCount: COUNT_WORDS[scenario.renewers.length] ?? String(scenario.renewers.length),
   };
   if ('renewer' in happening) base.renewer = nameOf(happening.renewer);
@@ -47,7 +48,12 @@ export function captionVariables(frame: Frame, timeline: Timeline): Record<strin
       };
     }
     case 'acquireRequested':
-      return { ...base, leaseValue: happening.leaseValue, ttlMs: String(happening.ttlMs) };
+      return {
+        ...base,
+        leaseValue: happening.leaseValue,
+        ttlMs: String(happening.ttlMs),
+        requestedTtl: formatTime(happening.ttlMs),
+      };
     case 'leaseGranted':
       return { ...base, token: tokenText(happening.lease.token), expiresAt: timeText(happening.lease.expiresAt) };
     case 'leaseRefused':

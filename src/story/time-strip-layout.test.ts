@@ -3,7 +3,8 @@ import { CERTIFICATES_TABLE, LOCK_SERVICE } from '@/sim/happenings';
 import { runScenario, type Timeline } from '@/sim/run';
 import { buildScenario } from '@/testing/builders';
 import { labTimeline } from '@/testing/lab-run';
-import { beliefOverlaps, layoutTimeStrip } from './time-strip-layout';
+import { beliefOverlaps } from './strip-spans';
+import { layoutTimeStrip } from './time-strip-layout';
 
 const fenced = runScenario(buildScenario(), { fencing: true });
 const unfenced = runScenario(buildScenario(), { fencing: false });

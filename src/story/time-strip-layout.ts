@@ -3,9 +3,8 @@ import content from 'virtual:lockstep/content';
 import { nice, ticks } from 'd3-array';
 import { CERTIFICATES_TABLE, LOCK_SERVICE, writeOutcomeOf, type Happening } from '@/sim/happenings';
 import type { Timeline } from '@/sim/run';
-import { majorityEndsAt } from '@/sim/services/redlock';
-import { believedHolders } from '@/sim/standing';
 import { keySpans, redlockNodesOf, validitySpans, VALIDITY } from './redlock-spans';
+import { beliefOverlaps, leaseSpans, pauseSpans } from './strip-spans';
 import { formatTick } from './format';
 
 const STRIP = content.controls.strip;
@@ -35,6 +34,16 @@ export interface StripBar {
   readonly label: string;
   /** Described in words for the accessible summary. */
   readonly description: string;
+  /**
+   * A lease that ended before its term (given back, lost in a failover) or after it (kept alive), as drawn before
+   * the step where it ended: to the end its grant named, since no more is known by then.
+   */
+  readonly untilEnded?: {
+    readonly endIndex: number;
+    readonly to: number;
+    readonly x2: number;
+    readonly description: string;
+  };
 }
 
 /**
@@ -128,20 +137,29 @@ export function layoutTimeStrip(timeline: Timeline, width: number): TimeStripLay
         to: formatTick(overlap.to),
       }),
     })),
-    ...leases.map((lease) => ({
-      ...lease,
-      kind: 'lease' as const,
-      row: LOCK_SERVICE,
-      x1: xOf(lease.from),
-      x2: xOf(lease.to),
-      label: lease.token === null ? lease.holder : `${lease.holder} · ${lease.token}`,
-      description: fillTemplate(lease.token === null ? STRIP.leaseBar : STRIP.leaseBarToken, {
-        holder: nameOf(lease.holder),
-        token: String(lease.token),
-        from: formatTick(lease.from),
-        to: formatTick(lease.to),
-      }),
-    })),
+    ...leases.map(({ endIndex, term, ...lease }) => {
+      const described = (to: number) =>
+        fillTemplate(lease.token === null ? STRIP.leaseBar : STRIP.leaseBarToken, {
+          holder: nameOf(lease.holder),
+          token: String(lease.token),
+          from: formatTick(lease.from),
+          to: formatTick(to),
+        });
+      return {
+        ...lease,
+        kind: 'lease' as const,
+        row: LOCK_SERVICE,
+        x1: xOf(lease.from),
+        x2: xOf(lease.to),
+        label: lease.token === null ? lease.holder : `${lease.holder} · ${lease.token}`,
+        description: described(lease.to),
+        ...(endIndex !== null &&
+          term !== lease.to && {
+            // Past the axis's end it is drawn to the edge: it runs on beyond what the run shows.
+            untilEnded: { endIndex, to: term, x2: xOf(Math.min(term, end)), description: described(term) },
+          }),
+      };
+    }),
     ...validities.map((validity) => ({
       ...validity,
       kind: 'validity' as const,
@@ -230,82 +248,4 @@ function markOf(happening: Happening): StripMark['kind'] | null {
   if (happening.kind === 'failover') return 'failover';
   if (happening.kind === 'clockJumped') return 'jump';
   return happening.kind === 'writeAnswered' ? writeOutcomeOf(happening) : null;
-}
-
-/** Each grant's lease, from the grant to its expiry, release or loss, or to its term if the story ends first. */
-function leaseSpans(frames: Timeline['frames'], lastAt: number) {
-  return frames.flatMap((frame) => {
-    const { happening } = frame;
-    if (happening.kind !== 'leaseGranted') return [];
-    const { holder, token, expiresAt } = happening.lease;
-    // It ends where the service stops holding it: expired, given back, or lost (a Redis replica promoted without
-    // the key).
-    const ended = frames.find((later) => {
-      if (later.index <= frame.index) return false;
-      const held = later.world.lock.truth(later.at);
-      return held?.holder !== holder || held.token !== token;
-    });
-    // Under Redlock the lease is held while a majority of nodes keep its key, not until the client's validity.
-    const view = frame.world.lock.view();
-    const value = frame.world.renewers.find((renewer) => renewer.id === holder)?.leaseValue;
-    const majorityEnd =
-      view.kind === 'redlock' && value
-        ? majorityEndsAt(view.nodes, Object.keys(view.nodes[0]?.keys ?? {})[0] ?? '', value)
-        : null;
-    return [
-      {
-        id: `lease-${frame.index}`,
-        holder,
-        token,
-        fromIndex: frame.index,
-        from: frame.at,
-        to: ended?.at ?? (view.kind === 'redlock' ? Math.min(majorityEnd ?? frame.at, lastAt) : (expiresAt ?? lastAt)),
-      },
-    ];
-  });
-}
-
-/** Each pause, from the moment it began to the moment the process ran again (or the story ended). */
-function pauseSpans(frames: Timeline['frames'], lastAt: number) {
-  return frames.flatMap((frame) => {
-    const { happening } = frame;
-    if (happening.kind !== 'processPaused') return [];
-    const resumed = frames.find(
-      (later) =>
-        later.index > frame.index &&
-        later.happening.kind === 'processResumed' &&
-        later.happening.renewer === happening.renewer,
-    );
-    return [
-      {
-        id: `pause-${frame.index}`,
-        row: happening.renewer,
-        fromIndex: frame.index,
-        from: frame.at,
-        to: resumed?.at ?? Math.min(happening.until, lastAt),
-      },
-    ];
-  });
-}
-
-/**
- * Each stretch of the run in which the same two or more renewers believe they hold the lock, from the step where
- * the last of them came to believe it to the step where one stopped (or the story's end).
- */
-export function beliefOverlaps(frames: Timeline['frames'], lastAt: number) {
-  const overlaps: { id: string; holders: string[]; fromIndex: number; from: number; to: number }[] = [];
-  let open: (typeof overlaps)[number] | null = null;
-  for (const frame of frames) {
-    const holders = believedHolders(frame.world);
-    const same = open !== null && holders.join() === open.holders.join();
-    if (open && !same) {
-      open.to = frame.at;
-      open = null;
-    }
-    if (!open && !same && holders.length > 1) {
-      open = { id: `both-${frame.index}`, holders, fromIndex: frame.index, from: frame.at, to: lastAt };
-      overlaps.push(open);
-    }
-  }
-  return overlaps;
 }

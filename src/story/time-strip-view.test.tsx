@@ -185,3 +185,41 @@ describe('the time strip beside a step', () => {
     expect(container.firstElementChild).toHaveClass(styles.timeStrip!, styles.compact!, 'placed');
   });
 });
+
+describe('a lease as each step knows it (review of the climax issue)', () => {
+  /** What the strip's description says of each lease. */
+  const leaseWords = (timeline: Timeline, cursor: number) =>
+    strip(timeline, cursor)
+      .svg.getAttribute('aria-label')!
+      .match(/Renewer \w's lease[^;]*? to [\d.]+ s/g) ?? [];
+
+  it("B's lease runs to 61 s, as granted, until B asks to give it back at 36 s; only then is it drawn to 36 s", () => {
+    const granted = stepAt(fenced, 'leaseGranted', 31_000);
+    // The service drops the lease as B's request to give it back arrives (the lock service panel says so then too).
+    const released = stepAt(fenced, 'releaseRequested', 36_000);
+    expect(leaseWords(fenced, granted).at(-1)).toMatch(/Renewer B's lease \(token 34\) from 31 s to 61 s/);
+    expect(leaseWords(fenced, released - 1).at(-1)).toMatch(/from 31 s to 61 s/);
+    expect(leaseWords(fenced, released).at(-1)).toMatch(/from 31 s to 36 s/);
+    // Drawn to the axis's edge before, and to 36 s after.
+    const width = (cursor: number) =>
+      Number(strip(fenced, cursor).container.querySelectorAll(`.${styles.lease} rect`)[1]!.getAttribute('width'));
+    expect(width(released - 1)).toBeGreaterThan(width(released));
+  });
+
+  it('the failover ends A’s lease only at the failover’s step: before it, A holds it to 30 s', () => {
+    const failover = labTimeline('?service=redis&storage=unchecked&pause=0&writeDelay=20000&failover=1000');
+    const at = stepAt(failover, 'failover', 1_000);
+    expect(leaseWords(failover, at - 1)).toEqual(["Renewer A's lease from 0 s to 30 s"]);
+    expect(leaseWords(failover, at)).toEqual(["Renewer A's lease from 0 s to 1 s"]);
+  });
+
+  it('Chubby with lock-delay: sessions carry no token on the grant, and the leases still run their length', () => {
+    const chubby = labTimeline('?service=chubby&storage=unchecked&pauseAt=2000&pause=40000&lockDelay=15000');
+    const leases = layoutTimeStrip(chubby, 720).bars.filter((bar) => bar.kind === 'lease');
+    expect(leases.map((lease) => [lease.label, lease.from, lease.to])).toEqual([
+      ['A', 0, 30_000],
+      ['B', 47_000, expect.any(Number)],
+    ]);
+    expect(leases[1]!.to).toBeGreaterThan(47_000);
+  });
+});

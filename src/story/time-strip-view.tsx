@@ -47,7 +47,6 @@ export function TimeStripView({
   const layout = useMemo(() => layoutTimeStrip(timeline, width), [timeline, width]);
   const now = timeline.frames[cursor]?.at ?? 0;
   const nowX = layout.xOf(now);
-  const bars = layout.bars.filter((bar) => bar.fromIndex <= cursor);
   // The rest of the evening's leases and pauses, drawn faintly, so the strip is a picture of the whole run from its
   // first step. Its writes' marks are not, nor when two renewers believe they hold: where writes land or are
   // refused, and who is mistaken, is what the reader is asked to predict.
@@ -56,9 +55,18 @@ export function TimeStripView({
   const growing = (bar: StripBar) => bar.kind === 'pause' || bar.kind === 'bothHold';
   const marks = layout.marks.filter((mark) => mark.index <= cursor);
   const rowY = (id: string) => layout.rows.find((row) => row.id === id)?.y ?? 0;
-  const shown = (bar: StripBar) =>
-    growing(bar) && bar.to > now ? { ...bar, description: bar.description.replace(/ to [\d.]+ s$/, ' so far') } : bar;
-  const drawn = [...bars.map((bar) => shown(bar).description), ...marks.map((mark) => mark.description)];
+  /** A bar as this step knows it: a pause or an overlap so far; a lease to the end its grant named until it ends. */
+  const shown = (bar: StripBar): StripBar => {
+    if (growing(bar) && bar.to > now)
+      return { ...bar, description: bar.description.replace(/ to [\d.]+ s$/, ' so far') };
+    const running = bar.untilEnded;
+    if (!running || cursor >= running.endIndex) return bar;
+    // Kept alive past its named end: drawn as far as now.
+    const x2 = Math.max(running.x2, Math.min(nowX, bar.x2));
+    return { ...bar, ...running, x2 };
+  };
+  const bars = layout.bars.filter((bar) => bar.fromIndex <= cursor).map((bar) => shown(bar));
+  const drawn = [...bars.map((bar) => bar.description), ...marks.map((mark) => mark.description)];
   // Before the first grant nothing is drawn yet: the sentence is the time alone.
   /** The time under a pointer on the drawing, in the layout's own units (the drawing may be scaled to fit). */
   const scrubTo = (event: PointerEvent<SVGSVGElement>) => {

@@ -1,6 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { exportFileName, momentPngFile, momentSvgFile, wrapCaption, type Moment } from './export-diagram';
+import {
+  exportFileName,
+  momentPngFile,
+  momentSvgFile,
+  pinColourScheme,
+  wrapCaption,
+  type Moment,
+} from './export-diagram';
 
 const drawn = vi.hoisted(() => ({ calls: [] as { svg: string; width: number; height: number }[] }));
 // Drawing a PNG needs a browser's image decoder and canvas (tested in svg-file.test.ts and the browser suites);
@@ -204,5 +211,23 @@ describe('the moment as a PNG', () => {
   it('on a dark page, on the diagram’s dark background', async () => {
     await momentPngFile(momentOnPage({ background: ' #101418 ' }));
     expect(parsed(drawn.calls[0]!.svg).querySelector(':scope > rect')?.getAttribute('fill')).toBe('#101418');
+  });
+});
+
+describe('an SVG file keeps the colour scheme it was exported in', () => {
+  const css =
+    '.a{--t:#000}@media (prefers-color-scheme:dark){.a{--t:#fff}.b{fill:red}}.c{x:1}@media (prefers-color-scheme: dark) {.d{y:2}}';
+
+  it('exported light: the dark blocks are left out, the rest kept in order', () => {
+    expect(pinColourScheme(css, false)).toBe('.a{--t:#000}.c{x:1}');
+  });
+
+  it('exported dark: the dark blocks apply whatever the viewer prefers, after the light rules they override', () => {
+    expect(pinColourScheme(css, true)).toBe('.a{--t:#000}.a{--t:#fff}.b{fill:red}.c{x:1}.d{y:2}');
+  });
+
+  it('leaves other media blocks and a sheet without any alone', () => {
+    expect(pinColourScheme('@media print{.a{b:c}}.d{e:f}', true)).toBe('@media print{.a{b:c}}.d{e:f}');
+    expect(pinColourScheme('', false)).toBe('');
   });
 });

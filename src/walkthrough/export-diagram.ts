@@ -155,6 +155,26 @@ function composeMoment(moment: Moment, drawDiagram: (svg: SVGSVGElement) => SVGS
 }
 
 /**
+ * `css` with its `prefers-color-scheme: dark` blocks made unconditional (`dark`) or left out: a file keeps the scheme
+ * it was exported in.
+ */
+export function pinColourScheme(css: string, dark: boolean): string {
+  const opening = /@media\s*\(\s*prefers-color-scheme\s*:\s*dark\s*\)\s*\{/g;
+  let pinned = '';
+  let from = 0;
+  for (let match = opening.exec(css); match; match = opening.exec(css)) {
+    // The block's end: the brace that closes the one the match opened.
+    let depth = 1;
+    let at = opening.lastIndex;
+    for (; at < css.length && depth > 0; at += 1) depth += css[at] === '{' ? 1 : css[at] === '}' ? -1 : 0;
+    pinned += css.slice(from, match.index) + (dark ? css.slice(opening.lastIndex, at - 1) : '');
+    from = at;
+    opening.lastIndex = at;
+  }
+  return pinned + css.slice(from);
+}
+
+/**
  * A standalone SVG file of the moment: the step's caption, the run to scale and the diagram, with the diagram's own
  * stylesheet embedded and a background added, so it looks the same on a slide as on the page.
  */
@@ -166,7 +186,10 @@ export async function momentSvgFile(moment: Moment): Promise<string> {
     copy.removeAttribute('aria-label');
     return copy;
   });
-  picture.querySelector('title')!.after(element('style', {}, css));
+  // The words and the strip carry the colours they had on the page: the diagram keeps to the same scheme, whatever
+  // the scheme of the program that opens the file.
+  const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+  picture.querySelector('title')!.after(element('style', {}, pinColourScheme(css, dark)));
   // The serializer declares the SVG namespace on the root itself (an xmlns attribute set here came out twice in jsdom).
   return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(picture)}`;
 }

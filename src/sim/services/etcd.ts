@@ -123,6 +123,7 @@ interface EtcdState {
 const etcdModel: LockModel<EtcdState> = {
   needsKeepAlive: true,
   keepAliveIntervalMs: (ttlMs) => aThirdOf(etcdLeaseTtl(ttlMs)),
+  appliedTtlMs: etcdLeaseTtl,
   create: (_config, settings) => ({ store: createEtcd(settings.firstToken - 1, settings.seed), keys: {} }),
   acquire(state, _config, request) {
     const lease = grantEtcdLease(state.store, etcdLeaseTtl(request.ttlMs), request.now);

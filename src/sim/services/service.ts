@@ -106,6 +106,8 @@ export interface LockModel<State> {
   failover?(state: State, now: VirtualMs): { state: State; lost: LockTruth | null };
   /** How often a running holder renews, if it does. */
   keepAliveIntervalMs?(ttlMs: number): number;
+  /** The lease the service applies for a requested TTL, where it differs (etcd's whole seconds, ZooKeeper's bounds). */
+  appliedTtlMs?(ttlMs: number): number;
   /** For clients that check the clock once the replies are in (Redlock): how much of the lease is left. */
   validityOnReplyMs?(ttlMs: number, elapsedMs: number): number;
   /**
@@ -132,6 +134,8 @@ export interface LockBackend {
   truth(now: VirtualMs): LockTruth | null;
   /** How often a running holder renews (etcd's client: every TTL/3), never more often than twice a second. */
   keepAliveIntervalMs(ttlMs: number): number;
+  /** The lease the service applies when a client asks for `ttlMs`: what a sentence about its length must say. */
+  appliedTtlMs(ttlMs: number): number;
   /** What the client computes is left of its lock when it reads the reply; null where clients do not check. */
   validityOnReplyMs(ttlMs: number, elapsedMs: number): number | null;
   /** Whether a holder asks for its token in a separate call after the grant (Chubby's `GetSequencer()`). */
@@ -176,6 +180,7 @@ function bind<State>(kind: LockServiceKind, model: LockModel<State>, state: Stat
     nextExpiry: () => model.nextExpiry(state),
     truth: (now) => model.truth(state, now),
     keepAliveIntervalMs: (ttlMs) => Math.max(500, model.keepAliveIntervalMs?.(ttlMs) ?? aThirdOf(ttlMs)),
+    appliedTtlMs: (ttlMs) => model.appliedTtlMs?.(ttlMs) ?? ttlMs,
     validityOnReplyMs: (ttlMs, elapsedMs) => model.validityOnReplyMs?.(ttlMs, elapsedMs) ?? null,
     sequencerCall: model.sequencer !== undefined,
     sequencer: (holder, now) => model.sequencer?.(state, holder, now) ?? null,

@@ -117,6 +117,7 @@ interface ZooKeeperState {
 
 const zookeeperModel: LockModel<ZooKeeperState> = {
   needsKeepAlive: true,
+  appliedTtlMs: (ttlMs) => negotiateSessionTimeout(ttlMs),
   create: (_config, settings) => ({ zk: createZooKeeper(settings.firstToken - 1), nodes: {} }),
   acquire(state, _config, request) {
     const session = openSession(state.zk, request.holder, request.ttlMs, request.now);
