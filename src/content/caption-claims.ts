@@ -37,6 +37,10 @@ export type Claim =
   | { readonly fact: 'endsTtlAfterGrant' }
   /** After the step, the service names nobody as holder. */
   | { readonly fact: 'lockFree' }
+  /** "The lock is free": another client asking now would be granted it (no lock-delay holds it back). */
+  | { readonly fact: 'lockTakeable' }
+  /** Nobody holds the lock, yet a client asking now would be refused: Chubby's lock-delay holds it back. */
+  | { readonly fact: 'lockHeldBack' }
   /** After the step, the service names the subject as holder; `notHeldBySubject` that it does not. */
   | { readonly fact: 'heldBySubject' }
   | { readonly fact: 'notHeldBySubject' }
@@ -192,7 +196,8 @@ export const CAPTION_CLAIMS: Readonly<Record<CaptionKey, readonly Claim[]>> = {
   leaseExpiredRedlock: [service('redlock'), believesHeld, lockFree],
   leaseReleasedRedlock: [service('redlock')],
   releaseRefusedRedlock: [service('redlock')],
-  leaseExpiredUnread: [TOKENS, frozen, believesNothing, lockFree],
+  leaseExpiredUnread: [TOKENS, frozen, believesNothing, lockFree, claim('lockTakeable')],
+  leaseExpiredUnreadHeldBack: [service('chubby'), frozen, believesNothing, lockFree, claim('lockHeldBack')],
   leaseExpiredRedisUnread: [service('redis'), claim('endsTtlAfterGrant'), frozen, believesNothing, lockFree],
   leaseExpiredRedlockUnread: [service('redlock'), frozen, believesNothing, lockFree],
   processResumedUnread: [believesNothing],

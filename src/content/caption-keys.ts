@@ -95,6 +95,8 @@ export const LAB_CAPTION_VARIABLES = {
   failoverNoKey: ['time'],
   // A renewer frozen while acquiring has not read its reply: it believes nothing yet, and reads it late.
   leaseExpiredUnread: ['holder', 'time', 'ttl'],
+  // Chubby: the session of a holder frozen while acquiring lapses, and the lock-delay holds the lock back.
+  leaseExpiredUnreadHeldBack: ['holder', 'time', 'ttl'],
   leaseExpiredRedisUnread: ['holder', 'key', 'time', 'ttl'],
   leaseExpiredRedlockUnread: ['holder', 'time', 'ttl'],
   processResumedUnread: ['renewer', 'duration', 'time'],

@@ -1,5 +1,5 @@
 import type { Frame, Timeline } from '../sim/run.ts';
-import { lostInFailover } from '../sim/lease-history.ts';
+import { lostInFailover, takeableNow } from '../sim/lease-history.ts';
 import { isStaleWrite, issuedLater, newestLanded, staleWritesLanded } from '../sim/stale.ts';
 import { lockConfigOf, type Belief, type WriteRecord } from '../sim/world.ts';
 import type { RenewerId } from '../sim/types.ts';
@@ -104,6 +104,10 @@ export function claimHolds(claim: Claim, frame: Frame, timeline: Timeline): bool
     }
     case 'lockFree':
       return truth === null;
+    case 'lockTakeable':
+      return takeableNow(frame, timeline);
+    case 'lockHeldBack':
+      return truth === null && !takeableNow(frame, timeline);
     case 'heldBySubject':
     case 'notHeldBySubject':
       return (truth !== null && truth.holder === subject) === (claim.fact === 'heldBySubject');

@@ -36,6 +36,9 @@ const storyFacts = (fenced: boolean): Record<Fact, Steps> => ({
   endsTtlAfterGrant: '8',
   // Free before A's grant, after A's lease expires (8), and from B's release (15) on.
   lockFree: '1,8,15-23',
+  // Nothing holds a free lock back under the lesson's service: free is takeable.
+  lockTakeable: '1,8,15-23',
+  lockHeldBack: '',
   heldBySubject: '2-5,9-14',
   notHeldBySubject: '1,6-8,15-23',
   heldByAnother: '6,7',
@@ -86,6 +89,8 @@ const RUNS: readonly { name: string; config: Partial<LabConfig>; facts: Record<F
       replyWaited: '16',
       endsTtlAfterGrant: '6',
       lockFree: '1,6,13-23',
+      lockTakeable: '1,6,13-23',
+      lockHeldBack: '',
       heldBySubject: '2,3,7-12',
       notHeldBySubject: '1,4-6,13-23',
       heldByAnother: '4,5',
@@ -129,6 +134,8 @@ const RUNS: readonly { name: string; config: Partial<LabConfig>; facts: Record<F
       replyWaited: '',
       endsTtlAfterGrant: '10',
       lockFree: '1,10,17,18,31-33',
+      lockTakeable: '1,10,17,18,31-33',
+      lockHeldBack: '',
       heldBySubject: '2-5,11-16,19-21,28-30',
       notHeldBySubject: '1,6-10,17,18,22-27,31-33',
       heldByAnother: '6-9,22-27',
@@ -240,5 +247,28 @@ describe('a TTL the service does not apply as asked (fidelity review, third read
     const timeline = run(config as Partial<LabConfig>);
     expect(everywhere(timeline, 'ttlAsAsked')).toBe(asAsked);
     expect(everywhere(timeline, 'ttlChanged')).toBe(!asAsked);
+  });
+});
+
+describe('a free lock that nobody can take: Chubby’s lock-delay (fidelity review, third read, §1.2)', () => {
+  const lab = {
+    ...DEFAULT_LAB_CONFIG,
+    service: 'chubby',
+    storage: 'unchecked',
+    pauseWhen: 'whileAcquiring',
+    pauseMs: 40_000,
+    lockDelayMs: 15_000,
+  } as LabConfig;
+  const timeline = runScenario(labScenario(content.scenarios[0]!, lab), labRunSettings(lab), ALL_MODELS);
+  const at = (fact: Claim['fact']) =>
+    timeline.frames.filter((frame) => claimHolds({ fact } as Claim, frame, timeline)).map((frame) => frame.at);
+
+  it('from the session’s end at 30 s until the lock-delay has passed at 45 s, free but held back', () => {
+    const heldBack = at('lockHeldBack');
+    expect(heldBack.length).toBeGreaterThan(0);
+    expect(Math.min(...heldBack)).toBe(30_000);
+    for (const moment of heldBack) expect(moment).toBeLessThan(45_000);
+    // Never both: a moment is held back or takeable, and takeable only once nobody holds the lock.
+    expect(at('lockTakeable').filter((moment) => heldBack.includes(moment))).toEqual([]);
   });
 });

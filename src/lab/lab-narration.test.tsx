@@ -313,3 +313,22 @@ describe('a duration said is the one the service applies (fidelity review, third
     expect(plain).toMatch(/a lease with a TTL of 30 s \(etcd counts leases in whole seconds\)/);
   });
 });
+
+describe('"the lock is free" only where another client could take it (fidelity review, third read, §1.2)', () => {
+  it('Chubby with a lock-delay: the lapsed session’s lock is held back, and the caption says so', () => {
+    const timeline = labTimeline(
+      '?service=chubby&storage=unchecked&pauseWhen=whileAcquiring&pause=40000&lockDelay=15000',
+    );
+    const captions = narrationsFor(timeline, labNarration).map((narration) => narration.caption);
+    const lapsed = timeline.frames.findIndex((frame) => frame.happening.kind === 'leaseExpired');
+    expect(captions[lapsed]).toMatch(/holds it back for the lock-delay: nobody can take it/);
+    expect(captions.join(' ')).not.toMatch(/and the lock is free/);
+  });
+
+  it('without a lock-delay the same moment is told free', () => {
+    const timeline = labTimeline('?service=chubby&storage=unchecked&pauseWhen=whileAcquiring&pause=40000&lockDelay=0');
+    const captions = narrationsFor(timeline, labNarration).map((narration) => narration.caption);
+    const lapsed = timeline.frames.findIndex((frame) => frame.happening.kind === 'leaseExpired');
+    expect(captions[lapsed]).toMatch(/runs out, and the lock is free\./);
+  });
+});

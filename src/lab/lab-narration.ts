@@ -2,7 +2,7 @@ import lab from 'virtual:lockstep/lab';
 import type { Happening } from '@/sim/happenings';
 import { issuesTokens, type LockServiceKind } from '@/sim/services/service';
 import { type Frame, type Timeline } from '@/sim/run';
-import { lostInFailover } from '@/sim/lease-history';
+import { lostInFailover, takeableNow } from '@/sim/lease-history';
 import { issuedLater, staleWritesLanded } from '@/sim/stale';
 import { lockConfigOf } from '@/sim/world';
 import type { CaptionKey } from '@/content/caption-keys';
@@ -175,6 +175,7 @@ function unusualKeyOf(frame: Frame, timeline: Timeline, service: LockServiceKind
     const { holder } = happening.lease;
     if (readsNoReplyYet(frame, holder)) {
       if (service === 'redis') return 'leaseExpiredRedisUnread';
+      if (!takeableNow(frame, timeline)) return 'leaseExpiredUnreadHeldBack';
       return service === 'redlock' ? 'leaseExpiredRedlockUnread' : 'leaseExpiredUnread';
     }
     // The other services' holders keep their lease alive while they run; the lesson's must finish within it.

@@ -1,5 +1,6 @@
-import type { Frame } from './run.ts';
+import type { Frame, Timeline } from './run.ts';
 import type { RenewerId } from './types.ts';
+import { lockConfigOf } from './world.ts';
 
 /**
  * Whether `renewer`'s lease was lost in a failover before the frame at `index`: a failover dropped its key (the
@@ -17,4 +18,14 @@ export function lostInFailover(frames: readonly Frame[], index: number, renewer:
       .slice(failover + 1)
       .some(({ happening }) => happening.kind === 'leaseExpired' && happening.lease.holder === renewer)
   );
+}
+
+/**
+ * Whether a client that asked at this frame would be granted the lock: nobody holds it, and nothing holds it back
+ * (Chubby's lock-delay after a holder failed). Asked of the service's own state, which no request changes.
+ */
+export function takeableNow({ world, at }: Frame, { scenario }: Pick<Timeline, 'scenario'>): boolean {
+  if (world.lock.truth(at) !== null) return false;
+  const probe = { holder: 'anyone else', value: 'probe', ttlMs: scenario.leaseTtlMs, now: at };
+  return world.lock.acquire(lockConfigOf(scenario), probe).outcome.granted;
 }

@@ -83,6 +83,7 @@ interface ChubbyState {
 const chubbyModel: LockModel<ChubbyState> = {
   needsKeepAlive: true,
   keepAliveIntervalMs: (ttlMs) => aThirdOf(chubbySessionTtl(ttlMs)),
+  appliedTtlMs: chubbySessionTtl,
   create: (config, settings) => ({
     lock: createChubbyLock(settings.key, config.kind === 'chubby' ? config.lockDelayMs : 0, settings.firstToken - 1),
     sessions: {},
