@@ -89,7 +89,10 @@ test('toggling fencing keeps the learner at the same step and updates the link',
 
 test('belief and truth part ways while A is paused', async ({ walkthrough, page }) => {
   await walkthrough.open('?step=10&fencing=on');
-  const renewerA = page.getByRole('listitem').filter({ hasText: /^Renewer A/ });
+  const renewerA = page
+    .locator('#walkthrough')
+    .getByRole('listitem')
+    .filter({ hasText: /^Renewer A/ });
   await expect(renewerA).toContainText('Believes: it holds the lock with token 33.');
   await expect(renewerA).toContainText('In truth: Renewer B holds the lock with token 34.');
   await expect(page.getByRole('region', { name: 'Lock service' })).toContainText('Renewer B, token 34');

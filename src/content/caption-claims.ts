@@ -128,6 +128,8 @@ export const CAPTION_CLAIMS: Readonly<Record<CaptionKey, readonly Claim[]>> = {
   writeAcceptedStale: [carriesToken, writeStale, claim('certIssuedBefore')],
   writeRejected: [carriesToken, writeRefused, claim('tokenBelowFence')],
   releaseRequested: [service('lesson'), carriesToken],
+  acquireRequestedAgain: [service('lesson')],
+  releaseRequestedAgain: [service('lesson'), carriesToken],
   leaseReleased: [service('lesson')],
   releaseRefusedNotHolder: [service('lesson'), heldByAnother],
   releaseRefusedNoLease: [service('lesson'), lockFree],

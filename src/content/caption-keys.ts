@@ -21,6 +21,9 @@ export const WALKTHROUGH_CAPTION_VARIABLES = {
   leaseReleased: ['renewer', 'token', 'time'],
   releaseRefusedNotHolder: ['renewer', 'holder', 'token', 'time'],
   releaseRefusedNoLease: ['renewer', 'time'],
+  // A request the story has already explained once: said again in a line.
+  acquireRequestedAgain: ['renewer', 'key', 'ttl', 'time'],
+  releaseRequestedAgain: ['renewer', 'key', 'token', 'time'],
   scenarioEndedNewestKept: ['serial', 'fence', 'issuedAt'],
   scenarioEndedStaleOverwrote: ['serial', 'fence', 'issuedAt', 'replacedWith'],
 } as const satisfies Record<string, readonly string[]>;

@@ -221,6 +221,17 @@ describe('the lesson and practice content', () => {
     );
   });
 
+  it('the fidelity section says what the lab tells of a late reply, Redlock’s exception included (third read, §1.7)', () => {
+    const { lesson } = loadContent(CONTENT_DIR);
+    const text = lesson.sections
+      .filter((section) => section.id === 'implementations')
+      .flatMap((section) => section.segments)
+      .map((segment) => ('html' in segment ? segment.html : ''))
+      .join('');
+    expect(text).toMatch(/says when it was sent and whether the lease it grants still runs/);
+    expect(text).toMatch(/Redlock\S{1,7}s client is the exception: it subtracts the whole time acquiring took/);
+  });
+
   it('highlights SQL and commands at build time', () => {
     const { lesson } = loadContent(CONTENT_DIR);
     const html = lesson.sections

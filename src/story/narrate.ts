@@ -175,8 +175,10 @@ export function narrate(
   timeline: Timeline,
   steps: CaptionSteps,
   extension: NarrationExtension | null = null,
+  /** The caption to tell it with, where the story around the frame has chosen it (a request said again). */
+  told: CaptionKey | null = null,
 ): Narration {
-  const key = extension?.keyOf(frame, timeline) ?? captionKeyOf(frame.happening);
+  const key = told ?? extension?.keyOf(frame, timeline) ?? captionKeyOf(frame.happening);
   // A step whose text has not loaded still gets a name rather than a blank.
   const text = steps[key] ?? { label: key, caption: key };
   const variables = { ...captionVariables(frame, timeline), ...extension?.variables(frame, timeline) };

@@ -1,5 +1,7 @@
 import content from 'virtual:lockstep/content';
 import type { Timeline } from '@/sim/run';
+import { captionKeyOf } from '@/content/caption-key-of';
+import type { CaptionKey } from '@/content/caption-keys';
 import { narrate, type Narration, type NarrationExtension } from './narrate';
 
 /** Per narration, then per timeline: a lab run told in the lab's words is never handed the lesson's, or back. */
@@ -15,8 +17,21 @@ export function narrationsFor(timeline: Timeline, extension: NarrationExtension 
   let narrations = cache.get(timeline);
   if (!narrations) {
     const steps = { ...content.captions.steps, ...extension?.steps };
-    narrations = timeline.frames.map((frame) => narrate(frame, timeline, steps, extension));
+    // A request the story has already explained is said again in a line: the first time's sentence, not its twin.
+    const keys = timeline.frames.map((frame) => extension?.keyOf(frame, timeline) ?? captionKeyOf(frame.happening));
+    narrations = timeline.frames.map((frame, index) => {
+      const key = keys[index]!;
+      const again = AGAIN[key];
+      const told = again && keys.slice(0, index).includes(key) ? again : key;
+      return narrate(frame, timeline, steps, extension, told);
+    });
     cache.set(timeline, narrations);
   }
   return narrations;
 }
+
+/** The requests a story explains the first time only. */
+const AGAIN: Partial<Record<CaptionKey, CaptionKey>> = {
+  acquireRequested: 'acquireRequestedAgain',
+  releaseRequested: 'releaseRequestedAgain',
+};
