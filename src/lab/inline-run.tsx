@@ -57,7 +57,9 @@ export default function InlineRun({ presetId }: { presetId: string }) {
           <CodeText text={narrations[at]?.caption ?? ''} />
         </span>
       </p>
-      <TimeStripView timeline={timeline} cursor={at} rowNow={false} />
+      {/* The strip and the panel come with the code: the prerendered page stays within its size budget, and a run
+          the reader never neared prints its diagram and verdict. */}
+      {live && <TimeStripView timeline={timeline} cursor={at} rowNow={false} />}
       <div className={styles.inlineStage}>
         <SequenceDiagramView
           timeline={timeline}
@@ -66,7 +68,7 @@ export default function InlineRun({ presetId }: { presetId: string }) {
           windowRows={8}
           narration={labNarration}
         />
-        <RenewersPanelView frame={timeline.frames[at]!} timeline={timeline} nested />
+        {live && <RenewersPanelView frame={timeline.frames[at]!} timeline={timeline} nested />}
       </div>
       {at === last && (
         <p className={live ? verdictClass(verdict.kind) : undefined}>
