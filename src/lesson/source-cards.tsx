@@ -15,9 +15,7 @@ export function SourceCards({ sources }: { sources: LessonContent['sources'] }) 
       <ul className={styles.sourceCards} aria-labelledby="sources-accounts">
         {accounts.map((source) => (
           <li key={source.id} className={styles.sourceCard}>
-            <p className={styles.sourceMeta}>
-              {source.author}, {source.year}
-            </p>
+            <p className={styles.sourceMeta}>{`${source.author}, ${source.year}`}</p>
             <h4 id={`source-${source.id}`}>{source.title}</h4>
             <p>{source.summary}</p>
             {source.finding && (
@@ -33,8 +31,9 @@ export function SourceCards({ sources }: { sources: LessonContent['sources'] }) 
       <ul className={styles.sourceReferences} aria-labelledby="sources-references">
         {references.map((source) => (
           <li key={source.id} id={`source-${source.id}`} tabIndex={-1}>
-            <strong>{source.cite}</strong>: <SourceLink source={source} text={source.title} />. {source.author},{' '}
-            {source.year}. {source.summary}
+            {/* One text node each: React's separators between text parts cost prerendered bytes. */}
+            <strong>{source.cite}</strong>: <SourceLink source={source} text={source.title} />
+            {`. ${source.author}, ${source.year}. ${source.summary}`}
           </li>
         ))}
       </ul>

@@ -104,3 +104,44 @@ describe('the certificates table model against PostgreSQL 15', () => {
     );
   });
 });
+
+// §9 says Postgres's deadlock detector sees a cycle between two advisory locks (lockfuncs.c takes them through
+// the ordinary lock manager); this runs that cycle: A holds the certificate lock and asks for the DNS zone's,
+// B the other way round. One of the two waits must end in "deadlock detected", the other in the lock.
+describe('advisory locks on PostgreSQL 15', () => {
+  let server: RunningServer & { user: string };
+
+  beforeAll(async () => {
+    server = await startPostgres();
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('ends a cycle between two advisory locks with "deadlock detected"', async () => {
+    const connect = async () => {
+      const client = new pg.Client({ host: '127.0.0.1', port: server.port, user: server.user, database: 'postgres' });
+      await client.connect();
+      return client;
+    };
+    const [a, b] = await Promise.all([connect(), connect()]);
+    const CERTIFICATE = 33;
+    const DNS_ZONE = 34;
+    try {
+      await a.query('SELECT pg_advisory_lock($1)', [CERTIFICATE]);
+      await b.query('SELECT pg_advisory_lock($1)', [DNS_ZONE]);
+      // The refused client lets go of what it holds, so the other's wait can end.
+      const askFor = (client: pg.Client, key: number) =>
+        client.query('SELECT pg_advisory_lock($1)', [key]).catch(async (error: unknown) => {
+          await client.query('SELECT pg_advisory_unlock_all()');
+          throw error;
+        });
+      const outcomes = await Promise.allSettled([askFor(a, DNS_ZONE), askFor(b, CERTIFICATE)]);
+      const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+      expect(refused).toHaveLength(1);
+      expect(String((refused[0] as PromiseRejectedResult).reason)).toContain('deadlock detected');
+    } finally {
+      await Promise.all([a.end(), b.end()]);
+    }
+  });
+});
