@@ -52,10 +52,17 @@ function lowerTokenRefused(writes: readonly WriteRecord[]): boolean {
   );
 }
 
-/** Whether one claim holds of a frame of a run. */
-export function claimHolds(claim: Claim, frame: Frame, timeline: Timeline): boolean {
+/**
+ * Whether one claim holds of a frame of a run. `subject`: the renewer the words are about, by default the step's
+ * (a panel's line about each renewer names its own).
+ */
+export function claimHolds(
+  claim: Claim,
+  frame: Frame,
+  timeline: Timeline,
+  subject: RenewerId | null = subjectOf(frame),
+): boolean {
   const { happening, world, at } = frame;
-  const subject = subjectOf(frame);
   const renewer = world.renewers.find((candidate) => candidate.id === subject);
   const truth = world.lock.truth(at);
   const written = writeOf(frame);

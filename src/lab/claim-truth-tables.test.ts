@@ -4,7 +4,8 @@ import type { Claim } from '@/content/caption-claims';
 import { claimHolds } from '@/content/claim-holds';
 import { ALL_MODELS } from '@/sim/all-models';
 import { runScenario } from '@/sim/run';
-import { DEFAULT_LAB_CONFIG, type LabConfig } from '@/settings/lab-config';
+import { DEFAULT_LAB_CONFIG, withApplicableSettings, type LabConfig } from '@/settings/lab-config';
+import { LOCK_SERVICE_KINDS } from '@/sim/services/service';
 import { labRunSettings, labScenario } from './lab-scenario';
 
 /*
@@ -270,5 +271,55 @@ describe('a free lock that nobody can take: Chubby’s lock-delay (fidelity revi
     for (const moment of heldBack) expect(moment).toBeLessThan(45_000);
     // Never both: a moment is held back or takeable, and takeable only once nobody holds the lock.
     expect(at('lockTakeable').filter((moment) => heldBack.includes(moment))).toEqual([]);
+  });
+});
+
+describe('the service and the resource: each fact is false of every other service and resource', () => {
+  const run = (config: Partial<LabConfig>) => {
+    const lab = withApplicableSettings({ ...DEFAULT_LAB_CONFIG, ...config });
+    return runScenario(labScenario(content.scenarios[0]!, lab), labRunSettings(lab), ALL_MODELS);
+  };
+  const everyStep = (timeline: ReturnType<typeof run>, claim: Claim) =>
+    timeline.frames.map((frame) => claimHolds(claim, frame, timeline));
+
+  it.each(LOCK_SERVICE_KINDS)('a run under %s is that service at every step, and no other at any', (service) => {
+    const timeline = run({ service });
+    for (const named of LOCK_SERVICE_KINDS) {
+      const expected = timeline.frames.map(() => named === service);
+      expect(everyStep(timeline, { fact: 'service', is: [named] }), named).toEqual(expected);
+    }
+  });
+
+  it.each(['certificate', 'email'] as const)(
+    'a run about the %s is about it at every step, never the other',
+    (resource) => {
+      const timeline = run({ resource, storage: 'unchecked' });
+      for (const named of ['certificate', 'email'] as const) {
+        const expected = timeline.frames.map(() => named === resource);
+        expect(everyStep(timeline, { fact: 'resource', is: named }), named).toEqual(expected);
+      }
+    },
+  );
+});
+
+describe('a grant read at the exact moment it ends', () => {
+  // A asks at 0 s and is frozen until it reads the reply: its 30 s lease ends at 30 s, as the lab's models end a
+  // lease at exactly its TTL. Read at 30 s, the grant has ended (the lock is already free); read 1 ms earlier, it runs.
+  const readAt = (pauseMs: number) => {
+    const lab = { ...DEFAULT_LAB_CONFIG, pauseWhen: 'whileAcquiring', pauseAtMs: 0, pauseMs } as LabConfig;
+    const timeline = runScenario(labScenario(content.scenarios[0]!, lab), labRunSettings(lab), ALL_MODELS);
+    const frame = timeline.frames.find(
+      ({ happening }) => happening.kind === 'leaseGranted' && happening.renewer === 'A',
+    )!;
+    const holds = (fact: Claim['fact']) => claimHolds({ fact } as Claim, frame, timeline);
+    return { at: frame.at, ended: holds('grantAlreadyEnded'), runs: holds('grantStillRuns'), free: holds('lockFree') };
+  };
+
+  it('at 30 s, grant = expiry: ended, not running, and the lock is free', () => {
+    expect(readAt(30_000)).toEqual({ at: 30_000, ended: true, runs: false, free: true });
+  });
+
+  it('at 29.999 s: still running, and A holds the lock', () => {
+    expect(readAt(29_999)).toEqual({ at: 29_999, ended: false, runs: true, free: false });
   });
 });

@@ -1,8 +1,8 @@
 import lab from 'virtual:lockstep/lab';
 import { fillTemplate } from '@/content/fill-template';
-import { nodeTime } from '@/sim/services/redlock';
 import type { Frame } from '@/sim/run';
 import { formatTime } from '@/story/format';
+import { redlockNodeLines } from './redlock-node-sentences';
 
 const words = lab.panels;
 
@@ -87,9 +87,8 @@ export function EtcdKeys({ frames }: { frames: readonly Frame[] }) {
 
 /** Redlock's five nodes at this step: each one's own clock, and whose key it holds. */
 export function RedlockNodes({ frame }: { frame: Frame }) {
-  const view = frame.world.lock.view();
-  const nodes = view.kind === 'redlock' ? view.nodes : null;
-  if (!nodes) return null;
+  const lines = redlockNodeLines(frame);
+  if (!lines) return null;
   return (
     <section className="panel" aria-labelledby="redlock-nodes">
       <h3 id="redlock-nodes">{words.redlockNodes}</h3>
@@ -102,26 +101,17 @@ export function RedlockNodes({ frame }: { frame: Frame }) {
           </tr>
         </thead>
         <tbody>
-          {nodes.map((node) => {
-            const clock = nodeTime(node.clock, frame.at);
-            const key = node.keys.lock;
-            const live = key && clock < key.expiresAtNodeMs;
-            const holder = live ? frame.world.renewers.find((renewer) => renewer.leaseValue === key.value)?.name : null;
-            return (
-              <tr key={node.id}>
-                <td>{node.id}</td>
-                <td>{formatTime(clock)}</td>
-                <td>
-                  {live
-                    ? fillTemplate(words.heldUntil, {
-                        holder: holder ?? key.value,
-                        time: formatTime(key.expiresAtNodeMs),
-                      })
-                    : words.free}
-                </td>
-              </tr>
-            );
-          })}
+          {lines.map((line) => (
+            <tr key={line.node}>
+              <td>{line.node}</td>
+              <td>{formatTime(line.clock)}</td>
+              <td>
+                {line.said === 'heldUntil'
+                  ? fillTemplate(words.heldUntil, { holder: line.holder ?? '', time: formatTime(line.until ?? 0) })
+                  : words.free}
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </section>

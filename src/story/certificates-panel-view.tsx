@@ -4,12 +4,12 @@ import { findRow, type CertificateRow } from '@/sim/certificates-table';
 import { useId } from 'react';
 import { issuesTokens } from '@/sim/services/service';
 import { judgeOutcome } from '@/sim/resources/certificate-row';
-import { issuedLater, staleWritesLanded } from '@/sim/stale';
 import type { Timeline } from '@/sim/run';
 import type { FencingToken } from '@/sim/types';
 import { lockConfigOf } from '@/sim/world';
 import { fillTemplate } from '@/content/fill-template';
 import { describeCertificate } from './narrate';
+import { certificatesPanelSentences } from './panel-sentences';
 
 const TABLE = content.panels.table;
 
@@ -31,16 +31,11 @@ export function CertificatesPanelView({
   const step = cursor >= 0 && cursor < timeline.frames.length ? cursor : 0;
   const frame = timeline.frames[step]!;
   const previous = timeline.frames[step - 1] ?? null;
-  // Under a service that hands out no token, no write can be fenced, whatever the storage would check.
   const tokens = issuesTokens(lockConfigOf(timeline.scenario).kind);
-  const fencing = timeline.settings.fencing && tokens;
   const { domain } = timeline.scenario;
   const before = previous ? findRow(previous.world.table, domain) : null;
   const outcome = judgeOutcome(frame.world, domain);
-  // A write under an earlier grant can still carry the later-issued certificate (its renewer asked the CA late):
-  // the words about age follow the certificates, not the grants.
-  const stale = staleWritesLanded(frame.world.writes).at(-1);
-  const newerCertificate = stale !== undefined && issuedLater(stale.write, stale.replaced);
+  const said = certificatesPanelSentences(timeline, step);
   const lastWrite = frame.world.writes.at(-1);
   const writeAtThisStep = frame.happening.kind === 'writeRequested' ? frame.happening : null;
   // Each value the row's fence has taken so far, in order: 32 → 34, then 33 if a stale write lands.
@@ -80,23 +75,11 @@ export function CertificatesPanelView({
       {tokens && fenceTrack.length > 0 && (
         <p className="fence-track">{fillTemplate(TABLE.fenceTrack, { track: fenceTrack.join(' → ') })}</p>
       )}
-      <p className="statement-label">
-        {fencing
-          ? content.controls.table.fenced
-          : tokens
-            ? content.controls.table.unfenced
-            : content.controls.table.noToken}
-      </p>
+      <p className="statement-label">{content.controls.table[said.statement]}</p>
       <pre className="sql">
-        <code>
-          {fencing
-            ? content.captions.sql.fenced
-            : tokens
-              ? content.captions.sql.unfenced
-              : content.captions.sql.noToken}
-        </code>
+        <code>{content.captions.sql[said.statement]}</code>
       </pre>
-      {fencing && (
+      {said.statement === 'fenced' && (
         <p className="aside">
           <CodeText text={content.captions.sql.whyLessOrEqual} />
         </p>
@@ -111,26 +94,17 @@ export function CertificatesPanelView({
             certificate: describeCertificate(lastWrite.cert),
           })}{' '}
           <strong>UPDATE {lastWrite.rowsChanged}</strong>
-          {lastWrite.rowsChanged === 0 ? TABLE.rejected : ''}
+          {said.lastWrite === 'rejected' ? TABLE.rejected : ''}
         </p>
       )}
-      {outcome.kind === 'staleOverwrote' && (
+      {said.stale && outcome.kind === 'staleOverwrote' && (
         <p className="stale-warning">
-          <strong>{newerCertificate ? TABLE.staleWriteTitle : TABLE.staleTitle}</strong>{' '}
-          {fillTemplate(
-            outcome.staleToken === null || outcome.replacedToken === null
-              ? newerCertificate
-                ? TABLE.staleNoTokenIssuedLater
-                : TABLE.staleNoToken
-              : newerCertificate
-                ? TABLE.staleTokenIssuedLater
-                : TABLE.staleToken,
-            {
-              certificate: describeCertificate(outcome.row.cert),
-              token: String(outcome.staleToken),
-              replacedToken: String(outcome.replacedToken),
-            },
-          )}
+          <strong>{said.stale.endsWith('IssuedLater') ? TABLE.staleWriteTitle : TABLE.staleTitle}</strong>{' '}
+          {fillTemplate(TABLE[said.stale], {
+            certificate: describeCertificate(outcome.row.cert),
+            token: String(outcome.staleToken),
+            replacedToken: String(outcome.replacedToken),
+          })}
         </p>
       )}
     </section>

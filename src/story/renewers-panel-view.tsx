@@ -1,7 +1,6 @@
 import content from 'virtual:lockstep/content';
 import type { Frame, Timeline } from '@/sim/run';
-import { believedHolders, standingOf } from '@/sim/standing';
-import type { Renewer } from '@/sim/world';
+import { renewersPanelSentences } from './panel-sentences';
 import { formatTime } from './format';
 import { fillTemplate } from '@/content/fill-template';
 import { useId } from 'react';
@@ -25,16 +24,10 @@ export function RenewersPanelView({
   const lease = frame.world.lock.truth(frame.at);
   const nameOf = (id: string) => timeline.scenario.renewers.find((renewer) => renewer.id === id)?.name ?? id;
 
-  const truthFor = (renewer: Renewer) => {
-    if (!lease) return TRUTH.free;
-    const until = lease.expiresAt === null ? '' : fillTemplate(TRUTH.until, { time: formatTime(lease.expiresAt) });
-    const values = { token: String(lease.token), until, holder: nameOf(lease.holder) };
-    const self = lease.holder === renewer.id;
-    const key = `${self ? 'self' : 'other'}${lease.token === null ? '' : 'Token'}` as const;
-    return fillTemplate(TRUTH[key], values);
-  };
+  const said = renewersPanelSentences(frame);
+  const until = lease?.expiresAt == null ? '' : fillTemplate(TRUTH.until, { time: formatTime(lease.expiresAt) });
+  const truthValues = { token: String(lease?.token), until, holder: lease ? nameOf(lease.holder) : '' };
 
-  const believers = believedHolders(frame.world);
   // A page may show several runs (the lesson's "Try it" runs, each on screen and on paper).
   const headingId = useId();
   const [Box, Heading] = nested ? (['div', 'h4'] as const) : (['section', 'h3'] as const);
@@ -42,19 +35,18 @@ export function RenewersPanelView({
   return (
     <Box className="panel" aria-labelledby={headingId} {...(nested && { role: 'group' })}>
       <Heading id={headingId}>{content.controls.renewers.heading}</Heading>
-      {believers.length > 1 && (
+      {said.bothHold.length > 0 && (
         <p className="both-hold">
           <strong>
             {fillTemplate(content.controls.renewers.bothHold, {
-              holders: believers.map(nameOf).join(content.controls.renewers.and),
+              holders: said.bothHold.map(nameOf).join(content.controls.renewers.and),
             })}
           </strong>
         </p>
       )}
       <ul className="renewers">
-        {frame.world.renewers.map((renewer) => {
-          const standing = standingOf(frame.world, renewer.id);
-          const mistaken = standing === 'mistaken';
+        {frame.world.renewers.map((renewer, index) => {
+          const { belief, truth, mistaken } = said.renewers[index]!;
           return (
             <li key={renewer.id} className={mistaken ? 'mistaken' : undefined}>
               <p className="renewer-name">
@@ -68,11 +60,13 @@ export function RenewersPanelView({
               </p>
               <p>
                 <span className="belief-label">{content.controls.renewers.believes}</span>
-                {describeBelief(renewer, standing === 'lettingGo')}
+                {fillTemplate(BELIEF[belief], {
+                  token: String(renewer.belief.kind === 'none' ? '' : renewer.belief.token),
+                })}
               </p>
               <p>
                 <span className="belief-label">{content.controls.renewers.inTruth}</span>
-                {truthFor(renewer)}
+                {fillTemplate(TRUTH[truth], truthValues)}
               </p>
             </li>
           );
@@ -80,16 +74,4 @@ export function RenewersPanelView({
       </ul>
     </Box>
   );
-}
-
-function describeBelief(renewer: Renewer, lettingGo: boolean): string {
-  const { belief } = renewer;
-  if (lettingGo && belief.kind === 'holds') {
-    return belief.token === null
-      ? BELIEF.releasing
-      : fillTemplate(BELIEF.releasingToken, { token: String(belief.token) });
-  }
-  if (belief.kind === 'none') return renewer.phase === 'done' ? BELIEF.done : BELIEF.none;
-  if (belief.token === null) return BELIEF[belief.kind];
-  return fillTemplate(BELIEF[`${belief.kind}Token`], { token: String(belief.token) });
 }
