@@ -140,10 +140,14 @@ test('the verdict names the stale writer by name, with its token or without one'
   await page.goto('/?lab&service=lesson&storage=unchecked');
   await page.getByRole('button', { name: 'Go to the end' }).click();
   const verdict = page.getByRole('status').filter({ hasText: 'Verdict:' });
-  await expect(verdict).toContainText("Renewer A's write with token 33 landed after a newer one.");
+  await expect(verdict).toContainText(
+    "Renewer A's write with token 33 landed after one made under a later grant of the lock.",
+  );
   await page.getByRole('combobox', { name: 'Lock service' }).selectOption('redlock');
   await page.getByRole('button', { name: 'Go to the end' }).click();
-  await expect(verdict).toContainText("Renewer A's write, which carried no token, landed after a newer one.");
+  await expect(verdict).toContainText(
+    "Renewer A's write, which carried no token, landed after one made under a later grant of the lock.",
+  );
 });
 
 for (const viewport of [

@@ -64,3 +64,22 @@ describe("the lab's time strip draws each service's own parts", () => {
     expect(layout.rows.map((row) => row.name)).toEqual(['Lock service', 'Renewer A', 'Table writes']);
   });
 });
+
+describe('a grant its frozen holder reads late', () => {
+  // A asks at 0 s and is frozen until 40 s: the service held A's lease from 0 s until it expired at 30 s, though A
+  // read the grant only at 40 s. The lock service's row shows the service's truth, so the bar runs 0–30 s.
+  it.each(['redis', 'lesson', 'zookeeper'] as const)('under %s, is drawn from the grant to its expiry', (service) => {
+    const config = presetConfig({ service, storage: 'unchecked', pauseWhen: 'whileAcquiring', pauseAtMs: 0 });
+    const timeline = timelineOf(config);
+    const leaseA = layoutTimeStrip(timeline, 800).bars.find(
+      (bar) => bar.kind === 'lease' && bar.label.startsWith('A'),
+    )!;
+    const expired = timeline.frames.find(
+      ({ happening }) => happening.kind === 'leaseExpired' && happening.lease.holder === 'A',
+    )!;
+    expect([leaseA.from, leaseA.to]).toEqual([0, expired.at]);
+    expect(expired.at).toBeGreaterThan(0);
+    // It is drawn from A's request on, the step at which the service granted it.
+    expect(timeline.frames[leaseA.fromIndex]!.happening).toMatchObject({ kind: 'acquireRequested', renewer: 'A' });
+  });
+});

@@ -54,14 +54,14 @@ describe('at the last step: the verdict, and why', () => {
   it('unchecked: the stale write, whose, with which token, in the danger colour', () => {
     const { text, status } = verdictAt('?storage=unchecked', -1);
     expect(text).toBe(
-      "Verdict: Stale write landed. Renewer A's write with token 33 landed after a newer one. The lock service gave out tokens, but the table did not check them.",
+      "Verdict: Stale write landed. Renewer A's write with token 33 landed after one made under a later grant of the lock. The lock service gave out tokens, but the table did not check them.",
     );
     expect(status).toHaveClass(styles.verdictStaleWriteLanded!);
   });
 
   it('a service without tokens: the stale write, which carried none', () => {
     expect(verdictAt('?service=redis', -1).text).toBe(
-      "Verdict: Stale write landed. Renewer A's write, which carried no token, landed after a newer one. This lock service hands out no fencing token, so the table had nothing to check the late write against.",
+      "Verdict: Stale write landed. Renewer A's write, which carried no token, landed after one made under a later grant of the lock. This lock service hands out no fencing token, so the table had nothing to check the late write against.",
     );
   });
 

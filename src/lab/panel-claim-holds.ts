@@ -143,6 +143,11 @@ export const PANEL_FACT_CHECKS: Readonly<Record<PanelFact, Check>> = {
     const stale = lastStale(frame);
     return stale !== undefined && issuedLater(stale.write, stale.replaced);
   },
+  firstStaleCarriesToken: (frame) => {
+    const first = staleWritesLanded(frame.world.writes)[0];
+    return first !== undefined && first.write.fencingToken !== null;
+  },
+  firstStaleCarriesNoToken: (frame) => staleWritesLanded(frame.world.writes)[0]?.write.fencingToken === null,
   runCutOff: (_, timeline) => !timeline.settled,
   runSettled: (_, timeline) => timeline.settled,
   atMostOneLanded: (frame, timeline) => amount(frame, timeline) <= 1,

@@ -21,6 +21,7 @@ import {
   NODE_CLAIMS,
   REASON_CLAIMS,
   STALE_CLAIMS,
+  STALE_WRITE_CLAIMS,
   STATEMENT_CLAIMS,
   TRUTH_CLAIMS,
   VERDICT_CLAIMS,
@@ -83,6 +84,10 @@ export function falsePanelSentences(timeline: Timeline, config: LabConfig | null
     const reason = reasonFor(verdict, config);
     found.push(...check(`${address} verdict`, verdict.kind, VERDICT_CLAIMS[verdict.kind], holds));
     found.push(...check(`${address} reason`, reason, REASON_CLAIMS[reason], holds));
+    if (verdict.kind === 'staleWriteLanded') {
+      const said = verdict.token === null ? 'noToken' : 'withToken';
+      found.push(...check(`${address} stale write`, said, STALE_WRITE_CLAIMS[said], holds));
+    }
   }
   return found;
 }

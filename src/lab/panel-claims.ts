@@ -45,6 +45,9 @@ export type PanelFact =
   | 'staleCarriesNoToken'
   | 'staleCertIssuedBefore'
   | 'staleCertIssuedAfter'
+  /** The run's first stale write carried a token, or none. */
+  | 'firstStaleCarriesToken'
+  | 'firstStaleCarriesNoToken'
   /** The run stopped at its event bound before it settled; or it settled. */
   | 'runCutOff'
   | 'runSettled'
@@ -138,6 +141,12 @@ export const VERDICT_CLAIMS: Readonly<Record<Verdict['kind'], readonly PanelClai
   safe: [fact('runSettled'), fact('harmless'), fact('atMostOneLanded')],
   duplicateWork: [fact('runSettled'), fact('harmless'), fact('severalLanded')],
   staleWriteLanded: [fact('runSettled'), certificate, fact('runHadStaleWrite')],
+};
+
+/** The verdict's sentence about the first stale write (content/lab/presets.json `staleWrite`). */
+export const STALE_WRITE_CLAIMS: Readonly<Record<'withToken' | 'noToken', readonly PanelClaim[]>> = {
+  withToken: [fact('runHadStaleWrite'), fact('firstStaleCarriesToken')],
+  noToken: [fact('runHadStaleWrite'), fact('firstStaleCarriesNoToken')],
 };
 
 /** Why the run ended as it did (content/lab/presets.json `reasons`), checked on its last frame. */

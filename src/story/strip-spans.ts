@@ -5,7 +5,7 @@ import { believedHolders } from '@/sim/standing';
 /* The spans of the run to scale that are not Redlock's own (see time-strip-layout.ts and redlock-spans.ts). */
 
 /**
- * Each grant's lease: from the grant to where the service stopped holding it (expired, given back, or lost with a
+ * Each grant's lease: from the grant (when the service made it, for a grant its frozen holder read late) to where the service stopped holding it (expired, given back, or lost with a
  * Redis replica promoted without the key), or to its term if the story ends first. `endIndex` is the step at which
  * it ended (null if it outlived the story), and `term` the end the grant named: until it ends, that is all a reader
  * knows of it.
@@ -15,8 +15,19 @@ export function leaseSpans(frames: Timeline['frames'], lastAt: number) {
     const { happening } = frame;
     if (happening.kind !== 'leaseGranted') return [];
     const { holder, token, expiresAt } = happening.lease;
+    // The service holds a lease from when it granted it, even when its holder, frozen, reads the grant much later.
+    // A grant read as news starts its bar at the reading, the step the story tells it.
+    const granted =
+      (happening.sentAt < frame.at &&
+        frames.find(
+          (earlier) =>
+            earlier.index <= frame.index &&
+            earlier.at >= happening.sentAt &&
+            earlier.world.lock.truth(earlier.at)?.holder === holder,
+        )) ||
+      frame;
     const ended = frames.find(
-      (later) => later.index > frame.index && later.world.lock.truth(later.at)?.holder !== holder,
+      (later) => later.index > granted.index && later.world.lock.truth(later.at)?.holder !== holder,
     );
     // Under Redlock the lease is held while a majority of nodes keep its key, not until the client's validity.
     const view = frame.world.lock.view();
@@ -31,8 +42,8 @@ export function leaseSpans(frames: Timeline['frames'], lastAt: number) {
         id: `lease-${frame.index}`,
         holder,
         token,
-        fromIndex: frame.index,
-        from: frame.at,
+        fromIndex: granted.index,
+        from: granted.at,
         to: ended?.at ?? term,
         endIndex: ended?.index ?? null,
         term,
