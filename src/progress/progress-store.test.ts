@@ -5,8 +5,12 @@ import { SET_ASIDE_PREFIX, loadProgress, setAsideKeys } from './progress';
 import { STORAGE_KEY } from './storage-key';
 
 const answer = (option: string, checked = true) => ({ response: [option], checked });
-const storageEvent = (storageArea: Storage, newValue: string | null, key = STORAGE_KEY) =>
-  Object.assign(new Event('storage'), { key, newValue, storageArea });
+const storageEvent = (
+  storageArea: Storage,
+  newValue: string | null,
+  key = STORAGE_KEY,
+  oldValue: string | null = null,
+) => Object.assign(new Event('storage'), { key, newValue, oldValue, storageArea });
 
 describe('the progress store, action by action', () => {
   it('keeps a response unchecked until it is checked, each saved as given', () => {
@@ -75,6 +79,7 @@ describe('the progress store and the browser', () => {
     const storage = memoryStorage();
     const store = createProgressStore(storage);
     const raw = JSON.stringify({ version: 1, quiz: { q9: answer('c') }, interview: {}, predictions: {} });
+    storage.setItem(STORAGE_KEY, raw);
     window.dispatchEvent(storageEvent(storage, raw));
     expect(store.getState().quiz).toEqual({ q9: answer('c') });
   });
@@ -171,5 +176,58 @@ describe('the progress store beside another tab', () => {
     expect(mine.getState().quiz).toEqual({ q3: answer('a') });
     createProgressActions(mine).check('q4', ['c']);
     expect(loadProgress(storage).progress.quiz).toEqual({ q3: answer('a'), q4: answer('c') });
+  });
+});
+
+/*
+ * Two tabs that save within a few milliseconds (red-team review, third pass): a browser syncs localStorage between
+ * tabs asynchronously, so the second tab can write over the first one's answer from a copy that had not seen it.
+ * Played here step by step: tab A writes, tab B writes from the older copy, and each then hears of the other.
+ */
+describe('two tabs saving at once', () => {
+  const stored = (quiz: Record<string, ReturnType<typeof answer>>) =>
+    JSON.stringify({ version: 1, quiz, interview: {}, predictions: {} });
+
+  it('lose no answer: a write over one the writer had not seen is made again, and both tabs show both', () => {
+    const storage = memoryStorage();
+    const [eventsA, eventsB] = [new EventTarget(), new EventTarget()];
+    const tabA = createProgressStore(storage, eventsA as unknown as Window);
+    const tabB = createProgressStore(storage, eventsB as unknown as Window);
+    const before = storage.getItem(STORAGE_KEY);
+    createProgressActions(tabA).check('q1', ['a']);
+    const written = storage.getItem(STORAGE_KEY);
+    // Tab B's copy of the storage has not seen tab A's write yet: it stores q2 over the storage it knew.
+    const stale = stored({ q2: answer('b') });
+    storage.setItem(STORAGE_KEY, stale);
+    // Each tab now hears of the other's write, in either order.
+    eventsB.dispatchEvent(storageEvent(storage, written, STORAGE_KEY, before));
+    eventsA.dispatchEvent(storageEvent(storage, stale, STORAGE_KEY, before));
+    expect(loadProgress(storage).progress.quiz).toEqual({ q1: answer('a'), q2: answer('b') });
+    expect(tabA.getState().quiz).toEqual({ q1: answer('a'), q2: answer('b') });
+    // Tab A's second write reaches tab B as one more event.
+    eventsB.dispatchEvent(storageEvent(storage, storage.getItem(STORAGE_KEY), STORAGE_KEY, stale));
+    expect(tabB.getState().quiz).toEqual({ q1: answer('a'), q2: answer('b') });
+  });
+
+  it('let go of an answer another tab changed after it had seen it: a retry there is not undone here', () => {
+    const storage = memoryStorage();
+    const events = new EventTarget();
+    const tabA = createProgressStore(storage, events as unknown as Window);
+    createProgressActions(tabA).check('q1', ['a']);
+    const seen = storage.getItem(STORAGE_KEY);
+    const retried = stored({});
+    storage.setItem(STORAGE_KEY, retried);
+    events.dispatchEvent(storageEvent(storage, retried, STORAGE_KEY, seen));
+    expect(tabA.getState().quiz).toEqual({});
+    expect(loadProgress(storage).progress.quiz).toEqual({});
+  });
+
+  it('read the storage as it is when the event comes, not the event’s older value', () => {
+    const storage = memoryStorage();
+    const events = new EventTarget();
+    const tab = createProgressStore(storage, events as unknown as Window);
+    storage.setItem(STORAGE_KEY, stored({ q3: answer('c') }));
+    events.dispatchEvent(storageEvent(storage, stored({ q2: answer('b') })));
+    expect(tab.getState().quiz).toEqual({ q3: answer('c') });
   });
 });

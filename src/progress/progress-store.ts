@@ -51,6 +51,9 @@ export function createProgressStore(
   let applyingStored = false;
   // This page's changes the storage has not taken yet.
   let unsaved: ProgressChanges = noChanges;
+  // This page's changes the storage took: checked again at each storage event, since another tab that read the
+  // storage before this page wrote can write over them (two tabs saving within a few milliseconds).
+  let written: ProgressChanges = noChanges;
   store.subscribe((state, previous) => {
     if (
       applyingStored ||
@@ -62,6 +65,7 @@ export function createProgressStore(
     const changes = mergeChanges(unsaved, changesBetween(sections(previous), sections(state)));
     const { saved, notices } = saveChanges(storage, changes, sections(state), reported);
     unsaved = saved === null ? changes : noChanges;
+    if (saved !== null) written = mergeChanges(written, changes);
     const tell = [...notices];
     if (saved === null && !warned) {
       warned = true;
@@ -71,8 +75,17 @@ export function createProgressStore(
   });
   events?.addEventListener('storage', (event: StorageEvent) => {
     if (event.key !== STORAGE_KEY || event.storageArea !== storage) return;
-    const stored = readStoredProgress(event.newValue);
+    // The storage as it is now, not the event's value: a later write may already have replaced that.
+    let stored = readStoredProgress(readRaw(storage));
     if (!stored) return;
+    const { overwritten, kept } = recheck(written, stored, readStoredProgress(event.oldValue));
+    written = kept;
+    if (hasChanges(overwritten)) {
+      // Lost to a page that had not seen them: saved again, over what it stored.
+      const { saved } = saveChanges(storage, overwritten, stored, reported);
+      if (saved !== null) stored = saved;
+      else unsaved = mergeChanges(overwritten, unsaved);
+    }
     // What another page stored holds this page's saved answers; those this page could not save stay over it.
     applyingStored = true;
     store.setState(applyChanges(stored, unsaved));
@@ -84,6 +97,49 @@ export function createProgressStore(
       if (!applyingStored) listener(state, previous);
     });
   return Object.assign(store, { subscribeLocal });
+}
+
+function readRaw(storage: Storage | null): string | null {
+  try {
+    return storage?.getItem(STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const hasChanges = (changes: ProgressChanges) =>
+  Object.values(changes).some((section) => Object.keys(section).length > 0);
+
+/**
+ * This page's written changes against what is stored now. An entry stored as this page wrote it is kept for later
+ * checks. One that differs was changed on purpose if the page that wrote it had seen this page's entry (the
+ * event's old value held it): this page lets it go. Otherwise it was `overwritten` by a page that had not seen it.
+ */
+function recheck(
+  written: ProgressChanges,
+  stored: Progress,
+  seenBefore: Progress | null,
+): { overwritten: ProgressChanges; kept: ProgressChanges } {
+  const same = (one: unknown, other: unknown) => JSON.stringify(one) === JSON.stringify(other);
+  const split = <S extends keyof Progress>(section: S) => {
+    const overwritten: Record<string, Progress[S][string] | undefined> = {};
+    const kept: Record<string, Progress[S][string] | undefined> = {};
+    for (const [key, entry] of Object.entries(written[section])) {
+      const now = Object.hasOwn(stored[section], key) ? stored[section][key] : undefined;
+      const before = seenBefore && Object.hasOwn(seenBefore[section], key) ? seenBefore[section][key] : undefined;
+      if (same(now, entry)) kept[key] = entry;
+      else if (!seenBefore || !same(before, entry)) {
+        overwritten[key] = entry;
+        kept[key] = entry;
+      }
+    }
+    return { overwritten, kept };
+  };
+  const [quiz, interview, predictions] = [split('quiz'), split('interview'), split('predictions')];
+  return {
+    overwritten: { quiz: quiz.overwritten, interview: interview.overwritten, predictions: predictions.overwritten },
+    kept: { quiz: quiz.kept, interview: interview.kept, predictions: predictions.kept },
+  };
 }
 
 export function createProgressActions(store: ProgressStore) {

@@ -70,6 +70,18 @@ describe('progress.loadProgress', () => {
     expect(asideOf(storage)).toEqual([found]);
   });
 
+  it('reads a stored `__proto__` entry as unreadable: set aside and reported, never the record’s prototype', () => {
+    const raw =
+      '{"version":1,"quiz":{"__proto__":{"response":["a"],"checked":true},"q1":{"response":["b"],"checked":true}}}';
+    const storage = memoryStorage({ [STORAGE_KEY]: raw });
+    const { progress, notices } = loadProgress(storage);
+    expect(Object.getPrototypeOf(progress.quiz)).toBe(Object.prototype);
+    expect(Object.keys(progress.quiz)).toEqual(['q1']);
+    expect((progress.quiz as Record<string, unknown>).response).toBeUndefined();
+    expect(notices).toEqual([expect.stringMatching(/^1 saved answer could not be read\./)]);
+    expect(asideOf(storage)).toEqual([raw]);
+  });
+
   it('keeps an earlier copy beside a new one, each under its own key, and names the new one', () => {
     const first = `${SET_ASIDE_PREFIX}2026-11-30T08:00:00.000Z`;
     const storage = memoryStorage({ [STORAGE_KEY]: 'garbage', [first]: 'the first copy' });

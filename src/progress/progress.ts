@@ -265,11 +265,14 @@ function readEntries<T>(
   if (value === undefined) return { kept, dropped };
   if (!isRecord(value)) return { kept, dropped: 1 };
   for (const [key, entry] of Object.entries(value)) {
-    if (isValid(entry)) kept[key] = entry;
+    // A key like `__proto__` would set the record's prototype, not an entry: unreadable, like a malformed entry.
+    if (isValid(entry) && !UNSAFE_KEYS.has(key)) kept[key] = entry;
     else dropped += 1;
   }
   return { kept, dropped };
 }
+
+const UNSAFE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '@/content/load-content';
 import { EngineBroken, runConsoleInput, type StatementOutcome } from './console-engine';
-import { CELL_CHARACTERS, OUTPUT_CHARACTERS, SHOWN_ROWS } from './console-limits';
+import { CELL_CHARACTERS, OUTPUT_CELLS, OUTPUT_CHARACTERS, SHOWN_ROWS } from './console-limits';
 import { LEARNER_ROLE, prepareDatabase } from './session';
 
 // The console on PostgreSQL itself (PGlite): what each statement reports must be what Postgres reports.
@@ -39,6 +39,29 @@ describe('the SQL console on PGlite', () => {
       error: { message: 'syntax error at or near "SELEC"', code: '42601', position: 1 },
     });
     expect(run.statements[1]).toMatchObject({ kind: 'ran', tag: 'SELECT 1', columns: ['two'], rows: [['2']] });
+  });
+
+  it('refuses a conversion into another encoding, which stops PGlite answering, and runs the rest', async () => {
+    const run = await runConsoleInput(
+      db,
+      "SELECT convert_to('é', 'LATIN1'); SELECT convert_from('\\xe9', 'LATIN1')",
+      'idle',
+    );
+    expect(run.statements).toEqual([
+      { kind: 'refused', sql: "SELECT convert_to('é', 'LATIN1')", refusal: 'encodingConversion' },
+      expect.objectContaining({ kind: 'ran', rows: [['é']] }),
+    ]);
+  });
+
+  it('gives an unclosed comment Postgres’s own message, not silence', async () => {
+    const run = await runConsoleInput(db, '/* unclosed comment SELECT 1;', 'idle');
+    expect(run.statements).toEqual([
+      {
+        kind: 'failed',
+        sql: '/* unclosed comment SELECT 1;',
+        error: expect.objectContaining({ message: expect.stringMatching(/^unterminated \/\* comment/), code: '42601' }),
+      },
+    ]);
   });
 
   it('keeps both columns of the same name, and no column from an earlier result', async () => {
@@ -128,10 +151,38 @@ describe('the SQL console on PGlite', () => {
     if (result?.kind !== 'ran') throw new Error('expected rows');
     expect(result.rowCount).toBe(500);
     expect(result.outputLimited).toBe(true);
-    expect(result.rows.length).toBe(Math.floor(OUTPUT_CHARACTERS / CELL_CHARACTERS));
+    // The column's name ("repeat") is drawn too, and counted.
+    expect(result.rows.length).toBe(Math.floor((OUTPUT_CHARACTERS - 'repeat'.length) / CELL_CHARACTERS));
     const small = await runConsoleInput(db, 'SELECT 1', 'idle');
     expect(small.statements[0]).toMatchObject({ outputLimited: false });
   });
+
+  // Red-team review, third pass: 1,600 NULL columns × 500 rows drew 800,000 cells and froze the tab for 34 s, since
+  // only the characters of non-null cells counted.
+  it('counts every cell it keeps, NULLs, empty strings and headers included, up to OUTPUT_CELLS a run', async () => {
+    const columns = 1_600;
+    const nulls = Array.from({ length: columns }, (_, index) => (index % 2 ? "''" : 'NULL')).join(', ');
+    const run = await runConsoleInput(db, `SELECT ${nulls} FROM generate_series(1, 500)`, 'idle');
+    const [result] = run.statements;
+    if (result?.kind !== 'ran') throw new Error('expected rows');
+    expect(result.rowCount).toBe(500);
+    expect(result.outputLimited).toBe(true);
+    expect(result.columns).toHaveLength(columns);
+    expect(result.rows.length).toBe(Math.floor((OUTPUT_CELLS - columns) / columns));
+    expect((result.rows.length + 1) * columns).toBeLessThanOrEqual(OUTPUT_CELLS);
+  });
+
+  it('counts error messages toward the run’s output: past it, each message is cut and says by how much', async () => {
+    const one = "DO $$BEGIN RAISE EXCEPTION '%', repeat('x', 10000); END$$;";
+    const copies = 300;
+    const run = await runConsoleInput(db, one.repeat(copies), 'idle');
+    expect(run.statements).toHaveLength(copies);
+    const errors = run.statements.map((statement) => (statement.kind === 'failed' ? statement.error : null));
+    const kept = errors.reduce((total, error) => total + (error?.message.length ?? 0), 0);
+    expect(kept).toBe(OUTPUT_CHARACTERS);
+    expect(errors[0]).toMatchObject({ message: 'x'.repeat(10_000) });
+    expect(errors.at(-1)).toMatchObject({ message: '', more: 10_000 });
+  }, 120_000);
 
   it('runs as a role without superuser: Postgres refuses COPY … PROGRAM however it is wrapped', async () => {
     const run = await runConsoleInput(
@@ -189,7 +240,9 @@ describe('the SQL console, when Postgres is pushed out of its role or its mind',
       db.seal,
     );
     expect(run.statements[0]).toMatchObject({ kind: 'failed' });
-    expect(run.statements[0]?.kind === 'failed' && run.statements[0].error.message.length).toBe(CELL_CHARACTERS + 1);
+    expect(run.statements[0]).toMatchObject({
+      error: { message: 'x'.repeat(CELL_CHARACTERS), more: 100_000 - CELL_CHARACTERS },
+    });
     await db.close();
   }, 60_000);
 

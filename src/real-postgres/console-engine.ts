@@ -1,6 +1,6 @@
 import { protocol, type PGliteInterface } from '@electric-sql/pglite';
 import { CLIENT_ENCODING, LEARNER_ROLE, SESSION_USER, sessionIdentity } from './session';
-import { CELL_CHARACTERS, OUTPUT_CHARACTERS, SHOWN_ROWS } from './console-limits';
+import { CELL_CHARACTERS, OUTPUT_CELLS, OUTPUT_CHARACTERS, SHOWN_ROWS } from './console-limits';
 import { refusalOf, splitStatements, type Refusal } from './split-statements';
 
 /** A value cut to CELL_CHARACTERS: its start, and how many characters were left out. */
@@ -28,6 +28,8 @@ export interface PostgresError {
   readonly message: string;
   readonly code: string | null;
   readonly position: number | null;
+  /** Characters of the message left out: past a cell's length, or past the run's output limit. */
+  readonly more?: number;
 }
 
 /** One statement's outcome, in the order they ran. Values are Postgres's text form; null is SQL NULL. */
@@ -42,7 +44,7 @@ export type StatementOutcome =
       readonly rows: readonly (readonly Cell[])[];
       /** Every row Postgres returned, of which `rows` holds the first SHOWN_ROWS. */
       readonly rowCount: number;
-      /** Rows were left out because the run's output reached OUTPUT_CHARACTERS, not only SHOWN_ROWS. */
+      /** Rows were left out because the run's output reached OUTPUT_CHARACTERS or OUTPUT_CELLS, not only SHOWN_ROWS. */
       readonly outputLimited: boolean;
     }
   | { readonly kind: 'failed'; readonly sql: string; readonly error: PostgresError }
@@ -75,7 +77,7 @@ export async function runConsoleInput(
   seal?: string,
 ): Promise<ConsoleRun> {
   const statements: StatementOutcome[] = [];
-  const budget = { characters: OUTPUT_CHARACTERS };
+  const budget: Budget = { characters: OUTPUT_CHARACTERS, cells: OUTPUT_CELLS };
   let state = transaction;
   for (const statement of splitStatements(sql)) {
     const refusal = refusalOf(statement);
@@ -110,12 +112,39 @@ function keptCell(value: string | null): Cell {
   return { start: value.slice(0, CELL_CHARACTERS), more: value.length - CELL_CHARACTERS };
 }
 
-const cellCharacters = (cell: Cell) => (cell === null ? 0 : typeof cell === 'string' ? cell.length : cell.start.length);
+/** What the page has left to draw for this run. */
+interface Budget {
+  characters: number;
+  cells: number;
+}
+
+/** A cell as the page draws it: its characters, at least one (NULL, '' and a cut value's start all take room). */
+const drawnCharacters = (cell: Cell) =>
+  Math.max(1, cell === null ? 0 : typeof cell === 'string' ? cell.length : cell.start.length);
+
+/** Takes what drawing `cells` cells of `characters` costs from the budget; false, and the budget spent, if it cannot. */
+function spend(budget: Budget, cells: number, characters: number): boolean {
+  if (cells > budget.cells || characters > budget.characters) {
+    budget.cells = 0;
+    budget.characters = 0;
+    return false;
+  }
+  budget.cells -= cells;
+  budget.characters -= characters;
+  return true;
+}
+
+/** An error's message as the page keeps it: within a cell's length and what is left of the run's budget. */
+function keptMessage(message: string, budget: Budget): { message: string; more?: number } {
+  const length = Math.min(message.length, CELL_CHARACTERS, Math.max(0, budget.characters));
+  budget.characters -= length;
+  return length === message.length ? { message } : { message: message.slice(0, length), more: message.length - length };
+}
 
 async function runOne(
   db: Pick<PGliteInterface, 'execProtocolRawStream'>,
   sql: string,
-  budget: { characters: number },
+  budget: Budget,
 ): Promise<{ statement: StatementOutcome; transaction: TransactionState }> {
   const parser = new protocol.Parser();
   let columns: string[] = [];
@@ -125,19 +154,16 @@ async function runOne(
   let tag: string | null = null;
   let error: PostgresError | null = null;
   let transaction: TransactionState | null = null;
+  // Postgres past its error stack (ERRORDATA_STACK_SIZE) answers nothing sane again; judged on the whole message.
+  let exhausted = false;
   const decoder = new TextDecoder();
   /** Keeps a row while there is room for it, by count and by size. */
   const keep = (row: Cell[]) => {
     rowCount += 1;
     if (rows.length >= SHOWN_ROWS) return;
-    const size = row.reduce((total, cell) => total + cellCharacters(cell), 0);
-    if (size > budget.characters) {
-      outputLimited = true;
-      budget.characters = 0;
-      return;
-    }
-    budget.characters -= size;
-    rows.push(row);
+    const characters = row.reduce((total, cell) => total + drawnCharacters(cell), 0);
+    if (spend(budget, row.length, characters)) rows.push(row);
+    else outputLimited = true;
   };
   await db.execProtocolRawStream(protocol.serialize.query(sql), {
     onRawData: (chunk) =>
@@ -145,6 +171,17 @@ async function runOne(
         switch (message.name) {
           case 'rowDescription':
             columns = (message as Message<'RowDescriptionMessage'>).fields.map((field) => field.name);
+            // The headers are drawn too; past the budget a result keeps none, and its rows are only counted.
+            if (
+              !spend(
+                budget,
+                columns.length,
+                columns.reduce((total, name) => total + Math.max(1, name.length), 0),
+              )
+            ) {
+              columns = [];
+              outputLimited = true;
+            }
             break;
           case 'dataRow':
             keep((message as Message<'DataRowMessage'>).fields.map(keptCell));
@@ -159,12 +196,10 @@ async function runOne(
             break;
           case 'error': {
             const details = message as Message<'DatabaseError'>;
+            exhausted ||= details.message.includes('ERRORDATA_STACK_SIZE');
             error = {
-              // A message is text the learner chose (RAISE EXCEPTION '%', repeat(…)): kept like a cell.
-              message:
-                details.message.length > CELL_CHARACTERS
-                  ? `${details.message.slice(0, CELL_CHARACTERS)}…`
-                  : details.message,
+              // A message is text the learner chose (RAISE EXCEPTION '%', repeat(…)): kept like a cell, and counted.
+              ...keptMessage(details.message, budget),
               code: details.code ?? null,
               position: details.position === undefined ? null : Number(details.position),
             };
@@ -177,11 +212,11 @@ async function runOne(
       }),
   });
   // Decided by the protocol, not by recognising errors: every statement ends in ReadyForQuery, after its
-  // CommandComplete or its error. Postgres past its error stack (ERRORDATA_STACK_SIZE) answers nothing sane again.
+  // CommandComplete or its error.
   const failure = error as PostgresError | null;
   if (transaction === null || (tag === null && failure === null))
     throw new EngineBroken('noReply', 'it stopped answering in the middle of a statement');
-  if (failure?.message.includes('ERRORDATA_STACK_SIZE')) throw new EngineBroken('noReply', failure.message);
+  if (exhausted) throw new EngineBroken('noReply', failure?.message ?? 'ERRORDATA_STACK_SIZE');
   const statement: StatementOutcome = failure
     ? { kind: 'failed', sql, error: failure }
     : { kind: 'ran', sql, tag: tag ?? '', columns, rows, rowCount, outputLimited };

@@ -5,5 +5,10 @@
 export const SHOWN_ROWS = 500;
 /** Characters a cell keeps: one 60 MB value would freeze the page that draws it. */
 export const CELL_CHARACTERS = 10_000;
-/** Characters a whole run keeps, over all its statements; past it rows are counted, not kept. */
+/**
+ * What a whole run keeps for the page to draw, over all its statements: characters (of cells, column names and
+ * error messages, each cell counting at least one, so NULLs and empty strings count) and cells (column headers
+ * included). Past either, rows are counted, not kept, and messages are cut: 800,000 NULL cells froze the tab.
+ */
 export const OUTPUT_CHARACTERS = 2_000_000;
+export const OUTPUT_CELLS = 20_000;

@@ -62,6 +62,15 @@ describe('splitStatements: where Postgres sees a statement end', () => {
     expect(splitStatements('SELECT 1 /* open; SELECT 2')).toEqual(['SELECT 1 /* open; SELECT 2']);
     expect(splitStatements('SELECT $$open; SELECT 2')).toEqual(['SELECT $$open; SELECT 2']);
   });
+
+  it('sends a comment that is never closed, even with nothing before it, so Postgres can say so', () => {
+    expect(splitStatements('/* unclosed comment SELECT 1;')).toEqual(['/* unclosed comment SELECT 1;']);
+    expect(splitStatements('SELECT 1; /* a /* nested */ one left open')).toEqual([
+      'SELECT 1',
+      '/* a /* nested */ one left open',
+    ]);
+    expect(splitStatements('/* closed */ ; /* also /* nested */ closed */')).toEqual([]);
+  });
 });
 
 describe('refusalOf: what the console does not send', () => {
@@ -87,6 +96,8 @@ describe('refusalOf: what the console does not send', () => {
     ["SELECT set_config('client_encoding', 'LATIN1', false)", 'identity'],
     ["SET NAMES 'LATIN1'", 'identity'],
     ["DO $$ BEGIN EXECUTE 'SET ROLE postgres'; END $$", 'identity'],
+    ["SELECT convert_to('é','LATIN1')", 'encodingConversion'],
+    ["select CONVERT ('é'::bytea, 'UTF8', 'LATIN2')", 'encodingConversion'],
   ] as const)('refuses %j', (sql, refusal) => {
     expect(refusalOf(sql)).toBe(refusal);
   });
@@ -103,6 +114,8 @@ describe('refusalOf: what the console does not send', () => {
     "INSERT INTO notes VALUES ('a program to copy')",
     'CREATE ROLE someone',
     'SELECT rolename FROM roles',
+    "SELECT convert_from('\\xe9', 'LATIN1')",
+    'SELECT converted FROM conversions',
   ])('lets %j run', (sql) => {
     expect(refusalOf(sql)).toBeNull();
   });

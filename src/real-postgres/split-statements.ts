@@ -1,7 +1,8 @@
 /**
  * Splits console input into statements where Postgres itself would see their ends (psql's rules): at a `;`
  * outside quotes ('…', E'…' with backslash escapes, "…"), comments (-- and nested /* … *\/) and dollar
- * quotes ($$…$$, $tag$…$tag$). A piece holding only comments and blanks is no statement.
+ * quotes ($$…$$, $tag$…$tag$). A piece holding only comments and blanks is no statement, unless a comment is never
+ * closed: then it is sent, for Postgres to say so.
  * https://www.postgresql.org/docs/current/sql-syntax-lexical.html
  */
 export function splitStatements(sql: string): string[] {
@@ -21,7 +22,10 @@ export function splitStatements(sql: string): string[] {
       const end = sql.indexOf('\n', index);
       index = end === -1 ? sql.length : end + 1;
     } else if (char === '/' && next === '*') {
-      index = endOfBlockComment(sql, index);
+      const end = endOfBlockComment(sql, index);
+      // An unclosed comment is sent on: Postgres's own message ("unterminated /* comment") says what is wrong.
+      if (end === null) meaningful = true;
+      index = end ?? sql.length;
     } else if (char === "'") {
       meaningful = true;
       index = endOfQuoted(sql, index, "'", isEscapeString(sql, index));
@@ -45,8 +49,8 @@ export function splitStatements(sql: string): string[] {
   return statements;
 }
 
-/** After a nested block comment that opens at `from`; an unclosed one runs to the end. */
-function endOfBlockComment(sql: string, from: number): number {
+/** After a nested block comment that opens at `from`; null when it is never closed. */
+function endOfBlockComment(sql: string, from: number): number | null {
   let depth = 0;
   let index = from;
   while (index < sql.length) {
@@ -59,7 +63,7 @@ function endOfBlockComment(sql: string, from: number): number {
       if (depth === 0) return index;
     } else index += 1;
   }
-  return sql.length;
+  return null;
 }
 
 /** After a quoted string or identifier; a doubled quote stays inside, as does a backslash-escaped one in E'…'. */
@@ -96,12 +100,13 @@ function dollarTag(sql: string, at: number): string | null {
 
 /**
  * Statements the console does not send. COPY with a program or STDIN has nothing to talk to here, and a change of
- * role or encoding would let the console out of its role or garble every later reply. Matched anywhere in the
+ * role or encoding would let the console out of its role or garble every later reply, and a conversion into another
+ * encoding stops PGlite answering. Matched anywhere in the
  * statement, inside strings and bodies too (`DO $$ … EXECUTE 'COPY … PROGRAM …' … $$`): what text can show is
  * refused here, and what it cannot (a name built by EXECUTE) is refused by Postgres, since the console runs
  * without superuser, or caught afterwards by the identity check.
  */
-export type Refusal = 'copyProgram' | 'copyFromStdin' | 'identity';
+export type Refusal = 'copyProgram' | 'copyFromStdin' | 'identity' | 'encodingConversion';
 
 const REFUSED: readonly (readonly [RegExp, Refusal])[] = [
   [/\bCOPY\b[\s\S]*\bPROGRAM\b/, 'copyProgram'],
@@ -111,6 +116,9 @@ const REFUSED: readonly (readonly [RegExp, Refusal])[] = [
   [/\bCLIENT_ENCODING\b/, 'identity'],
   [/\bSET\s+NAMES\b/, 'identity'],
   [/\bSET_CONFIG\s*\(\s*'\s*ROLE\s*'/, 'identity'],
+  // PGlite stops answering mid-statement when it converts non-ASCII text into another encoding
+  // (`SELECT convert_to('é', 'LATIN1')`), and the restart that follows loses the console's tables.
+  [/\bCONVERT(_TO)?\s*\(/, 'encodingConversion'],
 ];
 
 export function refusalOf(statement: string): Refusal | null {

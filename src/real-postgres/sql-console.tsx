@@ -4,7 +4,7 @@ import { flushSync } from 'react-dom';
 import { fillTemplate } from '@/content/fill-template';
 import { formatTime } from '@/story/format';
 import type { Cell, StatementOutcome, TransactionState } from './console-engine';
-import { CELL_CHARACTERS, OUTPUT_CHARACTERS } from './console-limits';
+import { CELL_CHARACTERS, OUTPUT_CELLS, OUTPUT_CHARACTERS } from './console-limits';
 import { CONSOLE_TIME_LIMIT_MS, type ConsoleReply, type PostgresEngine } from './postgres-engine';
 import styles from './real-postgres.module.css';
 
@@ -16,6 +16,9 @@ const LIMIT_SECONDS = String(CONSOLE_TIME_LIMIT_MS / 1000);
 /** Why the last run ended without a result: the panel says so until the next run. */
 type RunStopped =
   { readonly why: 'cancelled' | 'timeLimit' } | { readonly why: 'identityChanged'; readonly message: string };
+
+/** Resolves after the next frame has been painted: a frame callback runs before the paint, a task after it. */
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /** The page's clock, for how long a run took: read in event handlers only. */
 const clock = () => performance.now();
@@ -60,9 +63,10 @@ export function SqlConsole({
       const reply = await engine.console(text);
       setStopped(stoppedBy(reply));
       if (reply.kind === 'ran') {
-        // "Took" is the wait until the result is in the page: drawn now, then timed.
+        // "Took" is the wait until the result is on screen: put in the page now, timed once the browser has painted.
         const { statements } = reply.run;
         flushSync(() => setOutcome({ statements, ms: null }));
+        await afterPaint();
         setOutcome({ statements, ms: clock() - startedAt });
       } else setOutcome(null);
       onRun(reply);
@@ -206,7 +210,9 @@ function ConsoleResult({ statements, ms }: { statements: readonly StatementOutco
               {fillTemplate(
                 !outcome.error.code ? LABELS.error : outcome.error.position ? LABELS.errorCodeAt : LABELS.errorCode,
                 {
-                  message: outcome.error.message,
+                  message: outcome.error.more
+                    ? `${outcome.error.message}${fillTemplate(PANEL.messageCut, { count: outcome.error.more.toLocaleString('en') })}`
+                    : outcome.error.message,
                   code: outcome.error.code ?? '',
                   position: String(outcome.error.position ?? ''),
                 },
@@ -246,7 +252,10 @@ function ConsoleResult({ statements, ms }: { statements: readonly StatementOutco
                     count: outcome.rowCount.toLocaleString('en'),
                   })}
                   {outcome.outputLimited &&
-                    ` ${fillTemplate(PANEL.outputLimited, { characters: OUTPUT_CHARACTERS.toLocaleString('en') })}`}
+                    ` ${fillTemplate(PANEL.outputLimited, {
+                      characters: OUTPUT_CHARACTERS.toLocaleString('en'),
+                      cells: OUTPUT_CELLS.toLocaleString('en'),
+                    })}`}
                 </p>
               )}
               <p className={styles.tag} data-testid="command-tag">
