@@ -114,7 +114,7 @@ export default tseslint.config(
     // of PGlite, or of the worker's modules that use it, would put it on the page's thread, fetched at load.
     files: ['src/real-postgres/**/*.{ts,tsx}'],
     ignores: [
-      'src/real-postgres/**/*.test.{ts,tsx}',
+      'src/real-postgres/**/*.{test,bench}.{ts,tsx}',
       'src/real-postgres/postgres.worker.ts',
       'src/real-postgres/engine-server.ts',
       'src/real-postgres/console-engine.ts',

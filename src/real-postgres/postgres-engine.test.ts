@@ -34,7 +34,7 @@ class FakeWorker extends EventTarget {
 }
 
 const seed = { createTable: 'CREATE TABLE t ()', insertRow: 'INSERT INTO t DEFAULT VALUES', seed: [] };
-const plan = { domain: 'd', insertRow: '', seed: null, writes: [] };
+const plan = { domain: 'd', createTable: '', insertRow: '', seed: null, writes: [] };
 const makeEngine = () =>
   createPostgresEngine(() => new FakeWorker() as unknown as Worker, seed, {
     timeLimitMs: 10_000,

@@ -119,6 +119,24 @@ describe('the walkthrough on PGlite', () => {
     await console('DROP TRIGGER refuse ON certificates; DROP FUNCTION refuse');
   });
 
+  // Red-team review, third pass: as the superuser for a moment, a DO block could change the walkthrough's table
+  // itself, past the seal on its name, owner and rights. The steps now rebuild it for every plan.
+  it.each([
+    [
+      'a column type that rounds 34 down to 30',
+      'ALTER TABLE walkthrough.certificates ALTER COLUMN fence TYPE numeric(2,-1)',
+    ],
+    ['a constraint that refuses 34', 'ALTER TABLE walkthrough.certificates ADD CHECK (fence <> 34)'],
+    ['a default and a dropped key', 'ALTER TABLE walkthrough.certificates DROP CONSTRAINT certificates_pkey'],
+  ])('gives the same answer after a superuser detour that added %s', async (_, change) => {
+    const detour = `DO $$ BEGIN EXECUTE 'SET ' || 'ROLE postgres'; EXECUTE '${change.replaceAll("'", "''")}'; EXECUTE 'SET ' || 'ROLE learner'; END $$`;
+    expect((await console(detour))[0]).toMatchObject({ kind: 'ran' });
+    expect((await lastStep()).row).toEqual(expected);
+    const timeline = runScenario(seed, { fencing: true });
+    const run = await runPlan(db, planSteps(timeline, timeline.frames.length - 1, statements));
+    expect(run.writes.map((write) => write.realRows)).toEqual([1, 0]);
+  });
+
   it('puts the learner back in its role after the steps even when one of its settings cannot be set back', async () => {
     await console(
       'CREATE TEXT SEARCH CONFIGURATION mine (COPY = english); SET default_text_search_config = ' +

@@ -38,7 +38,11 @@ describe('planSteps: the writes up to the step shown, as the lesson writes them'
 
   it("seeds the story's row as the evening starts", () => {
     const plan = planSteps(fenced, 0, postgres);
-    expect(plan).toMatchObject({ domain: 'go.shop.example', insertRow: postgres.insertRow });
+    expect(plan).toMatchObject({
+      domain: 'go.shop.example',
+      createTable: postgres.createTable,
+      insertRow: postgres.insertRow,
+    });
     expect(plan.seed).toEqual(['go.shop.example', 'serial 1000', 32]);
   });
 });

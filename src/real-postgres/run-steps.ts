@@ -27,6 +27,8 @@ export interface TransactionalDatabase extends Pick<PGliteInterface, 'exec' | 'q
 /** What the worker runs for a step: the table, its seed row and each write so far, with the simulation's counts. */
 export interface StepPlan {
   readonly domain: string;
+  /** The table as the lesson creates it: built afresh for every plan. */
+  readonly createTable: string;
   readonly insertRow: string;
   readonly seed: readonly [domain: string, cert: string, fence: number] | null;
   readonly writes: readonly {
@@ -57,6 +59,7 @@ export function planSteps(timeline: Timeline, cursor: number, statements: Postgr
   });
   return {
     domain,
+    createTable: statements.createTable,
     insertRow: statements.insertRow,
     seed:
       first?.kind === 'scenarioStarted' && first.row
@@ -71,7 +74,8 @@ export function planSteps(timeline: Timeline, cursor: number, statements: Postgr
  * back or switching fencing just runs again. Nothing the console did may change the answer, so it runs as the
  * superuser in the walkthrough's schema (the console's role cannot reach it) with every session setting at its
  * default (`RESET ALL`: `default_transaction_read_only`, `search_path`, timeouts…), and puts the console's own
- * settings and role back afterwards. No DDL runs here, so no event trigger fires (and the console cannot make one).
+ * settings and role back afterwards. Its only DDL is the table's rebuild; the console cannot make an event trigger
+ * that would fire on it without breaking the seal.
  */
 export async function runPlan(db: TransactionalDatabase, plan: StepPlan): Promise<RealRun> {
   const { rows: consoleSettings } = await db.query<{ name: string; setting: string }>(
@@ -82,7 +86,10 @@ export async function runPlan(db: TransactionalDatabase, plan: StepPlan): Promis
   );
   try {
     return await db.transaction(async (tx) => {
-      await tx.exec('DELETE FROM certificates');
+      // The table is built afresh from the lesson's own statement, every time: a superuser detour from the console
+      // (SET ROLE built by EXECUTE inside DO) that changed its columns, types, constraints, defaults, triggers or
+      // rules cannot change a step's answer. Event triggers, which could change the new table, are in the seal.
+      await tx.exec(`DROP TABLE IF EXISTS ${WALKTHROUGH_SCHEMA}.certificates CASCADE; ${plan.createTable}`);
       if (plan.seed) await tx.query(plan.insertRow, [...plan.seed]);
       const writes: RealWrite[] = [];
       for (const write of plan.writes) {
