@@ -13,7 +13,9 @@ import { gzipSync } from 'node:zlib';
 // first view is index.html's entry and the stylesheets of the prerendered markup: 90 kB again (issue 19).
 const FIRST_VIEW_KB = 90;
 // What the first move brings was 107.4 kB on 2026-12-04 (React's DOM renderer is 62 kB of it), with a little room.
-const FIRST_MOVE_KB = 110;
+// 111 kB since 2026-12-06 (110.8 kB): the lesson's content chunk carries the facts and sources of the third
+// fidelity read, and the progress store merges saves from several tabs.
+const FIRST_MOVE_KB = 111;
 // The prerendered page (issue 19): 38.8 kB on 2026-12-04. Raised to 42 kB on 2026-12-06 for the facts and four
 // sources the third fidelity read asked for (41.3 kB). The Try it runs' printed diagrams are about 8 kB of it.
 const HTML_KB = 42;
