@@ -92,6 +92,28 @@ test.describe('a press before the code has arrived', () => {
     await expect(indicator).toHaveText('Step 2 of 23');
   });
 
+  test("a clicker's keys on the presenter, pressed before its code, step once it listens, in order", async ({
+    page,
+  }) => {
+    const { release, asked } = await holdCode(page);
+    await page.goto('./?present&step=1');
+    await expect.poll(() => asked.length).toBeGreaterThan(0);
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press('PageUp');
+    await page.keyboard.press('PageDown');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('started'))).toBe(false);
+    release();
+    await started(page);
+    const indicator = page.getByText(/^Step \d+ of 23$/);
+    await expect(indicator).toHaveText('Step 3 of 23');
+    await page.waitForLoadState('networkidle');
+    await expect(indicator).toHaveText('Step 3 of 23');
+    // And once started, a key is the presenter's own at once.
+    await page.keyboard.press('PageDown');
+    await expect(indicator).toHaveText('Step 4 of 23');
+  });
+
   test('a tap on a phone acts once the code is there, once', async ({ browser }) => {
     const { context, page } = await phone(browser);
     const { release } = await holdCode(page);

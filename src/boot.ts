@@ -14,7 +14,10 @@ const inLms = import.meta.env.MODE === 'scorm';
 // The site works offline after the first visit; a SCORM package lives in its LMS instead.
 if (!inLms) startOffline();
 const marks = document.documentElement.classList;
-const presses = holdPresses(document, () => document.getElementById('root'));
+// On the presenter (the same parameter src/route/route.ts reads) a clicker's keys are held too.
+const presses = holdPresses(document, () => document.getElementById('root'), {
+  clicker: new URLSearchParams(window.location.search).has('present'),
+});
 
 let starting: Promise<void> | undefined;
 /** Fetches and runs the page's code, once. Settles when the page is ready, or could not load. */
@@ -53,18 +56,20 @@ document.addEventListener('keydown', printWhenReady, true);
 
 /**
  * Settles once the prerendered page has painted and the browser is idle (or after a second at most), so fetching and
- * running the page's code never holds up the first paint, and a page nobody touches still comes alive.
+ * running the page's code never holds up the first paint, and a page nobody touches still comes alive. A browser too
+ * busy to draw any frame (or a tab opened in the background) starts it after three seconds all the same.
  */
 function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) =>
+  return new Promise((resolve) => {
+    setTimeout(resolve, 3000);
     // The frame after the next one has been painted.
     requestAnimationFrame(() =>
       setTimeout(() => {
         if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 1000 });
         else resolve();
       }),
-    ),
-  );
+    );
+  });
 }
 
 const arrival = {

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { PageReadyContext } from '@/app/page-ready';
 import { createPageStores, PageProviders } from '@/app/page-stores';
 import './styles.css';
 
@@ -14,11 +15,15 @@ if (!root) throw new Error('index.html has no #root element');
 let markReady = () => {};
 /** Settles once the page has hydrated or drawn, its controls enabled: src/boot.ts waits for it to print. */
 export const pageReady = new Promise<void>((resolve) => (markReady = resolve));
+const opensOnLesson = stores.shellStore.getState().route.page === 'lesson';
 // A wrapper with one child, not a sibling of <App />: a sibling would change every useId below it from the ids the
-// prerender wrote (the diagram's patterns and arrowheads are found by those ids).
+// prerender wrote (the diagram's patterns and arrowheads are found by those ids). The lesson is drawn when this
+// commits; another page (?lab, ?present) loads lazily and says so itself (src/app/page-ready.tsx).
 function Ready({ children }: { children: ReactNode }) {
-  useEffect(() => markReady(), []);
-  return children;
+  useEffect(() => {
+    if (opensOnLesson) markReady();
+  }, []);
+  return <PageReadyContext value={markReady}>{children}</PageReadyContext>;
 }
 
 const page = (
@@ -32,7 +37,7 @@ const page = (
 );
 // The build prerenders the lesson as a first visit sees it (scripts/prerender.mjs): the lesson hydrates that markup,
 // and a saved answer or a linked step applies just after. Another page (?lab, ?present) replaces it.
-if (root.hasAttribute('data-prerendered') && stores.shellStore.getState().route.page === 'lesson') {
+if (root.hasAttribute('data-prerendered') && opensOnLesson) {
   // As a transition, React hydrates in slices of a few milliseconds and lets the browser in between, instead of in
   // one task of about 100 ms on this machine; a click meanwhile hydrates its own part first and is then handled.
   startTransition(() => {

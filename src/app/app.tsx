@@ -8,6 +8,7 @@ import { TableOfContents } from '@/lesson/table-of-contents';
 import { Walkthrough } from '@/walkthrough/walkthrough';
 import { realPostgres } from './feature-slots';
 import { Notices } from './notices';
+import { PageDrawn } from './page-ready';
 import { useShell } from './page-stores';
 
 const Presenter = lazy(() => import('@/presenter/presenter'));
@@ -40,6 +41,7 @@ export function App() {
     return (
       <Suspense fallback={<p className="loading">{content.controls.app.loadingLab}</p>}>
         <LabPage initial={route.lab} initialProblems={labProblems} onChange={actions.setLab} />
+        <PageDrawn />
       </Suspense>
     );
   }
@@ -47,6 +49,7 @@ export function App() {
     return (
       <Suspense fallback={<p className="loading">{content.controls.app.loadingSpeakerView}</p>}>
         <SpeakerView />
+        <PageDrawn />
       </Suspense>
     );
   }
@@ -57,6 +60,7 @@ export function App() {
           <Notices />
           <Presenter onExit={exit} />
         </main>
+        <PageDrawn />
       </Suspense>
     );
   }

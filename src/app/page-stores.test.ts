@@ -224,6 +224,24 @@ describe('the app shell and the address bar', () => {
     expect(page.scrolls).toEqual([340, 1240, 740]);
   });
 
+  it('keeps where the reader was as they follow a step link, though no frame has measured it since they scrolled', async () => {
+    const page = ownWindow('/?step=3&fencing=on');
+    const stores = createPageStores(page as unknown as Window);
+    page.scrollY = 900;
+    page.dispatchEvent(new page.Event('scroll'));
+    await page.frame();
+    // A scroll, then the link at once: the busy browser draws its next frame only after the visit.
+    page.scrollY = 1500;
+    page.dispatchEvent(new page.Event('scroll'));
+    const first = page.history.state as unknown;
+    stores.navigation.visitStep({ cursor: 18, fencing: false });
+    page.scrollY = 200;
+    await page.frame();
+    page.back(first, '/?step=3&fencing=on');
+    await page.frame();
+    expect(page.scrolls).toEqual([1500]);
+  });
+
   it('following a heading link again goes to the heading, not to where the reader was after the first time', async () => {
     const page = ownWindow('/?step=12&fencing=off');
     const stores = createPageStores(page as unknown as Window);

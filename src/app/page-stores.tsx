@@ -70,9 +70,11 @@ export function createPageStores(browser: Window = window, options: PageOptions 
     () => {
       if (measuring) return;
       measuring = true;
+      // A scroll made on one entry is that entry's, even if the next frame comes after the reader has left it.
+      const entry = entryKey();
       browser.requestAnimationFrame(() => {
         measuring = false;
-        positions.set(entryKey(), browser.scrollY);
+        if (entryKey() === entry) positions.set(entry, browser.scrollY);
       });
     },
     { passive: true },
@@ -105,6 +107,8 @@ export function createPageStores(browser: Window = window, options: PageOptions 
     navigation: {
       /** A step link followed inside the page: a new history entry, and the walkthrough brought into view. */
       visitStep: (place: WalkthroughPlace) => {
+        // Where the reader is as they leave, whether or not a frame has measured it since they last scrolled.
+        positions.set(entryKey(), browser.scrollY);
         addressBar.visit({ page: 'lesson', place });
         walkthroughActions.goToPlace(place);
         moved = true;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GATE, holdPresses } from './held-presses';
+import { DEFAULT_KEYMAPS } from '@/shortcuts/keymap';
+import { CLICKER_KEYS, GATE, holdPresses } from './held-presses';
 
 /** A prerendered part: a gate holding two buttons, a checkbox and a field, each recording what reached it. */
 function part(state: 'loading' | 'live' = 'loading', parent: HTMLElement = document.body) {
@@ -262,6 +263,75 @@ describe('holdPresses', () => {
       expect(presses.waiting).toBe(0);
       expect(press(button('Next'), 'ArrowRight')).toBe(true);
       expect(presses.waiting).toBe(0);
+    });
+  });
+
+  describe("a clicker's keys on the presenter", () => {
+    /** What the presenter would hear: keys reaching the document, as its shortcuts listen. */
+    function presenter() {
+      const heard: string[] = [];
+      const listen = (event: KeyboardEvent) => heard.push(`${event.shiftKey ? 'Shift+' : ''}${event.key}`);
+      document.addEventListener('keydown', listen);
+      return { heard, stop: () => document.removeEventListener('keydown', listen) };
+    }
+    const press = (target: Element, key: string, modifiers: KeyboardEventInit = {}) =>
+      !target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...modifiers }));
+
+    it('holds each one pressed before the page started, then sends them in order once it has', () => {
+      const { heard, stop } = presenter();
+      const presses = holdPresses(document, () => document.body, { clicker: true });
+      try {
+        expect(press(document.body, 'PageDown')).toBe(true);
+        expect(press(document.body, ' ', { shiftKey: true })).toBe(true);
+        expect(press(document.body, 'End')).toBe(true);
+        expect(heard).toEqual([]);
+        expect(presses.waiting).toBe(3);
+        presses.started();
+        expect(heard).toEqual(['PageDown', 'Shift+ ', 'End']);
+        expect(presses.waiting).toBe(0);
+        // Once started, the presenter hears its keys itself.
+        expect(press(document.body, 'PageDown')).toBe(false);
+        expect(heard).toHaveLength(4);
+      } finally {
+        stop();
+      }
+    });
+
+    it('lets other keys, keys with Ctrl, keys in a field and keys off the presenter through', () => {
+      const field = document.createElement('input');
+      document.body.append(field);
+      const presses = holdPresses(document, () => document.body, { clicker: true });
+      expect(press(document.body, 'S')).toBe(false);
+      expect(press(document.body, 'PageDown', { ctrlKey: true })).toBe(false);
+      expect(press(field, 'ArrowRight')).toBe(false);
+      expect(presses.waiting).toBe(0);
+      presses.started();
+      const lesson = holdPresses(document, () => document.body);
+      expect(press(document.body, 'PageDown')).toBe(false);
+      expect(lesson.waiting).toBe(0);
+      lesson.started();
+    });
+
+    it('drops what it holds if the code fails', () => {
+      const { heard, stop } = presenter();
+      const presses = holdPresses(document, () => document.body, { clicker: true });
+      try {
+        press(document.body, 'PageDown');
+        presses.failed();
+        expect(presses.waiting).toBe(0);
+        presses.started();
+        expect(heard).toEqual([]);
+      } finally {
+        stop();
+      }
+    });
+
+    it('are the keys the presenter steps with by default', () => {
+      const { forward, backward, first, last } = DEFAULT_KEYMAPS.presenter;
+      const keys = [...forward, ...backward, ...first, ...last].map((name) =>
+        name.replace(/^Shift\+/, '').replace('Space', ' '),
+      );
+      expect([...CLICKER_KEYS].sort()).toEqual([...new Set(keys)].sort());
     });
   });
 });

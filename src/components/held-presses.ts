@@ -17,13 +17,29 @@ const FIELDS = 'select, textarea, input:not([type="checkbox"], [type="radio"], [
 const STEP_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
 
 /**
+ * A clicker's keys on the presenter (src/shortcuts/keymap.ts's defaults for stepping; a test keeps the two lists
+ * equal): pressed anywhere before the page's code has started, each is held and sent again once the presenter listens.
+ */
+export const CLICKER_KEYS = new Set([
+  'PageDown',
+  'PageUp',
+  'ArrowRight',
+  'ArrowLeft',
+  'ArrowDown',
+  'ArrowUp',
+  ' ',
+  'Home',
+  'End',
+]);
+
+/**
  * Where a held press goes: the element itself, or, if hydration replaced it, the one that took its place; `stepKey`
  * for a key pressed on it rather than a click.
  */
 interface HeldPress {
   element: HTMLElement;
   key: string;
-  stepKey?: { key: string; code: string };
+  stepKey?: { key: string; code: string; shiftKey?: boolean };
 }
 
 /** What a control is called, so a replacement drawn by the page's code can be found: its id, or its kind and name. */
@@ -50,9 +66,14 @@ export interface HeldPresses {
 
 /**
  * Holds presses on controls inside a loading gate under `root`, and replays them once their gate is live and the
- * page has started. `document` is the one the page runs in.
+ * page has started. `document` is the one the page runs in. With `clicker`, the page is the presenter, whose keys
+ * act wherever focus is: a clicker key pressed before the page started is held too.
  */
-export function holdPresses(document: Document, root: () => ParentNode | null): HeldPresses {
+export function holdPresses(
+  document: Document,
+  root: () => ParentNode | null,
+  options: { clicker?: boolean } = {},
+): HeldPresses {
   const held: HeldPress[] = [];
   let started = false;
   let failed = false;
@@ -99,10 +120,27 @@ export function holdPresses(document: Document, root: () => ParentNode | null): 
     held.push({ element: control, key: keyOf(control) });
   }
 
+  /** A clicker's key before the presenter listens: held, then sent again from where it was pressed. */
+  function onClickerKey(event: KeyboardEvent): boolean {
+    if (!options.clicker || started || !CLICKER_KEYS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey)
+      return false;
+    if (event.target instanceof Element && event.target.matches(FIELDS)) return false;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    // Sent from the body: the control focused now is the prerendered page's, which the presenter replaces.
+    if (!failed)
+      held.push({
+        element: document.body,
+        key: 'body',
+        stepKey: { key: event.key, code: event.code, shiftKey: event.shiftKey },
+      });
+    return true;
+  }
+
   /** A stepping key on a control that is loading: held, as a click is, for when its run is live. */
   function onStepKey(event: KeyboardEvent) {
-    if (replaying || !STEP_KEYS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey)
-      return;
+    if (replaying || onClickerKey(event)) return;
+    if (!STEP_KEYS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const target = event.target instanceof HTMLElement ? event.target : null;
     if (!target || target.matches(FIELDS) || !target.closest(LOADING) || !root()?.contains(target)) return;
     event.preventDefault();
