@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -7,6 +8,7 @@ import { configDefaults } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
 import { contentPlugin } from './src/content/content-plugin.ts';
 import { ASSETS_CACHE, PAGES_CACHE, POSTGRES_CACHE, POSTGRES_FILES } from './src/offline/caches.ts';
+import { pagesPlugin } from './src/offline/pages-plugin.ts';
 
 /**
  * The built site's Content-Security-Policy: everything from its own origin; WebAssembly compiled (PGlite needs
@@ -38,6 +40,27 @@ function contentSecurityPolicy(): Plugin {
 }
 
 /**
+ * public/route-mark.js, the small script each page runs in its head, under a name that changes with its content
+ * (assets/route-mark-<hash>.js): a page of a newer build, opened while an older service worker still runs the site,
+ * gets its own build's copy, kept as the build's other hashed files are. The dev server serves the file as it is.
+ */
+function versionedRouteMark(): Plugin {
+  const source = readFileSync(fileURLToPath(new URL('./public/route-mark.js', import.meta.url)), 'utf8');
+  const fileName = `assets/route-mark-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
+  return {
+    name: 'lockstep-versioned-route-mark',
+    apply: 'build',
+    transformIndexHtml: (html) => {
+      if (!html.includes('src="./route-mark.js"')) throw new Error('a page no longer loads ./route-mark.js');
+      return html.replace('src="./route-mark.js"', `src="./${fileName}"`);
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source });
+    },
+  };
+}
+
+/**
  * The service worker that makes the site work offline (src/offline/ registers it). Hashed files are precached and
  * served cache-first: a new build has new names. Pages go network-first, so a new build shows as soon as it is
  * online; embed.html is left to the network, since an embed runs inside someone else's page. The in-page Postgres
@@ -52,7 +75,7 @@ function offlineWorker(mode: string) {
     registerType: 'prompt',
     manifest: false,
     workbox: {
-      globPatterns: ['assets/*.{js,css}', 'embed-host.js', 'route-mark.js'],
+      globPatterns: ['assets/*.{js,css}', 'embed-host.js'],
       globIgnores: [
         '**/pglite-*',
         '**/initdb-*',
@@ -69,8 +92,9 @@ function offlineWorker(mode: string) {
         {
           urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.endsWith('/embed.html'),
           handler: 'NetworkFirst',
-          // One page answers every address (?step=, ?lab, ?present): offline, any of them opens the cached one.
-          options: { cacheName: PAGES_CACHE, matchOptions: { ignoreSearch: true } },
+          // One copy per page, under its path: offline, any address of it opens the newest copy, or, for a path never
+          // visited, the newest page kept (src/offline/pages-plugin.ts). Capped, in case a host answers any path.
+          options: { cacheName: PAGES_CACHE, expiration: { maxEntries: 8 }, plugins: [pagesPlugin] },
         },
         { urlPattern: POSTGRES_FILES, handler: 'CacheFirst', options: { cacheName: POSTGRES_CACHE } },
         // A newer build's files, fetched while an older worker still runs the page (its reader chose "Later"):
@@ -106,7 +130,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
   // The prerender build (`src/prerender.tsx`, run by Node at build time) has no pages and no service worker.
   plugins: isSsrBuild
     ? [react(), contentPlugin()]
-    : [react(), contentPlugin(), contentSecurityPolicy(), offlineWorker(mode)],
+    : [react(), contentPlugin(), contentSecurityPolicy(), versionedRouteMark(), offlineWorker(mode)],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // Readable names while developing (and in unit tests, which set their own).
   ...(command === 'build' ? { css: { modules: { generateScopedName: shortScopedName } } } : {}),

@@ -155,3 +155,59 @@ test("a newer build's files fetched under the older worker are kept, so that bui
   expect(await fetchScript()).toMatch(/^\/\/ build \d+/);
   await context.setOffline(false);
 });
+
+test('offline after an update, every address opens the newest page, and it works', async ({
+  page,
+  context,
+  request,
+}) => {
+  // Build 1: the lesson at a step, then the lab, each kept while online.
+  await page.goto(`${SITE}?step=3`);
+  await walkthroughNext(page).click();
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.goto(`${SITE}?lab&service=redis`);
+  await expect(page.getByRole('heading', { name: 'Lock lab' })).toBeVisible();
+  await page.goto(`${SITE}?step=5`);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  // Build 2 is deployed; the reader opens another address and takes the update.
+  await request.get(`${HOST}/__next-build`);
+  await page.goto(`${SITE}?step=4`);
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+  const prompt = page.getByRole('status').filter({ hasText: 'A new version of Lockstep is ready' });
+  await expect(prompt).toBeVisible();
+  const reloaded = page.waitForEvent('load');
+  await prompt.getByRole('button', { name: 'Reload' }).click();
+  await reloaded;
+  const build = page.locator('meta[name="lockstep-build"]');
+  // The host counts builds across this file's tests: whichever this one is, it is the newest.
+  await expect(build).toHaveAttribute('content', /^\d+$/);
+  const newest = (await build.getAttribute('content')) ?? '';
+
+  await context.setOffline(true);
+  const kept = await page.evaluate(async () =>
+    (await (await caches.open('lockstep-pages')).keys()).map((entry) => entry.url),
+  );
+  // One copy per page, under its path: no address is a key of its own.
+  expect(kept).toEqual([SITE]);
+  for (const [address, step] of [
+    ['?step=9', 9],
+    ['?step=4', 4],
+    ['?step=3', 3],
+  ] as const) {
+    await page.goto(`${SITE}${address}`);
+    await expect(build).toHaveAttribute('content', newest);
+    const indicator = page
+      .locator('#walkthrough')
+      .getByText(/^Step \d+ of 23$/)
+      .first();
+    await expect(indicator).toHaveText(`Step ${step} of 23`);
+    await walkthroughNext(page).click();
+    await expect(indicator).toHaveText(`Step ${step + 1} of 23`);
+  }
+  await page.goto(`${SITE}?lab&service=redis`);
+  await expect(build).toHaveAttribute('content', newest);
+  await expect(page.getByRole('heading', { name: 'Lock lab' })).toBeVisible();
+  await expect(page.locator('.start-failed-note')).toBeHidden();
+  await context.setOffline(false);
+});

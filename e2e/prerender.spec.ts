@@ -365,12 +365,38 @@ test.describe('how the page starts', () => {
     // With no move: the code is asked for once the page has painted, and its failure is said at once.
     const note = page.locator('.start-failed-note');
     await expect(note).toBeInViewport();
-    await expect(note).toContainText('did not load, so the walkthrough cannot be stepped through');
+    await expect(note).toContainText('did not load');
+    await expect(note).toContainText('the walkthrough cannot be stepped through');
     await expect(page.locator('.noscript-note')).toBeHidden();
     await expect(walkthrough.indicator).toHaveText('Step 1 of 23');
     await expect(walkthrough.next).toBeDisabled();
     expect(consoleErrors.some((error) => error.startsWith('Lockstep could not load its code'))).toBe(true);
     // Those errors are this test's point, not a fault of the page.
+    consoleErrors.length = 0;
+  });
+
+  test("if the page's entry itself is gone (a newer build replaced it), the note says so and its button reloads", async ({
+    page,
+    walkthrough,
+    consoleErrors,
+  }) => {
+    const entry = await entryOf(page);
+    let gone = true;
+    await page.route(/\/assets\/main-[\w-]+\.js$/, (route, request) =>
+      gone && request.url().endsWith(`/${entry}`)
+        ? route.fulfill({ status: 404, body: 'not found' })
+        : route.continue(),
+    );
+    await page.goto('./?step=4');
+    const note = page.locator('.start-failed-note');
+    await expect(note).toBeInViewport();
+    await expect(note).toContainText('may have been updated');
+    gone = false;
+    await note.getByRole('button', { name: 'Reload' }).click();
+    await expect(walkthrough.indicator).toHaveText('Step 4 of 23');
+    await expect(note).toBeHidden();
+    await expect(walkthrough.next).toBeEnabled();
+    // The 404 is this test's point, not a fault of the page.
     consoleErrors.length = 0;
   });
 
@@ -451,7 +477,9 @@ test.describe('other pages', () => {
 
   test('the check fails when nothing marks the route: the lesson would show under ?lab', async ({ page }) => {
     // public/route-mark.js answered empty, and the app held back: the frames show what the mark prevents.
-    await page.route('**/route-mark.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+    await page.route(/\/route-mark(-[\w-]+)?\.js$/, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: '' }),
+    );
     await page.route('**/assets/main-*.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
     await watchPrerenderedLesson(page);
     await page.goto('./?lab');

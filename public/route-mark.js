@@ -5,7 +5,8 @@
 // allow-same-origin the widget's module scripts are refused, so embed.html keeps its note and hides the player.
 // It also holds a press on a prerendered control made before the page's entry has run (the lesson's markup shows
 // while it is still arriving; module scripts run only once it all has): src/components/held-presses.ts takes these
-// over and makes them once their part is live.
+// over and makes them once their part is live. If the page's code cannot load at all, it says so (see below).
+// The build serves it under a hashed name (vite.config.ts), so each build's pages run their own copy.
 // An external file: the CSP allows no inline script.
 (function () {
   var held = [];
@@ -24,6 +25,19 @@
 
   var marks = document.documentElement.classList;
   marks.add('scripted');
+  // The page's entry script could not load (a newer build replaced it while this page was kept offline, say): the
+  // note at the foot of the screen says so, and its button reloads. src/boot.ts does the same if its code fails.
+  window.addEventListener(
+    'error',
+    function (event) {
+      var target = event.target;
+      if (target && target.tagName === 'SCRIPT' && target.type === 'module') marks.add('start-failed');
+    },
+    true,
+  );
+  document.addEventListener('click', function (event) {
+    if (event.target.closest && event.target.closest('[data-reload-page]')) window.location.reload();
+  });
   var params = new URLSearchParams(window.location.search);
   if (/(^|\/)embed\.html$/.test(window.location.pathname)) {
     var widget = params.get('widget');

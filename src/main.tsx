@@ -1,6 +1,7 @@
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { CodeGone } from '@/app/code-gone';
 import { PageReadyContext } from '@/app/page-ready';
 import { createPageStores, PageProviders } from '@/app/page-stores';
 import './styles.css';
@@ -30,7 +31,9 @@ const page = (
   <StrictMode>
     <PageProviders stores={stores}>
       <Ready>
-        <App />
+        <CodeGone>
+          <App />
+        </CodeGone>
       </Ready>
     </PageProviders>
   </StrictMode>

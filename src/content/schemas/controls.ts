@@ -27,6 +27,8 @@ export const controlsSchema = z
         mapNeedsScript: text,
         dismiss: text,
         reload: text,
+        /** In place of a part (or a page) whose code could not be fetched, with a Reload button. */
+        codeGone: text,
         later: text,
       })
       .strict(),
