@@ -44,13 +44,34 @@ describe('the SQL console on PGlite', () => {
   it('refuses a conversion into another encoding, which stops PGlite answering, and runs the rest', async () => {
     const run = await runConsoleInput(
       db,
-      "SELECT convert_to('é', 'LATIN1'); SELECT convert_from('\\xe9', 'LATIN1')",
+      "SELECT convert_to('é', 'LATIN1'); SELECT convert_from('\\xe9', 'WIN1252'); SELECT 'é' AS e",
       'idle',
     );
     expect(run.statements).toEqual([
       { kind: 'refused', sql: "SELECT convert_to('é', 'LATIN1')", refusal: 'encodingConversion' },
+      { kind: 'refused', sql: "SELECT convert_from('\\xe9', 'WIN1252')", refusal: 'encodingConversion' },
       expect.objectContaining({ kind: 'ran', rows: [['é']] }),
     ]);
+  });
+
+  it('gives a conversion built by EXECUTE Postgres’s own error, and the engine and its tables live on', async () => {
+    await runConsoleInput(db, 'CREATE TABLE kept (n int); INSERT INTO kept VALUES (7)', 'idle');
+    const run = await runConsoleInput(
+      db,
+      `DO $$ BEGIN EXECUTE 'SELECT conv' || 'ert_to(''é'', ''LATIN1'')'; END $$;
+       DO $$ DECLARE t text; BEGIN EXECUTE 'SELECT conv' || 'ert_from(''\\xe9'', ''WIN1252'')' INTO t; END $$;
+       SELECT n FROM kept`,
+      'idle',
+    );
+    expect(run.statements.map((outcome) => (outcome.kind === 'failed' ? outcome.error.message : outcome.kind))).toEqual(
+      [
+        'default conversion function for encoding "UTF8" to "LATIN1" does not exist',
+        'default conversion function for encoding "WIN1252" to "UTF8" does not exist',
+        'ran',
+      ],
+    );
+    expect(run.statements[2]).toMatchObject({ rows: [['7']] });
+    await runConsoleInput(db, 'DROP TABLE kept', 'idle');
   });
 
   it('gives an unclosed comment Postgres’s own message, not silence', async () => {
@@ -215,10 +236,6 @@ describe('the SQL console, when Postgres is pushed out of its role or its mind',
       "the console changed the walkthrough's table or its own role's rights",
     ],
     ["SELECT set_config('session_' || 'authorization', 'learner', false)", "the console's session user became learner"],
-    [
-      "CREATE FUNCTION public.current_setting(text) RETURNS text LANGUAGE sql AS $$ SELECT 'UTF8' $$; SET search_path = public, pg_catalog; SELECT set_config('client_enc' || 'oding', 'LATIN1', false)",
-      "the console's encoding became LATIN1",
-    ],
   ])(
     'a detour through superuser that comes back is still caught: %s',
     async (sql, message) => {
@@ -249,7 +266,6 @@ describe('the SQL console, when Postgres is pushed out of its role or its mind',
   it.each([
     ["DO $$ BEGIN EXECUTE 'RE' || 'SET ' || 'RO' || 'LE'; END $$", "the console's role became postgres"],
     ["SELECT set_config('ro' || 'le', 'postgres', false)", "the console's role became postgres"],
-    ["SELECT set_config('client_enc' || 'oding', 'LATIN1', false)", "the console's encoding became LATIN1"],
   ])(
     '%s: caught after the statement, and nothing after it runs',
     async (sql, message) => {
@@ -260,6 +276,22 @@ describe('the SQL console, when Postgres is pushed out of its role or its mind',
     },
     60_000,
   );
+
+  it('a change of the encoding built where text cannot show it is refused by Postgres: it has no conversion to use', async () => {
+    const db = await fresh();
+    const run = await runConsoleInput(
+      db,
+      "CREATE FUNCTION public.current_setting(text) RETURNS text LANGUAGE sql AS $$ SELECT 'UTF8' $$; SET search_path = public, pg_catalog; SELECT set_config('client_enc' || 'oding', 'LATIN1', false); SELECT 'still é' AS after",
+      'idle',
+      db.seal,
+    );
+    expect(run.statements.at(-2)).toMatchObject({
+      kind: 'failed',
+      error: { message: 'invalid value for parameter "client_encoding": "LATIN1"' },
+    });
+    expect(run.statements.at(-1)).toMatchObject({ kind: 'ran', rows: [['still é']] });
+    await db.close();
+  }, 60_000);
 
   it('a recursive function exhausts Postgres: the run ends broken instead of answering nothing for ever', async () => {
     const db = await fresh();

@@ -26,6 +26,10 @@ export interface Seed {
  * in `public` owned by the learner's role, with the story's row, and the session switched to that role.
  */
 export async function prepareDatabase(db: Pick<PGliteInterface, 'exec' | 'query'>, seed: Seed): Promise<string> {
+  // PGlite cannot run Postgres's encoding conversions: one hangs the engine (UTF8 to LATIN1), another answers with
+  // no rows (WIN1252). With none in the catalog, Postgres refuses every conversion with its own error, however the
+  // statement is built (EXECUTE in a DO block too).
+  await db.exec('DELETE FROM pg_catalog.pg_conversion;');
   await db.exec(`CREATE ROLE ${LEARNER_ROLE} NOLOGIN; CREATE SCHEMA ${WALKTHROUGH_SCHEMA};`);
   await db.exec(`SET search_path TO ${WALKTHROUGH_SCHEMA}; ${seed.createTable}; RESET search_path;`);
   // Since PostgreSQL 15 only the database owner may create in `public` by default.
