@@ -287,7 +287,7 @@ test('after every kind of failure the console offers Run again, and Postgres com
   // A wide result is cut, cell by cell and in all, and the page draws it.
   await run("SELECT repeat('y', 200000) FROM generate_series(1, 500)");
   await expect(output).toContainText('… and 190,000 more characters', BOOT);
-  await expect(output).toContainText('The console keeps at most 2,000,000 characters and 20,000 cells of output');
+  await expect(output).toContainText('The console keeps at most 200,000 characters and 2,000 cells of output');
   await expect(output.getByText(/^Took /)).toBeVisible();
   await idle();
 });

@@ -87,6 +87,42 @@ describe('the SQL console', { timeout: 240_000 }, () => {
     expect(output).toHaveTextContent(/Took \d+(\.\d+)? (ms|s)\./);
   });
 
+  it('says how long a run took only once the browser has painted its result: the wait the learner saw', async () => {
+    const frames: FrameRequestCallback[] = [];
+    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    try {
+      const { sql, form, output, replies } = renderConsole();
+      fireEvent.change(sql, { target: { value: 'SELECT 7 AS seven;' } });
+      fireEvent.click(within(form).getByRole('button', { name: 'Run' }));
+      // The result is in the page, but no frame has been painted yet: no time is claimed.
+      await waitFor(() => expect(within(output).queryByRole('cell')).toHaveTextContent('7'));
+      await waitFor(() => expect(frames.length).toBeGreaterThan(0));
+      expect(output).not.toHaveTextContent(/Took/);
+      expect(replies).toHaveLength(0);
+      for (const callback of frames.splice(0)) callback(performance.now());
+      await waitFor(() => expect(output).toHaveTextContent(/Took \d+(\.\d+)? (ms|s)\./));
+      await waitFor(() => expect(replies).toHaveLength(1));
+    } finally {
+      frame.mockRestore();
+    }
+  });
+
+  it('draws the results of the first 100 statements of a run, and counts the rest, failed ones too', async () => {
+    const { output, runSql } = renderConsole();
+    await runSql(`${'SELECT 1;'.repeat(100)}`);
+    expect(within(output).getAllByTestId('command-tag')).toHaveLength(100);
+    expect(output).not.toHaveTextContent(/statements; all/);
+    await runSql(`${'SELECT 1;'.repeat(99)} SELEC 2; SELECT 3;`);
+    expect(within(output).getAllByTestId('command-tag')).toHaveLength(99);
+    expect(output).toHaveTextContent('ERROR: syntax error at or near "SELEC"');
+    expect(output).toHaveTextContent(
+      'The console shows the results of the first 100 of 101 statements; all 101 ran, and 1 of them failed.',
+    );
+  });
+
   it('shows NULL as NULL, a long value cut with a count of the rest, and a count of rows past those shown', async () => {
     const { output, runSql } = renderConsole();
     await runSql("SELECT NULL AS nothing, repeat('x', 10005) AS long;");

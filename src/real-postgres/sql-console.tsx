@@ -4,7 +4,7 @@ import { flushSync } from 'react-dom';
 import { fillTemplate } from '@/content/fill-template';
 import { formatTime } from '@/story/format';
 import type { Cell, StatementOutcome, TransactionState } from './console-engine';
-import { CELL_CHARACTERS, OUTPUT_CELLS, OUTPUT_CHARACTERS } from './console-limits';
+import { CELL_CHARACTERS, OUTPUT_CELLS, OUTPUT_CHARACTERS, SHOWN_STATEMENTS } from './console-limits';
 import { CONSOLE_TIME_LIMIT_MS, type ConsoleReply, type PostgresEngine } from './postgres-engine';
 import styles from './real-postgres.module.css';
 
@@ -202,7 +202,7 @@ export function SqlConsole({
 function ConsoleResult({ statements, ms }: { statements: readonly StatementOutcome[]; ms: number | null }) {
   return (
     <>
-      {statements.map((outcome, index) => (
+      {statements.slice(0, SHOWN_STATEMENTS).map((outcome, index) => (
         <div key={index} className={styles.consoleResult}>
           {outcome.kind === 'refused' && <p className={styles.pgError}>{PANEL[outcome.refusal]}</p>}
           {outcome.kind === 'failed' && (
@@ -265,6 +265,15 @@ function ConsoleResult({ statements, ms }: { statements: readonly StatementOutco
           )}
         </div>
       ))}
+      {statements.length > SHOWN_STATEMENTS && (
+        <p className={styles.rowsShown}>
+          {fillTemplate(PANEL.statementsShown, {
+            shown: String(SHOWN_STATEMENTS),
+            count: statements.length.toLocaleString('en'),
+            failed: statements.filter((outcome) => outcome.kind !== 'ran').length.toLocaleString('en'),
+          })}
+        </p>
+      )}
       {ms !== null && <p className={styles.timing}>{fillTemplate(LABELS.took, { time: formatTime(ms) })}</p>}
     </>
   );

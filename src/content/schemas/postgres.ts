@@ -52,6 +52,8 @@ export const postgresSchema = z
         stepsTimeLimit: template(['seconds']),
         rowsShown: template(['shown', 'count']),
         outputLimited: template(['characters', 'cells']),
+        /** Under a run of more statements than the console draws. */
+        statementsShown: template(['shown', 'count', 'failed']),
         messageCut: template(['count']),
         cellCut: template(['count', 'limit']),
         transactionOpen: template([]),
