@@ -171,7 +171,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     // Those need real servers; `npm run test:real` runs them (vitest.real.config.ts).
     exclude: [...configDefaults.exclude, 'src/**/*.real.test.ts'],
     setupFiles: ['./src/testing/setup.ts'],

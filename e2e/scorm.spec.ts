@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { FrameLocator, Page } from '@playwright/test';
 import { unzipSync, strFromU8 } from 'fflate';
+import { controlDocuments } from '../scripts/scorm/manifests.mjs';
+import { validateManifest } from '../scripts/scorm/validate-manifest.mjs';
 import { expect, test } from './fixtures';
 
 /*
@@ -124,7 +126,9 @@ for (const version of ['12', '2004'] as const) {
   });
 }
 
-test('each package holds a well-formed manifest at its root whose SCO launches a file in the zip', async ({ page }) => {
+test('each package holds a valid manifest and its control documents at its root, and its SCO launches a file in the zip', async ({
+  page,
+}) => {
   for (const [name, checks] of [
     ['scorm12', { namespace: 'http://www.imsproject.org/xsd/imscp_rootv1p1p2', version: '1.2', mastery: '80' }],
     [
@@ -161,6 +165,10 @@ test('each package holds a well-formed manifest at its root whose SCO launches a
       mastery: checks.mastery,
     });
     if (name === 'scorm2004') expect(read!.satisfiedByMeasure).toBe('true');
+    // Valid against the official schemas, which the zip carries at its root, byte for byte as published.
+    expect(await validateManifest(name, xml)).toEqual({ valid: true, errors: [] });
+    for (const [file, bytes] of Object.entries(controlDocuments(name)))
+      expect(Buffer.from(files[file] ?? []).equals(bytes), `${name} carries ${file} unchanged`).toBe(true);
     expect(Object.keys(files)).toContain(read!.href);
     for (const file of read!.files) expect(Object.keys(files), `${name} lists ${file}`).toContain(file);
     // The launch page is prerendered from the package's own build: readable before its script runs, and its

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
+import { controlDocuments, manifests } from './scorm/manifests.mjs';
 
 const option = (name, fallback) => {
   const index = process.argv.indexOf(name);
@@ -51,80 +52,18 @@ const files = walk(out)
 const pglite = files.filter((path) => /pglite|postgres\.worker|initdb/.test(path));
 if (pglite.length > 0) fail(`the package build still holds PGlite (${pglite.join(', ')}).`);
 
-const TITLE = 'Lockstep: distributed locking, step by step';
-const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-const fileList = files.map((path) => `      <file href="${escape(path)}"/>`).join('\n');
-
-const manifests = {
-  scorm12: `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="lockstep-scorm12" version="1.0"
-  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
-  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
-  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-  xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">
-  <metadata>
-    <schema>ADL SCORM</schema>
-    <schemaversion>1.2</schemaversion>
-  </metadata>
-  <organizations default="lockstep-organization">
-    <organization identifier="lockstep-organization">
-      <title>${TITLE}</title>
-      <item identifier="lockstep-lesson" identifierref="lockstep-sco">
-        <title>${TITLE}</title>
-        <adlcp:masteryscore>${mastery}</adlcp:masteryscore>
-      </item>
-    </organization>
-  </organizations>
-  <resources>
-    <resource identifier="lockstep-sco" type="webcontent" adlcp:scormtype="sco" href="index.html">
-${fileList}
-    </resource>
-  </resources>
-</manifest>
-`,
-  scorm2004: `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="lockstep-scorm2004" version="1"
-  xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
-  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"
-  xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3"
-  xmlns:adlnav="http://www.adlnet.org/xsd/adlnav_v1p3"
-  xmlns:imsss="http://www.imsglobal.org/xsd/imsss"
-  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-  xsi:schemaLocation="http://www.imsglobal.org/xsd/imscp_v1p1 imscp_v1p1.xsd http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd http://www.adlnet.org/xsd/adlseq_v1p3 adlseq_v1p3.xsd http://www.adlnet.org/xsd/adlnav_v1p3 adlnav_v1p3.xsd http://www.imsglobal.org/xsd/imsss imsss_v1p0.xsd">
-  <metadata>
-    <schema>ADL SCORM</schema>
-    <schemaversion>2004 4th Edition</schemaversion>
-  </metadata>
-  <organizations default="lockstep-organization">
-    <organization identifier="lockstep-organization">
-      <title>${TITLE}</title>
-      <item identifier="lockstep-lesson" identifierref="lockstep-sco">
-        <title>${TITLE}</title>
-        <imsss:sequencing>
-          <imsss:objectives>
-            <imsss:primaryObjective objectiveID="lockstep-quiz" satisfiedByMeasure="true">
-              <imsss:minNormalizedMeasure>${(mastery / 100).toFixed(2)}</imsss:minNormalizedMeasure>
-            </imsss:primaryObjective>
-          </imsss:objectives>
-        </imsss:sequencing>
-      </item>
-    </organization>
-  </organizations>
-  <resources>
-    <resource identifier="lockstep-sco" type="webcontent" adlcp:scormType="sco" href="index.html">
-${fileList}
-    </resource>
-  </resources>
-</manifest>
-`,
-};
+const clash = files.filter((path) => path in controlDocuments('scorm2004') || path in controlDocuments('scorm12'));
+if (clash.length > 0) fail(`the build writes files named like the control documents (${clash.join(', ')}).`);
 
 mkdirSync('packages', { recursive: true });
-for (const [name, manifest] of Object.entries(manifests)) {
+for (const [name, manifest] of Object.entries(manifests({ files, mastery }))) {
   const entries = { 'imsmanifest.xml': strToU8(manifest) };
+  // The schemas the manifest names, at the root where its schemaLocation points (scripts/scorm/control-documents).
+  for (const [path, bytes] of Object.entries(controlDocuments(name))) entries[path] = bytes;
   for (const path of files) entries[path] = readFileSync(join(out, path));
   const zip = zipSync(entries, { level: 9 });
   const target = join('packages', `lockstep-${name}.zip`);
   writeFileSync(target, zip);
-  console.log(`${target}: ${(zip.length / 1024).toFixed(1)} kB, ${files.length + 1} files, mastery ${mastery} %`);
+  const count = Object.keys(entries).length;
+  console.log(`${target}: ${(zip.length / 1024).toFixed(1)} kB, ${count} files, mastery ${mastery} %`);
 }
