@@ -1,5 +1,5 @@
 // Writes the SCORM packages a course author uploads to an LMS:
-//   npm run package -- --site https://your.host/lockstep/ [--mastery 80]
+//   npm run package -- --site https://your.host/lockstep/ [--mastery 80] [--score first|best]
 // packages/lockstep-scorm12.zip (SCORM 1.2) and packages/lockstep-scorm2004.zip (SCORM 2004 4th edition), each the
 // whole lesson as one SCO launched from index.html, without the in-page Postgres (it links to --site instead).
 import { execFileSync } from 'node:child_process';
@@ -14,7 +14,7 @@ const option = (name, fallback) => {
 };
 const fail = (message) => {
   console.error(`npm run package: ${message}`);
-  console.error('usage: npm run package -- --site https://your.host/lockstep/ [--mastery 80]');
+  console.error('usage: npm run package -- --site https://your.host/lockstep/ [--mastery 80] [--score first|best]');
   process.exit(2);
 };
 
@@ -30,8 +30,15 @@ if (!['http:', 'https:'].includes(siteUrl.protocol)) fail(`--site must be an htt
 const mastery = Number(option('--mastery', '80'));
 if (!Number.isInteger(mastery) || mastery < 0 || mastery > 100) fail('--mastery must be a whole number from 0 to 100.');
 
+// Which answer to each question the gradebook counts: the first checked (a retry is for learning), or the best.
+const score = option('--score', 'first');
+if (!['first', 'best'].includes(score)) fail(`--score must be first or best, not "${score}".`);
+
 const out = 'dist-scorm';
-const scormBuild = { stdio: 'inherit', env: { ...process.env, VITE_LOCKSTEP_SITE: siteUrl.href } };
+const scormBuild = {
+  stdio: 'inherit',
+  env: { ...process.env, VITE_LOCKSTEP_SITE: siteUrl.href, VITE_LOCKSTEP_SCORE: score },
+};
 execFileSync('npx', ['vite', 'build', '--mode', 'scorm', '--outDir', out, '--emptyOutDir'], scormBuild);
 // The launch page is prerendered as the site's is, from the package's own build (its real-Postgres link, no PGlite).
 execFileSync(
@@ -65,5 +72,7 @@ for (const [name, manifest] of Object.entries(manifests({ files, mastery }))) {
   const target = join('packages', `lockstep-${name}.zip`);
   writeFileSync(target, zip);
   const count = Object.keys(entries).length;
-  console.log(`${target}: ${(zip.length / 1024).toFixed(1)} kB, ${count} files, mastery ${mastery} %`);
+  console.log(
+    `${target}: ${(zip.length / 1024).toFixed(1)} kB, ${count} files, mastery ${mastery} %, ${score} answers count`,
+  );
 }

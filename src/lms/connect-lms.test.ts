@@ -1,3 +1,4 @@
+import content from 'virtual:lockstep/content';
 import practice from 'virtual:lockstep/practice';
 import { Scorm12API, Scorm2004API } from 'scorm-again';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -152,24 +153,51 @@ describe('a course session', () => {
     expect(value('cmi.core.lesson_status')).toBe('failed');
     expect(value('cmi.core.score.raw')).toBe(String(Math.round(((justEnough - 1) / total) * 100)));
     expect(value('cmi.core.exit')).toBe('');
-    answerQuiz(page.actions, justEnough);
+    // Another learner, one more right: passed.
+    setValues = new Map();
+    globals = courseWindow();
+    launch12({ mastery: '80' });
+    const other = pageStores();
+    startLms(browser())!.connect(other.stores);
+    await settle();
+    other.walkthroughActions.goToLast();
+    answerQuiz(other.actions, justEnough);
     expect(value('cmi.core.lesson_status')).toBe('passed');
   });
 
-  it('SCORM 1.2: a question tried again keeps its last checked answer in the gradebook', async () => {
-    launch12();
+  it('counts the first checked answer to each question: a retry with the answer shown never raises the score', async () => {
+    launch12({ mastery: '80' });
     const page = pageStores();
     startLms(browser())!.connect(page.stores);
     await settle();
-    page.walkthroughActions.goToLast();
+    // A poor first pass: every question wrong.
+    answerQuiz(page.actions, 0);
+    expect(value('cmi.core.lesson_status')).toBe('failed');
+    const poor = value('cmi.core.score.raw');
+    // Each question tried again with the right answer, as the feedback showed it.
+    for (const question of practice.quiz) page.actions.retry(question.id);
     answerQuiz(page.actions, practice.quiz.length);
-    expect(value('cmi.core.lesson_status')).toBe('completed');
+    expect(value('cmi.core.lesson_status')).toBe('failed');
+    expect(value('cmi.core.score.raw')).toBe(poor);
     const first = practice.quiz[0]!;
     if (first.kind !== 'single') throw new Error('the first question is a single choice');
-    page.actions.retry(first.id);
-    page.actions.respond(first.id, ['nothing-yet']);
-    expect(value('cmi.core.lesson_status')).toBe('completed');
-    expect(saved()?.quiz[first.id]).toEqual([first.answer]);
+    expect(saved()?.quiz[first.id]).not.toEqual([first.answer]);
+  });
+
+  it('under --score best, a retry raises a wrong answer to a right one, and nothing lowers it', async () => {
+    launch12({ mastery: '80' });
+    const page = pageStores();
+    startLms(browser(), 'best')!.connect(page.stores);
+    await settle();
+    answerQuiz(page.actions, 0);
+    expect(value('cmi.core.lesson_status')).toBe('failed');
+    for (const question of practice.quiz) page.actions.retry(question.id);
+    answerQuiz(page.actions, practice.quiz.length);
+    expect(value('cmi.core.lesson_status')).toBe('passed');
+    expect(value('cmi.core.score.raw')).toBe('100');
+    for (const question of practice.quiz) page.actions.retry(question.id);
+    answerQuiz(page.actions, 0);
+    expect(value('cmi.core.score.raw')).toBe('100');
   });
 
   it('restores what the LMS saved over what this browser has: the place, the checked answers and predictions', async () => {
@@ -194,13 +222,80 @@ describe('a course session', () => {
     expect(saved()).toEqual(state);
   });
 
-  it('ignores suspend data it cannot read, and starts afresh', async () => {
+  it('ignores suspend data it cannot read, starts afresh and says so, once', async () => {
     launch12({ suspendData: '{"v":99}' });
     const page = pageStores();
     startLms(browser())!.connect(page.stores);
     await settle();
     expect(page.walkthroughStore.getState()).toMatchObject({ cursor: 0, fencing: true });
     expect(saved()).toMatchObject({ walkthroughDone: false, quiz: {} });
+    expect(page.store.getState().notices).toEqual([content.notices.lms.savedUnreadable]);
+  });
+
+  it('says nothing of a first launch, whose suspend data is empty', async () => {
+    launch12();
+    const page = pageStores();
+    startLms(browser())!.connect(page.stores);
+    await settle();
+    expect(page.store.getState().notices).toEqual([]);
+  });
+
+  describe('an LMS that fails', () => {
+    /** A 1.2 LMS whose calls named in `failing` throw (or answer "false", with `refuse`). */
+    function failingLms(failing: readonly string[], how: 'throw' | 'refuse') {
+      const api = launch12({ mastery: '80' });
+      for (const name of failing) {
+        const method = name as 'LMSSetValue' | 'LMSCommit' | 'LMSGetValue' | 'LMSFinish';
+        vi.spyOn(api, method).mockImplementation(() => {
+          if (how === 'throw') throw new Error(`${name} failed`);
+          return 'false';
+        });
+      }
+      return api;
+    }
+
+    for (const how of ['throw', 'refuse'] as const) {
+      it(`leaves the lesson working when every change ${how === 'throw' ? 'throws' : 'answers "false"'}, with one note`, async () => {
+        failingLms(['LMSSetValue', 'LMSCommit', 'LMSFinish'], how);
+        const page = pageStores();
+        // Another listener, as React's: it must hear every step the learner takes.
+        const heard: number[] = [];
+        startLms(browser())!.connect(page.stores);
+        page.walkthroughStore.subscribe((state) => heard.push(state.cursor));
+        await settle();
+        for (let step = 0; step < 5; step++) page.walkthroughActions.next();
+        expect(page.walkthroughStore.getState().cursor).toBe(5);
+        expect(heard).toEqual([1, 2, 3, 4, 5]);
+        answerQuiz(page.actions, 3);
+        expect(Object.values(page.store.getState().quiz).filter((answer) => answer.checked)).toHaveLength(
+          practice.quiz.length,
+        );
+        browser().dispatchEvent(new Event('pagehide'));
+        expect(page.store.getState().notices).toEqual([content.notices.lms.failing]);
+      });
+    }
+
+    it('a throwing read leaves the page working, with its note', async () => {
+      failingLms(['LMSGetValue'], 'throw');
+      const page = pageStores();
+      const session = startLms(browser())!;
+      expect(session.lms.version).toBe('1.2');
+      session.connect(page.stores);
+      await settle();
+      page.walkthroughActions.next();
+      expect(page.walkthroughStore.getState().cursor).toBe(1);
+      expect(page.store.getState().notices).toEqual([content.notices.lms.failing]);
+    });
+
+    it('an LMS whose initialize throws or refuses leaves the page as the plain site', () => {
+      const api = launch12();
+      const initialize = vi.spyOn(api, 'LMSInitialize').mockImplementation(() => {
+        throw new Error('no');
+      });
+      expect(startLms(browser())).toBeNull();
+      initialize.mockReturnValue('false');
+      expect(startLms(browser())).toBeNull();
+    });
   });
 
   it('SCORM 2004: completion and success apart, scaled against the passing score, exit normal when complete', async () => {
@@ -245,7 +340,7 @@ describe('a course session', () => {
     expect(commit).toHaveBeenCalledTimes(commits);
   });
 
-  it('opens links to the lab in a new window, so the course page and its session stay', async () => {
+  it('opens links to the lab and to other sites in a new window, so the course page and its session stay', async () => {
     launch12();
     const { open } = browser();
     const page = pageStores();
@@ -257,6 +352,8 @@ describe('a course session', () => {
       <a id="step" href="?step=3"><span>a step</span></a>
       <a id="own" href="?lab" target="_self"><span>the lab, in a window of its own choosing</span></a>
       <a id="away" href="https://example.org/?lab"><span>elsewhere</span></a>
+      <a id="source" href="https://redis.io/docs/latest/develop/clients/patterns/distributed-locks/"><span>a source</span></a>
+      <a id="heading" href="#fencing"><span>a heading</span></a>
       <p id="prose"><span>no link</span></p>`;
     const click = (id: string) =>
       body.querySelector(`#${id} span`)!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
@@ -264,9 +361,18 @@ describe('a course session', () => {
     expect(open).toHaveBeenCalledExactlyOnceWith(`${window.location.origin}/?lab&service=redis`, '_blank', 'noopener');
     expect(click('step')).toBe(true);
     expect(click('own')).toBe(true);
-    expect(click('away')).toBe(true);
+    expect(click('heading')).toBe(true);
     expect(click('prose')).toBe(true);
     expect(open).toHaveBeenCalledTimes(1);
+    // A link to another site too: following it would end the session.
+    expect(click('away')).toBe(false);
+    expect(click('source')).toBe(false);
+    expect(open).toHaveBeenLastCalledWith(
+      'https://redis.io/docs/latest/develop/clients/patterns/distributed-locks/',
+      '_blank',
+      'noopener',
+    );
+    expect(open).toHaveBeenCalledTimes(3);
   });
 
   it('reports a change of place or answers, fencing alone or a prediction alone, and nothing else', async () => {

@@ -1,3 +1,4 @@
+import content from 'virtual:lockstep/content';
 import practice from 'virtual:lockstep/practice';
 import type { PageStores } from '@/app/page-stores';
 import { scoreAnswer } from '@/progress/score';
@@ -15,12 +16,47 @@ export interface LmsSession {
   connect(stores: PageStores): void;
 }
 
+/**
+ * Which answer to a question the gradebook counts (chosen at packaging time, `npm run package -- --score`): the
+ * first checked, by default, so that a retry made after seeing the right answer is for learning only; or the best.
+ */
+export type ScoreRule = 'first' | 'best';
+const SCORE_RULE: ScoreRule = import.meta.env.VITE_LOCKSTEP_SCORE === 'best' ? 'best' : 'first';
+
+/**
+ * The answers the gradebook counts: those it counted so far, with each newly checked question added. A question
+ * checked again changes its counted answer only under `best`, and only from wrong to right.
+ */
+export function countedAnswers(
+  counted: SuspendState['quiz'],
+  checked: SuspendState['quiz'],
+  rule: ScoreRule,
+): SuspendState['quiz'] {
+  const result = { ...counted };
+  for (const [id, response] of Object.entries(checked)) {
+    const before = counted[id];
+    const question = practice.quiz.find((candidate) => candidate.id === id);
+    if (!question) continue;
+    const better = rule === 'best' && before && !scoreAnswer(question, before).correct;
+    if (!before || (better && scoreAnswer(question, response).correct)) result[id] = response;
+  }
+  return result;
+}
+
 /** Finds the LMS around the page; null outside one, where the package works as the plain site. */
-export function startLms(browser: Window): LmsSession | null {
-  const lms = connectToLms(browser);
+export function startLms(browser: Window, rule: ScoreRule = SCORE_RULE): LmsSession | null {
+  // Said once, when the page's notices can show it: the lesson keeps working either way.
+  let tellFailure: (() => void) | null = null;
+  let failing = false;
+  const lms = connectToLms(browser, () => {
+    if (failing) return;
+    failing = true;
+    tellFailure?.();
+  });
   if (!lms) return null;
   const started = Date.now();
-  const saved = decodeSuspendData(lms.get('suspend_data'));
+  const kept = lms.get('suspend_data');
+  const saved = decodeSuspendData(kept);
   let storage: Storage | null = null;
   try {
     storage = learnerStorage(browser.localStorage, lms.get('learner_id') || 'anonymous');
@@ -30,11 +66,29 @@ export function startLms(browser: Window): LmsSession | null {
   return {
     lms,
     storage,
-    connect: (stores) => connect(lms, saved, stores, browser, started),
+    connect: (stores) => {
+      void stores.progress.then(({ store }) => {
+        const tell = (notice: string) => {
+          const { notices } = store.getState();
+          if (!notices.includes(notice)) store.setState({ notices: [...notices, notice] });
+        };
+        tellFailure = () => tell(content.notices.lms.failing);
+        if (failing) tellFailure();
+        if (kept.trim() !== '' && saved === null) tell(content.notices.lms.savedUnreadable);
+      });
+      connect(lms, saved, stores, browser, started, rule);
+    },
   };
 }
 
-function connect(lms: Lms, saved: SuspendState | null, stores: PageStores, browser: Window, started: number) {
+function connect(
+  lms: Lms,
+  saved: SuspendState | null,
+  stores: PageStores,
+  browser: Window,
+  started: number,
+  rule: ScoreRule,
+) {
   const { walkthroughStore, walkthroughActions } = stores;
   // What the LMS kept wins over what this browser has: the learner may have used another computer.
   if (saved) walkthroughActions.goToPlace(saved.place);
@@ -61,6 +115,7 @@ function connect(lms: Lms, saved: SuspendState | null, stores: PageStores, brows
     const standing: Standing = {
       walkthroughDone,
       quizDone: checked.length === practice.quiz.length,
+      quizChecked: checked.length,
       quizRight: checked.filter((question) => scoreAnswer(question, quiz[question.id]!).correct).length,
       quizTotal: practice.quiz.length,
     };
@@ -87,11 +142,11 @@ function connect(lms: Lms, saved: SuspendState | null, stores: PageStores, brows
         predictions: saved.predictions,
       });
     }
-    // A question tried again (or a quiz started over) keeps its last checked answer in the gradebook until it is
-    // checked anew: the grade never goes back because the learner is practising.
+    // A question tried again (or a quiz started over) keeps its counted answer: the grade never goes back because
+    // the learner is practising, and never goes up on a retry made after the right answer was shown (see ScoreRule).
     const answers = () => {
       const checked = Object.entries(store.getState().quiz).filter(([, answer]) => answer.checked);
-      return { ...state.quiz, ...Object.fromEntries(checked.map(([id, answer]) => [id, answer.response])) };
+      return countedAnswers(state.quiz, Object.fromEntries(checked.map(([id, answer]) => [id, answer.response])), rule);
     };
     store.subscribe((progress, previous) => {
       if (progress.quiz !== previous.quiz || progress.predictions !== previous.predictions)
@@ -100,12 +155,14 @@ function connect(lms: Lms, saved: SuspendState | null, stores: PageStores, brows
     report(answers(), store.getState().predictions);
   });
 
-  // The lab is a page of its own: inside the LMS it opens in a new window, so this page (and its session) stays.
+  // Leaving this page ends the LMS's session (pagehide), and the LMS refuses a new one: inside the LMS, a link to
+  // another site (a source) or to another page of this one (the lab) opens in a new window, so this page stays.
   browser.document.addEventListener('click', (event) => {
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (!(link instanceof HTMLAnchorElement) || link.target) return;
     const to = new URL(link.href);
-    if (to.origin !== browser.location.origin || !new URLSearchParams(to.search).has('lab')) return;
+    const elsewhere = to.origin !== browser.location.origin || new URLSearchParams(to.search).has('lab');
+    if (!elsewhere || (event as MouseEvent).defaultPrevented) return;
     event.preventDefault();
     browser.open(to.href, '_blank', 'noopener');
   });

@@ -5,13 +5,57 @@ import { lmsValues, sessionTime } from './report';
 import { connectToLms } from './scorm-api';
 import { decodeSuspendData, encodeSuspendData, SUSPEND_DATA_LIMIT, type SuspendState } from './suspend-data';
 
-const done = { walkthroughDone: true, quizDone: true, quizRight: 13, quizTotal: 16 };
+const done = { walkthroughDone: true, quizDone: true, quizChecked: 16, quizRight: 13, quizTotal: 16 };
 
 describe('what the LMS is told', () => {
-  it('SCORM 1.2: incomplete, with no score an LMS could turn into a pass, until both parts are done', () => {
-    // Moodle's default "mastery score overrides status" would pass a learner on a score sent early.
-    expect(lmsValues('1.2', { ...done, walkthroughDone: false }, '80')).toEqual([['lesson_status', 'incomplete']]);
-    expect(lmsValues('1.2', { ...done, quizDone: false }, '80')).toEqual([['lesson_status', 'incomplete']]);
+  it('SCORM 1.2: incomplete, with no score, until the quiz is answered; then passed or failed, walkthrough seen or not', () => {
+    const partQuiz = { ...done, quizDone: false, quizChecked: 15 };
+    expect(lmsValues('1.2', partQuiz, '80')).toEqual([['lesson_status', 'incomplete']]);
+    expect(lmsValues('1.2', { ...partQuiz, walkthroughDone: false }, '')).toEqual([['lesson_status', 'incomplete']]);
+    // 13 of 16 is 81.25 %.
+    expect(lmsValues('1.2', { ...done, walkthroughDone: false }, '80')).toEqual([
+      ['score.raw', '81'],
+      ['score.min', '0'],
+      ['score.max', '100'],
+      ['lesson_status', 'passed'],
+    ]);
+    expect(lmsValues('1.2', { ...done, walkthroughDone: false }, '82')).toContainEqual(['lesson_status', 'failed']);
+    // With no mastery score: completed only once both parts are done.
+    expect(lmsValues('1.2', { ...done, walkthroughDone: false }, '')).toContainEqual(['lesson_status', 'incomplete']);
+    expect(lmsValues('1.2', done, '')).toContainEqual(['lesson_status', 'completed']);
+  });
+
+  it('a gradebook’s view: all 16 right with the walkthrough seen, below the mastery score, and part done', () => {
+    const allRight = { ...done, quizRight: 16 };
+    expect(lmsValues('1.2', allRight, '80')).toEqual([
+      ['score.raw', '100'],
+      ['score.min', '0'],
+      ['score.max', '100'],
+      ['lesson_status', 'passed'],
+    ]);
+    expect(lmsValues('2004', allRight, '0.8')).toEqual([
+      ['score.raw', '100'],
+      ['score.min', '0'],
+      ['score.max', '100'],
+      ['score.scaled', '1'],
+      ['completion_status', 'completed'],
+      ['success_status', 'passed'],
+      ['progress_measure', '1'],
+    ]);
+    expect(lmsValues('1.2', { ...done, quizRight: 4 }, '80')).toContainEqual(['lesson_status', 'failed']);
+    expect(lmsValues('2004', { ...done, quizRight: 4 }, '0.8')).toContainEqual(['success_status', 'failed']);
+    // The walkthrough seen and 5 of 16 questions checked: 6 of 17 parts.
+    const partDone = { ...done, quizDone: false, quizChecked: 5, quizRight: 5 };
+    expect(lmsValues('1.2', partDone, '80')).toEqual([['lesson_status', 'incomplete']]);
+    expect(lmsValues('2004', partDone, '0.8')).toEqual([
+      ['completion_status', 'incomplete'],
+      ['success_status', 'unknown'],
+      ['progress_measure', '0.3529'],
+    ]);
+    expect(lmsValues('2004', { ...partDone, walkthroughDone: false, quizChecked: 0 }, '0.8')).toContainEqual([
+      'progress_measure',
+      '0',
+    ]);
   });
 
   it('judges a pass the same way in both versions, on the exact share of right answers', () => {
@@ -43,13 +87,15 @@ describe('what the LMS is told', () => {
       ['score.scaled', '0.8125'],
       ['completion_status', 'incomplete'],
       ['success_status', 'passed'],
+      ['progress_measure', '0.9412'],
     ]);
     expect(lmsValues('2004', { ...done, quizRight: 12 }, '0.8')).toContainEqual(['success_status', 'failed']);
     expect(lmsValues('2004', { ...done, quizRight: 16 }, '1')).toContainEqual(['score.scaled', '1']);
     expect(lmsValues('2004', done, '')).toContainEqual(['success_status', 'unknown']);
-    expect(lmsValues('2004', { ...done, quizDone: false }, '0.8')).toEqual([
+    expect(lmsValues('2004', { ...done, quizDone: false, quizChecked: 15 }, '0.8')).toEqual([
       ['completion_status', 'incomplete'],
       ['success_status', 'unknown'],
+      ['progress_measure', '0.9412'],
     ]);
   });
 

@@ -4,6 +4,8 @@ import type { Element, ScormVersion } from './scorm-api';
 export interface Standing {
   readonly walkthroughDone: boolean;
   readonly quizDone: boolean;
+  /** Questions checked so far (all of them when `quizDone`). */
+  readonly quizChecked: number;
   readonly quizRight: number;
   readonly quizTotal: number;
 }
@@ -22,29 +24,30 @@ export function lmsValues(version: ScormVersion, standing: Standing, passing: st
     ['score.max', '100'],
   ];
   const threshold = passing.trim() === '' ? null : Number(passing);
+  const graded = threshold !== null && !Number.isNaN(threshold);
   if (version === '1.2') {
-    // SCORM 1.2 has one status: incomplete until both parts are done, then passed or failed against the mastery
-    // score (0 to 100, compared with the exact percentage, as 2004 compares the scaled score), or completed when
-    // the course has none. The score is sent only then: Moodle's default "mastery score overrides status" would
-    // otherwise turn an early quiz score into a pass before the walkthrough is done.
-    if (!complete) return [['lesson_status', 'incomplete']];
-    const status =
-      threshold === null || Number.isNaN(threshold) ? 'completed' : scaled * 100 >= threshold ? 'passed' : 'failed';
-    return [...score, ['lesson_status', status]];
+    // SCORM 1.2 has one status. With a mastery score it is passed or failed as soon as the quiz is answered (0 to
+    // 100, compared with the exact percentage, as 2004 compares the scaled score), walkthrough seen or not: Moodle's
+    // "mastery score overrides status" would make it so from the score anyway. Without one, completed once both
+    // parts are done. Until then incomplete, with no score.
+    if (!standing.quizDone) return [['lesson_status', 'incomplete']];
+    if (graded) return [...score, ['lesson_status', scaled * 100 >= threshold ? 'passed' : 'failed']];
+    return [...score, ['lesson_status', complete ? 'completed' : 'incomplete']];
   }
-  const success =
-    !standing.quizDone || threshold === null || Number.isNaN(threshold)
-      ? 'unknown'
-      : scaled >= threshold
-        ? 'passed'
-        : 'failed';
+  const success = !standing.quizDone || !graded ? 'unknown' : scaled >= threshold ? 'passed' : 'failed';
+  // How far the learner got: the walkthrough counts as one part, each question as another.
+  const progress = (Number(standing.walkthroughDone) + standing.quizChecked) / (1 + standing.quizTotal);
   return [
     ...(standing.quizDone ? score : []),
-    ...(standing.quizDone ? ([['score.scaled', scaled.toFixed(4).replace(/\.?0+$/, '')]] as [Element, string][]) : []),
+    ...(standing.quizDone ? ([['score.scaled', decimal(scaled)]] as [Element, string][]) : []),
     ['completion_status', complete ? 'completed' : 'incomplete'],
     ['success_status', success],
+    ['progress_measure', decimal(progress)],
   ];
 }
+
+/** A number from 0 to 1 as SCORM 2004 takes it (real(10,7)): at most four decimals, no trailing zeros. */
+const decimal = (fraction: number) => fraction.toFixed(4).replace(/\.?0+$/, '');
 
 /** How long the session lasted, in each version's format (1.2: HHHH:MM:SS.SS; 2004: ISO 8601 duration). */
 export function sessionTime(version: ScormVersion, milliseconds: number): string {

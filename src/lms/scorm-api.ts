@@ -42,6 +42,7 @@ export type Element =
   | 'score.scaled'
   | 'completion_status'
   | 'success_status'
+  | 'progress_measure'
   | 'lesson_status'
   | 'passing_score'
   | 'exit'
@@ -69,6 +70,7 @@ const ELEMENTS_2004: Partial<Record<Element, string>> = {
   'score.scaled': 'cmi.score.scaled',
   completion_status: 'cmi.completion_status',
   success_status: 'cmi.success_status',
+  progress_measure: 'cmi.progress_measure',
   // The LMS fills it from the manifest's imsss:minNormalizedMeasure (0 to 1).
   passing_score: 'cmi.scaled_passing_score',
   exit: 'cmi.exit',
@@ -106,40 +108,79 @@ function find(from: Searchable, name: 'API' | 'API_1484_11'): unknown {
   return search(from, name) ?? search(opener, name);
 }
 
-/** Finds and initializes the LMS's API, SCORM 2004 first; null when the page runs outside an LMS. */
-export function connectToLms(from: Window | Searchable): Lms | null {
+/**
+ * Calls the LMS without ever letting it stop the page: a call that throws, or a change it answers "false" (SCORM's
+ * refusal), is reported to `failed`. (An LMS's exception inside a store listener once stopped the page's own
+ * listeners, and the screen stayed at step 1.) A read answers "" when it throws.
+ */
+function guarded(failed: () => void) {
+  return {
+    change(call: () => string): void {
+      try {
+        if (String(call()) === 'false') failed();
+      } catch {
+        failed();
+      }
+    },
+    read(call: () => string): string {
+      try {
+        const answer = call();
+        return typeof answer === 'string' ? answer : '';
+      } catch {
+        failed();
+        return '';
+      }
+    },
+  };
+}
+
+/** Initializes an API; one that throws or refuses leaves the page outside any LMS, as the plain site. */
+function initialized(initialize: () => string): boolean {
+  try {
+    return initialize() === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Finds and initializes the LMS's API, SCORM 2004 first; null when the page runs outside an LMS. `failed` hears of
+ * each later call the LMS did not accept.
+ */
+export function connectToLms(from: Window | Searchable, failed: () => void = () => {}): Lms | null {
+  const call = guarded(failed);
   const api2004 = find(from as Searchable, 'API_1484_11') as Scorm2004Api | null;
-  if (api2004 && api2004.Initialize('') === 'true') {
+  if (api2004 && initialized(() => api2004.Initialize(''))) {
     const name = (element: Element) => ELEMENTS_2004[element];
     return {
       version: '2004',
       get: (element) => {
         const mapped = name(element);
-        return mapped ? api2004.GetValue(mapped) : '';
+        return mapped ? call.read(() => api2004.GetValue(mapped)) : '';
       },
       set: (element, value) => {
         const mapped = name(element);
-        if (mapped) api2004.SetValue(mapped, value);
+        if (mapped) call.change(() => api2004.SetValue(mapped, value));
       },
-      commit: () => void api2004.Commit(''),
-      finish: () => void api2004.Terminate(''),
+      commit: () => call.change(() => api2004.Commit('')),
+      finish: () => call.change(() => api2004.Terminate('')),
     };
   }
   const api12 = find(from as Searchable, 'API') as Scorm12Api | null;
-  if (api12 && api12.LMSInitialize('') === 'true') {
+  if (api12 && initialized(() => api12.LMSInitialize(''))) {
     const name = (element: Element) => ELEMENTS_12[element];
     return {
       version: '1.2',
       get: (element) => {
         const mapped = name(element);
-        return mapped ? api12.LMSGetValue(mapped) : '';
+        return mapped ? call.read(() => api12.LMSGetValue(mapped)) : '';
       },
       set: (element, value) => {
         const mapped = name(element);
-        if (mapped) api12.LMSSetValue(mapped, value);
+        if (mapped) call.change(() => api12.LMSSetValue(mapped, value));
       },
-      commit: () => void api12.LMSCommit(''),
-      finish: () => void api12.LMSFinish(''),
+      commit: () => call.change(() => api12.LMSCommit('')),
+      finish: () => call.change(() => api12.LMSFinish('')),
     };
   }
   return null;

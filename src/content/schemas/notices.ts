@@ -44,6 +44,8 @@ export const noticesSchema = z
     /** Said in the shortcut settings when the learner presses a key no shortcut may take. */
     shortcuts: z.object({ reservedKey: template(['key']) }).strict(),
     /** Said when a new build's service worker is waiting to take over. */
+    /** Inside an LMS (a SCORM package): its API failing, or its saved data unreadable. */
+    lms: z.object({ failing: template([]), savedUnreadable: template([]) }).strict(),
     offline: z.object({ updateReady: template([]) }).strict(),
   })
   .strict();
