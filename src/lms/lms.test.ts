@@ -156,6 +156,20 @@ describe('suspend data', () => {
     expect(decodeSuspendData(over)?.predictions).toEqual({});
   });
 
+  it('reads suspend data longer than it ever writes as none, and data exactly at the limit as its own', () => {
+    const state: SuspendState = {
+      walkthroughDone: true,
+      place: { cursor: 3, fencing: false },
+      quiz: {},
+      predictions: {},
+    };
+    const encoded = encodeSuspendData(state);
+    const padded = `${encoded.slice(0, -1)}${' '.repeat(SUSPEND_DATA_LIMIT - encoded.length)}}`;
+    expect(padded).toHaveLength(SUSPEND_DATA_LIMIT);
+    expect(decodeSuspendData(padded)).toEqual(state);
+    expect(decodeSuspendData(`${padded} `)).toBeNull();
+  });
+
   it('reads answers or predictions saved as a list, not a record, as none', () => {
     expect(decodeSuspendData('{"v":1,"w":0,"c":3,"f":1,"q":[["a"]],"p":["v"]}')).toEqual({
       walkthroughDone: false,

@@ -37,6 +37,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** The saved state, or null when there is none or it cannot be read (it is then ignored, never trusted). */
 export function decodeSuspendData(raw: string): SuspendState | null {
+  // Longer than this package ever writes: not its own, and not worth parsing.
+  if (raw.length > SUSPEND_DATA_LIMIT) return null;
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
