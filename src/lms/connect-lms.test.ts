@@ -92,6 +92,13 @@ function answerQuiz(actions: ReturnType<typeof createProgressActions>, rightCoun
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const blank: SuspendState = {
+  walkthroughDone: false,
+  place: { cursor: 0, fencing: true },
+  quiz: {},
+  predictions: {},
+  interactions: 0,
+};
 const value = (element: string) => setValues.get(element) ?? '';
 const saved = () => decodeSuspendData(value('cmi.suspend_data'));
 
@@ -121,7 +128,13 @@ describe('a course session', () => {
     expect(value('cmi.core.exit')).toBe('suspend');
     // No score until both parts are done: an LMS could turn it into a pass.
     expect(value('cmi.core.score.raw')).toBe('');
-    expect(saved()).toEqual({ walkthroughDone: false, place: { cursor: 0, fencing: true }, quiz: {}, predictions: {} });
+    expect(saved()).toEqual({
+      walkthroughDone: false,
+      place: { cursor: 0, fencing: true },
+      quiz: {},
+      predictions: {},
+      interactions: 0,
+    });
     expect(commit).toHaveBeenCalled();
   });
 
@@ -207,6 +220,7 @@ describe('a course session', () => {
       place: { cursor: 12, fencing: false },
       quiz: { [first.id]: ['a'] },
       predictions: { 'stale-certificate:firstAttempt': 'granted' },
+      interactions: 0,
     };
     launch12({ suspendData: encodeSuspendData(state) });
     const page = pageStores();
@@ -238,6 +252,131 @@ describe('a course session', () => {
     startLms(browser())!.connect(page.stores);
     await settle();
     expect(page.store.getState().notices).toEqual([]);
+  });
+
+  describe('interactions', () => {
+    const plainPrompt = (prompt: string) => prompt.replace(/`/g, '').replace(/\s+/g, ' ').trim();
+
+    it('SCORM 2004: each checked answer is one interaction, a retry its own, type set before the responses', async () => {
+      vi.useFakeTimers({ now: new Date('2026-12-06T21:05:03Z'), toFake: ['Date'] });
+      const api = launch2004({ passing: '0.8' });
+      const order: string[] = [];
+      api.on('SetValue.cmi.interactions.*', (element: string) => void order.push(element));
+      const page = pageStores();
+      startLms(browser())!.connect(page.stores);
+      await settle();
+      answerQuiz(page.actions, 0);
+      const first = practice.quiz[0]!;
+      if (first.kind !== 'single') throw new Error('the first question is a single choice');
+      page.actions.retry(first.id);
+      page.actions.check(first.id, [first.answer]);
+      const total = practice.quiz.length;
+      expect(api.GetValue('cmi.interactions._count')).toBe(String(total + 1));
+      const field = (index: number, name: string) => api.GetValue(`cmi.interactions.${index}.${name}`);
+      expect(field(0, 'id')).toBe(first.id);
+      expect(field(0, 'type')).toBe('choice');
+      expect(field(0, 'description')).toBe(plainPrompt(first.prompt).slice(0, 250));
+      expect(field(0, 'result')).toBe('incorrect');
+      expect(field(0, 'correct_responses.0.pattern')).toBe(first.answer);
+      expect(field(0, 'timestamp')).toBe('2026-12-06T21:05:03.0Z');
+      // The retry: its own interaction, right, and the score still the first attempt's.
+      expect(field(total, 'id')).toBe(first.id);
+      expect(field(total, 'learner_response')).toBe(first.answer);
+      expect(field(total, 'result')).toBe('correct');
+      expect(value('cmi.success_status')).toBe('failed');
+      const orderIndex = practice.quiz.findIndex((question) => question.kind === 'order');
+      const orderQuestion = practice.quiz[orderIndex]!;
+      if (orderQuestion.kind !== 'order') throw new Error('expected an order question');
+      expect(field(orderIndex, 'type')).toBe('sequencing');
+      expect(field(orderIndex, 'learner_response')).toBe(orderQuestion.startOrder.join('[,]'));
+      expect(field(orderIndex, 'correct_responses.0.pattern')).toBe(
+        orderQuestion.items.map((item) => item.id).join('[,]'),
+      );
+      const multiple = practice.quiz.findIndex((question) => question.kind === 'multiple');
+      expect(field(multiple, 'correct_responses.0.pattern')).toMatch(/^[\w-]+(\[,\][\w-]+)+$/);
+      // Type before responses in every interaction.
+      for (let index = 0; index <= total; index++) {
+        const typeAt = order.indexOf(`cmi.interactions.${index}.type`);
+        expect(typeAt).toBeGreaterThan(order.indexOf(`cmi.interactions.${index}.id`));
+        expect(typeAt).toBeLessThan(order.indexOf(`cmi.interactions.${index}.learner_response`));
+      }
+    });
+
+    it('SCORM 1.2: in the formats the 1.2 specification gives, letters for options and items', async () => {
+      vi.useFakeTimers({ now: new Date('2026-12-06T09:08:07Z'), toFake: ['Date'] });
+      const api = launch12({ mastery: '80' });
+      const page = pageStores();
+      startLms(browser())!.connect(page.stores);
+      await settle();
+      answerQuiz(page.actions, 5);
+      const total = practice.quiz.length;
+      expect(api.LMSGetValue('cmi.interactions._count')).toBe(String(total));
+      // 1.2's interactions are write-only: what was set is read from what the package sent.
+      for (let index = 0; index < total; index++) {
+        const question = practice.quiz[index]!;
+        const sent = (name: string) => value(`cmi.interactions.${index}.${name}`);
+        expect(sent('id')).toBe(question.id);
+        expect(sent('type')).toBe(question.kind === 'order' ? 'sequencing' : 'choice');
+        // RTE 3.4.2.7: single characters 0-9 or a-z, separated by commas.
+        expect(sent('student_response')).toMatch(/^[0-9a-z](,[0-9a-z])*$/);
+        expect(sent('correct_responses.0.pattern')).toMatch(/^[0-9a-z](,[0-9a-z])*$/);
+        expect(sent('result')).toBe(index < 5 ? 'correct' : 'wrong');
+        expect(sent('time')).toBe('09:08:07');
+      }
+      const orderIndex = practice.quiz.findIndex((question) => question.kind === 'order');
+      const orderQuestion = practice.quiz[orderIndex]!;
+      if (orderQuestion.kind !== 'order') throw new Error('expected an order question');
+      expect(value(`cmi.interactions.${orderIndex}.correct_responses.0.pattern`)).toBe(
+        orderQuestion.items.map((_, position) => String.fromCharCode(97 + position)).join(','),
+      );
+    });
+
+    it('a relaunch appends after the interactions the LMS holds, and never writes one again', async () => {
+      const api = launch2004();
+      const page = pageStores();
+      startLms(browser())!.connect(page.stores);
+      await settle();
+      answerQuiz(page.actions, 3);
+      const kept = JSON.parse(JSON.stringify(api.cmi)) as { interactions: unknown; suspend_data: string };
+      // The next launch: the LMS hands back what it kept.
+      setValues = new Map();
+      globals = courseWindow();
+      const again = new Scorm2004API({ autocommit: false, logLevel: 5 });
+      again.loadFromJSON({ interactions: kept.interactions, suspend_data: kept.suspend_data, entry: 'resume' });
+      const written: string[] = [];
+      again.on('SetValue.cmi.interactions.*', (element: string) => void written.push(element));
+      again.on('SetValue.cmi.*', (element: string, value: unknown) => void setValues.set(element, String(value)));
+      globals.API_1484_11 = again;
+      const relaunched = pageStores();
+      startLms(browser())!.connect(relaunched.stores);
+      await settle();
+      // The saved answers came back, and were not reported again.
+      expect(written).toEqual([]);
+      const last = practice.quiz.at(-1)!;
+      relaunched.actions.retry(last.id);
+      if (last.kind === 'order')
+        relaunched.actions.check(
+          last.id,
+          last.items.map((item) => item.id),
+        );
+      else relaunched.actions.check(last.id, last.kind === 'single' ? [last.answer] : [...last.answers]);
+      const total = practice.quiz.length;
+      expect(again.GetValue('cmi.interactions._count')).toBe(String(total + 1));
+      expect(written.every((element) => element.startsWith(`cmi.interactions.${total}.`))).toBe(true);
+      expect(decodeSuspendData(value('cmi.suspend_data'))?.interactions).toBe(total + 1);
+    });
+
+    it('an LMS that cannot say how many it holds: the count kept in suspend data places the next one', async () => {
+      const api = launch2004({ suspendData: encodeSuspendData({ ...blank, interactions: 0 }) });
+      vi.spyOn(api, 'GetValue').mockImplementation((element: string) =>
+        element === 'cmi.interactions._count' ? '' : Scorm2004API.prototype.GetValue.call(api, element),
+      );
+      const page = pageStores();
+      startLms(browser())!.connect(page.stores);
+      await settle();
+      answerQuiz(page.actions, 1);
+      expect(decodeSuspendData(value('cmi.suspend_data'))?.interactions).toBe(practice.quiz.length);
+    });
   });
 
   describe('an LMS that fails', () => {

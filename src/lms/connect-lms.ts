@@ -3,6 +3,7 @@ import practice from 'virtual:lockstep/practice';
 import type { PageStores } from '@/app/page-stores';
 import { scoreAnswer } from '@/progress/score';
 import { selectCursor, selectStepCount } from '@/store/selectors';
+import { interactionValues } from './interactions';
 import { learnerStorage } from './learner-storage';
 import { lmsValues, sessionTime, type Standing } from './report';
 import { connectToLms, type Lms } from './scorm-api';
@@ -98,7 +99,11 @@ function connect(
     place: { cursor: 0, fencing: true },
     quiz: {},
     predictions: {},
+    interactions: 0,
   };
+  // Where the next interaction goes: after those the LMS holds, or, if it cannot say, those this package wrote.
+  const counted = lms.read('cmi.interactions._count');
+  let interactions = /^\d+$/.test(counted) ? Number(counted) : state.interactions;
   const passing = lms.get('passing_score');
   let finished = false;
 
@@ -110,6 +115,7 @@ function connect(
       place: { cursor: selectCursor(walkthrough), fencing: walkthrough.fencing },
       quiz,
       predictions,
+      interactions,
     };
     const checked = practice.quiz.filter((question) => quiz[question.id]);
     const standing: Standing = {
@@ -149,8 +155,22 @@ function connect(
       return countedAnswers(state.quiz, Object.fromEntries(checked.map(([id, answer]) => [id, answer.response])), rule);
     };
     store.subscribe((progress, previous) => {
-      if (progress.quiz !== previous.quiz || progress.predictions !== previous.predictions)
-        report(answers(), progress.predictions);
+      if (progress.quiz === previous.quiz && progress.predictions === previous.predictions) return;
+      // Each answer checked is one interaction, retries too (the score counts only the first: see ScoreRule).
+      for (const question of practice.quiz) {
+        const now = progress.quiz[question.id];
+        const before = previous.quiz[question.id];
+        if (!now?.checked || (before?.checked && before.response === now.response)) continue;
+        const at = new Date();
+        for (const [element, value] of interactionValues(lms.version, interactions, {
+          question,
+          response: now.response,
+          at,
+        }))
+          lms.put(element, value);
+        interactions += 1;
+      }
+      report(answers(), progress.predictions);
     });
     report(answers(), store.getState().predictions);
   });

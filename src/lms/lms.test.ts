@@ -122,6 +122,7 @@ describe('what the LMS is told', () => {
 
 describe('suspend data', () => {
   const everyAnswer: SuspendState = {
+    interactions: 17,
     walkthroughDone: true,
     place: { cursor: 22, fencing: false },
     quiz: Object.fromEntries(
@@ -158,6 +159,7 @@ describe('suspend data', () => {
 
   it('reads suspend data longer than it ever writes as none, and data exactly at the limit as its own', () => {
     const state: SuspendState = {
+      interactions: 0,
       walkthroughDone: true,
       place: { cursor: 3, fencing: false },
       quiz: {},
@@ -176,6 +178,7 @@ describe('suspend data', () => {
       place: { cursor: 3, fencing: true },
       quiz: {},
       predictions: {},
+      interactions: 0,
     });
     // An answer with any option that is not an option's id (a string) is dropped whole.
     expect(decodeSuspendData('{"v":1,"q":{"a":["x",2]}}')?.quiz).toEqual({});
@@ -186,14 +189,17 @@ describe('suspend data', () => {
   });
 
   it('keeps the parts it can read and drops damaged entries', () => {
-    expect(decodeSuspendData('{"v":1,"w":1,"c":-4,"f":0,"q":{"a":["x"],"b":"y","c":[1]},"p":{"k":"v","n":3}}')).toEqual(
-      {
-        walkthroughDone: true,
-        place: { cursor: 0, fencing: false },
-        quiz: { a: ['x'] },
-        predictions: { k: 'v' },
-      },
-    );
+    expect(
+      decodeSuspendData('{"v":1,"w":1,"c":-4,"f":0,"q":{"a":["x"],"b":"y","c":[1]},"p":{"k":"v","n":3},"i":2.5}'),
+    ).toEqual({
+      walkthroughDone: true,
+      place: { cursor: 0, fencing: false },
+      quiz: { a: ['x'] },
+      predictions: { k: 'v' },
+      interactions: 0,
+    });
+    expect(decodeSuspendData('{"v":1,"i":7}')?.interactions).toBe(7);
+    expect(decodeSuspendData('{"v":1,"i":-1}')?.interactions).toBe(0);
   });
 });
 

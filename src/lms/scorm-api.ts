@@ -29,6 +29,9 @@ export interface Lms {
   readonly version: ScormVersion;
   get(element: Element): string;
   set(element: Element, value: string): void;
+  /** An element by its own name in this version (`cmi.interactions.3.id`): for the indexed ones. */
+  read(element: string): string;
+  put(element: string, value: string): void;
   commit(): void;
   finish(): void;
 }
@@ -162,6 +165,8 @@ export function connectToLms(from: Window | Searchable, failed: () => void = () 
         const mapped = name(element);
         if (mapped) call.change(() => api2004.SetValue(mapped, value));
       },
+      read: (element) => call.read(() => api2004.GetValue(element)),
+      put: (element, value) => call.change(() => api2004.SetValue(element, value)),
       commit: () => call.change(() => api2004.Commit('')),
       finish: () => call.change(() => api2004.Terminate('')),
     };
@@ -179,6 +184,8 @@ export function connectToLms(from: Window | Searchable, failed: () => void = () 
         const mapped = name(element);
         if (mapped) call.change(() => api12.LMSSetValue(mapped, value));
       },
+      read: (element) => call.read(() => api12.LMSGetValue(element)),
+      put: (element, value) => call.change(() => api12.LMSSetValue(element, value)),
       commit: () => call.change(() => api12.LMSCommit('')),
       finish: () => call.change(() => api12.LMSFinish('')),
     };

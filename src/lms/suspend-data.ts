@@ -10,6 +10,11 @@ export interface SuspendState {
   readonly quiz: Readonly<Record<string, readonly string[]>>;
   /** Walkthrough predictions, as the progress store keys them. */
   readonly predictions: Readonly<Record<string, string>>;
+  /**
+   * Interactions written so far (cmi.interactions._count, kept here too for an LMS that does not answer it): a
+   * relaunch appends after them.
+   */
+  readonly interactions: number;
 }
 
 /** SCORM 1.2's limit for cmi.suspend_data (RTE 3.4.2.4.5); 2004's is larger. */
@@ -25,6 +30,7 @@ export function encodeSuspendData(state: SuspendState): string {
     f: state.place.fencing ? 1 : 0,
     q: state.quiz,
     p: state.predictions,
+    i: state.interactions,
   });
   if (full.length <= SUSPEND_DATA_LIMIT) return full;
   // Predictions are the least needed on relaunch: give them up before the answers that are graded. (Every
@@ -60,5 +66,12 @@ export function decodeSuspendData(raw: string): SuspendState | null {
         Object.entries(parsed.p).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
       )
     : {};
-  return { walkthroughDone: parsed.w === 1, place: { cursor, fencing: parsed.f !== 0 }, quiz, predictions };
+  const interactions = Number.isInteger(parsed.i) && (parsed.i as number) >= 0 ? (parsed.i as number) : 0;
+  return {
+    walkthroughDone: parsed.w === 1,
+    place: { cursor, fencing: parsed.f !== 0 },
+    quiz,
+    predictions,
+    interactions,
+  };
 }
