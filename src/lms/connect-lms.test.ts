@@ -246,6 +246,44 @@ describe('a course session', () => {
     expect(page.store.getState().notices).toEqual([content.notices.lms.savedUnreadable]);
   });
 
+  it('keeps the step in cmi.location, and opens there when the suspend data cannot be read', async () => {
+    const api = launch2004();
+    const page = pageStores();
+    startLms(browser())!.connect(page.stores);
+    await settle();
+    page.walkthroughActions.goToPlace({ cursor: 8, fencing: true });
+    expect(value('cmi.location')).toBe('9');
+    const location = api.GetValue('cmi.location');
+    setValues = new Map();
+    globals = courseWindow();
+    const again = new Scorm2004API({ autocommit: false, logLevel: 5 });
+    again.loadFromJSON({ location, suspend_data: 'damaged', entry: 'resume' });
+    globals.API_1484_11 = again;
+    const relaunched = pageStores();
+    startLms(browser())!.connect(relaunched.stores);
+    await settle();
+    expect(relaunched.walkthroughStore.getState().cursor).toBe(8);
+    expect(relaunched.store.getState().notices).toEqual([content.notices.lms.savedUnreadable]);
+  });
+
+  it('SCORM 1.2: keeps the step in cmi.core.lesson_location; a location past the end is ignored', async () => {
+    launch12({ suspendData: '' });
+    const page = pageStores();
+    startLms(browser())!.connect(page.stores);
+    await settle();
+    page.walkthroughActions.next();
+    expect(value('cmi.core.lesson_location')).toBe('2');
+    setValues = new Map();
+    globals = courseWindow();
+    const again = new Scorm12API({ autocommit: false, logLevel: 5 });
+    again.loadFromJSON({ core: { lesson_location: '999', entry: 'resume' } });
+    globals.API = again;
+    const relaunched = pageStores();
+    startLms(browser())!.connect(relaunched.stores);
+    await settle();
+    expect(relaunched.walkthroughStore.getState().cursor).toBe(0);
+  });
+
   it('says nothing of a first launch, whose suspend data is empty', async () => {
     launch12();
     const page = pageStores();

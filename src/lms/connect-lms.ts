@@ -91,8 +91,12 @@ function connect(
   rule: ScoreRule,
 ) {
   const { walkthroughStore, walkthroughActions } = stores;
-  // What the LMS kept wins over what this browser has: the learner may have used another computer.
+  // What the LMS kept wins over what this browser has: the learner may have used another computer. Without
+  // readable suspend data, the location alone (the step number) still says where the learner was.
+  const step = /^\d+$/.test(lms.get('location')) ? Number(lms.get('location')) : 0;
   if (saved) walkthroughActions.goToPlace(saved.place);
+  else if (step >= 1 && step <= selectStepCount(walkthroughStore.getState()))
+    walkthroughActions.goToPlace({ cursor: step - 1, fencing: true });
   let walkthroughDone = saved?.walkthroughDone ?? false;
   let state: SuspendState = saved ?? {
     walkthroughDone,
@@ -127,6 +131,8 @@ function connect(
     };
     for (const [element, value] of lmsValues(lms.version, standing, passing)) lms.set(element, value);
     lms.set('suspend_data', encodeSuspendData(state));
+    // The step, as an LMS shows where a learner left off.
+    lms.set('location', String(state.place.cursor + 1));
     // Keep the attempt open for the next launch until it is complete.
     const complete = standing.walkthroughDone && standing.quizDone;
     lms.set('exit', complete ? (lms.version === '2004' ? 'normal' : '') : 'suspend');

@@ -39,6 +39,7 @@ export interface Lms {
 export type Element =
   | 'learner_id'
   | 'suspend_data'
+  | 'location'
   | 'score.raw'
   | 'score.min'
   | 'score.max'
@@ -54,6 +55,7 @@ export type Element =
 const ELEMENTS_12: Partial<Record<Element, string>> = {
   learner_id: 'cmi.core.student_id',
   suspend_data: 'cmi.suspend_data',
+  location: 'cmi.core.lesson_location',
   'score.raw': 'cmi.core.score.raw',
   'score.min': 'cmi.core.score.min',
   'score.max': 'cmi.core.score.max',
@@ -67,6 +69,7 @@ const ELEMENTS_12: Partial<Record<Element, string>> = {
 const ELEMENTS_2004: Partial<Record<Element, string>> = {
   learner_id: 'cmi.learner_id',
   suspend_data: 'cmi.suspend_data',
+  location: 'cmi.location',
   'score.raw': 'cmi.score.raw',
   'score.min': 'cmi.score.min',
   'score.max': 'cmi.score.max',
