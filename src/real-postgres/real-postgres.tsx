@@ -40,6 +40,9 @@ export function RealPostgres() {
   // Bumped whenever Postgres restarts or the console's transaction ends, so the steps run again.
   const [generation, setGeneration] = useState(0);
   const [transaction, setTransaction] = useState<TransactionState>('idle');
+  // The console offers to set its own table to the learner's step.
+  const timeline = useWalkthrough(selectTimeline);
+  const cursor = useWalkthrough(selectCursor);
   const headingId = useId();
   useEffect(() => () => engine?.close(), [engine]);
   // A fresh Postgres has no transaction open and the story's row back: the steps run again on it.
@@ -106,6 +109,7 @@ export function RealPostgres() {
             transaction={transaction}
             broken={state.phase === 'broken' ? state.message : null}
             restarting={state.phase === 'restarting'}
+            walkthrough={{ plan: planSteps(timeline, cursor, postgres), step: cursor + 1 }}
             onRun={(reply) => {
               if (reply.kind !== 'ran') return;
               setTransaction(reply.run.transaction);

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { InlinePostgresWorker } from '@/testing/inline-postgres-worker';
 import type { TransactionState } from './console-engine';
 import { createPostgresEngine, type ConsoleReply, type PostgresEngine } from './postgres-engine';
+import { DEFAULT_SCENARIO_ID, selectTimeline } from '@/store/selectors';
+import { createWalkthroughStore } from '@/store/walkthrough-store';
+import { planSteps } from './run-steps';
 import { SqlConsole } from './sql-console';
 
 // The console on real Postgres (PGlite), served on this thread by the worker's own code: jsdom has no workers.
@@ -22,9 +25,23 @@ afterAll(async () => {
   await InlinePostgresWorker.closeAll();
 });
 
+/** The walkthrough's writes up to a step, as the panel hands them to the console. */
+function walkthroughAt(step: number, fencing = true) {
+  const timeline = selectTimeline(
+    createWalkthroughStore({ scenarioId: DEFAULT_SCENARIO_ID, cursor: step - 1, fencing }).getState(),
+  );
+  return { plan: planSteps(timeline, step - 1, postgres), step };
+}
+
 /** The console as the panel shows it, with what it tells the panel kept. */
 function renderConsole(
-  props: { transaction?: TransactionState; broken?: string | null; restarting?: boolean; on?: PostgresEngine } = {},
+  props: {
+    transaction?: TransactionState;
+    broken?: string | null;
+    restarting?: boolean;
+    on?: PostgresEngine;
+    walkthrough?: ReturnType<typeof walkthroughAt>;
+  } = {},
 ) {
   const replies: ConsoleReply[] = [];
   render(
@@ -34,6 +51,7 @@ function renderConsole(
       broken={props.broken ?? null}
       restarting={props.restarting ?? false}
       onRun={(reply) => replies.push(reply)}
+      walkthrough={props.walkthrough ?? walkthroughAt(1)}
     />,
   );
   const form = screen.getByRole('form', { name: 'SQL console' });
@@ -121,6 +139,56 @@ describe('the SQL console', { timeout: 240_000 }, () => {
     expect(output).toHaveTextContent(
       'The console shows the results of the first 100 of 101 statements; all 101 ran, and 1 of them failed.',
     );
+  });
+
+  it('set to step 20 with fencing on, its table answers the lesson’s statement as the panel does: UPDATE 0', async () => {
+    const at20 = walkthroughAt(20);
+    const { form, output, replies, ranSince, runSql } = renderConsole({ walkthrough: at20 });
+    expect(form).toHaveTextContent("This console's table shows the story's start (serial 1000, fence 32)");
+    // The story's start: A's statement would land here.
+    const late = postgres.evening.steps[1]!.sql;
+    await runSql(late);
+    expect(within(output).getByTestId('command-tag')).toHaveTextContent('UPDATE 1');
+    expect(form).toHaveTextContent("This console's table shows your own changes");
+    fireEvent.click(button(form, 'Set the table to step 20'));
+    await ranSince(replies.length);
+    const panel = await engine.steps(at20.plan);
+    if (panel.kind !== 'ran') throw new Error('the steps did not run');
+    expect(panel.run.row).toMatchObject({ cert: expect.stringMatching(/^serial 1002\b/), fence: 34 });
+    expect(form).toHaveTextContent(
+      `The table is where the walkthrough's is at step 20: ${panel.run.row!.cert}, fence 34.`,
+    );
+    expect(form).toHaveTextContent("This console's table shows the walkthrough at step 20.");
+    await runSql(late);
+    expect(within(output).getByTestId('command-tag')).toHaveTextContent('UPDATE 0');
+    // A read leaves the table as the step had it.
+    await runSql('SELECT cert, fence FROM certificates;');
+    expect(form).toHaveTextContent("This console's table shows the walkthrough at step 20.");
+    // And the walkthrough's own steps are untouched by all of it.
+    const again = await engine.steps(at20.plan);
+    expect(again.kind === 'ran' && again.run).toEqual(panel.run);
+    fireEvent.click(button(form, 'Reset the table'));
+    await ranSince(replies.length);
+    expect(form).toHaveTextContent("This console's table shows the story's start");
+  });
+
+  it('set to a step with fencing off, or before any write, its row is the panel’s', async () => {
+    for (const [step, fencing] of [
+      [20, false],
+      [1, true],
+      [23, true],
+    ] as const) {
+      cleanup();
+      const at = walkthroughAt(step, fencing);
+      const { form, replies, ranSince } = renderConsole({ walkthrough: at });
+      fireEvent.click(button(form, `Set the table to step ${step}`));
+      await ranSince(replies.length);
+      const panel = await engine.steps(at.plan);
+      if (panel.kind !== 'ran' || !panel.run.row) throw new Error('the steps did not run');
+      expect(form).toHaveTextContent(
+        `The table is where the walkthrough's is at step ${step}: ${panel.run.row.cert}, fence ${panel.run.row.fence}.`,
+      );
+    }
   });
 
   it('shows NULL as NULL, a long value cut with a count of the rest, and a count of rows past those shown', async () => {

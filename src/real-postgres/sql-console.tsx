@@ -7,11 +7,30 @@ import type { Cell, StatementOutcome, TransactionState } from './console-engine'
 import { CELL_CHARACTERS, OUTPUT_CELLS, OUTPUT_CHARACTERS, SHOWN_STATEMENTS } from './console-limits';
 import { CONSOLE_TIME_LIMIT_MS, type ConsoleReply, type PostgresEngine } from './postgres-engine';
 import styles from './real-postgres.module.css';
+import type { StepPlan } from './run-steps';
+import { tableAtStep } from './table-at-step';
 
 const PANEL = postgres.panel;
 const EVENING = postgres.evening;
 const LABELS = postgres.labels.console;
 const LIMIT_SECONDS = String(CONSOLE_TIME_LIMIT_MS / 1000);
+
+/** Which moment of the evening the console's own table shows: the story's start, a step set from it, or neither. */
+type TableShows =
+  { readonly kind: 'start' } | { readonly kind: 'step'; readonly step: number } | { readonly kind: 'yours' };
+
+/**
+ * Commands that leave a table as it was, and writes that matched no row (`UPDATE 0`): after anything else, the
+ * table shows the learner's own changes.
+ */
+const READS = new Set(['SELECT', 'SHOW', 'EXPLAIN', 'BEGIN', 'START', 'COMMIT', 'ROLLBACK', 'SET', 'RESET', 'VALUES']);
+const ROW_WRITES = new Set(['UPDATE', 'DELETE', 'INSERT', 'MERGE', 'COPY']);
+function changes(tag: string): boolean {
+  const [command = '', ...counts] = tag.split(' ');
+  return !READS.has(command) && !(ROW_WRITES.has(command) && counts.at(-1) === '0');
+}
+const changedTable = (statements: readonly StatementOutcome[]) =>
+  statements.some((outcome) => outcome.kind === 'ran' && changes(outcome.tag));
 
 /** Why the last run ended without a result: the panel says so until the next run. */
 type RunStopped =
@@ -39,6 +58,7 @@ export function SqlConsole({
   broken,
   restarting,
   onRun,
+  walkthrough,
 }: {
   engine: PostgresEngine;
   transaction: TransactionState;
@@ -46,6 +66,8 @@ export function SqlConsole({
   broken: string | null;
   restarting: boolean;
   onRun: (reply: ConsoleReply) => void;
+  /** The walkthrough's writes up to the learner's step, and that step's number. */
+  walkthrough: { readonly plan: StepPlan; readonly step: number };
 }) {
   const id = useId();
   const [sql, setSql] = useState(postgres.examples[0]?.sql ?? '');
@@ -53,6 +75,7 @@ export function SqlConsole({
   const [note, setNote] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const [stopped, setStopped] = useState<RunStopped | null>(null);
+  const [shows, setShows] = useState<TableShows>({ kind: 'start' });
 
   // The engine never rejects; the finally keeps Run offered whatever else happens.
   const runText = async (text: string) => {
@@ -62,6 +85,9 @@ export function SqlConsole({
     try {
       const reply = await engine.console(text);
       setStopped(stoppedBy(reply));
+      // A restart starts the console's tables again from the story's row.
+      if (reply.kind !== 'ran') setShows({ kind: 'start' });
+      else if (changedTable(reply.run.statements)) setShows({ kind: 'yours' });
       if (reply.kind === 'ran') {
         // "Took" is the wait until the result is on screen: put in the page now, timed once the browser has painted.
         const { statements } = reply.run;
@@ -97,7 +123,20 @@ export function SqlConsole({
   };
   const resetEvening = async () => {
     const reply = await runText(EVENING.reset);
-    if (reply.kind === 'ran') setNote(EVENING.wasReset);
+    if (reply.kind !== 'ran') return;
+    setNote(EVENING.wasReset);
+    setShows({ kind: 'start' });
+  };
+  /** The steps' own statements up to the learner's step, run here as the console's role, on its own table. */
+  const setToStep = async () => {
+    const { plan, step } = walkthrough;
+    const reply = await runText(`${tableAtStep(plan)}
+${EVENING.rowQuery}`);
+    if (reply.kind !== 'ran' || reply.run.statements.some((outcome) => outcome.kind !== 'ran')) return;
+    const read = reply.run.statements.at(-1);
+    const [cert = 'NULL', fence = 'NULL'] = read?.kind === 'ran' ? (read.rows[0] ?? []).map(cellText) : [];
+    setNote(fillTemplate(EVENING.atStep, { step: String(step), cert: cert ?? 'NULL', fence: fence ?? 'NULL' }));
+    setShows({ kind: 'step', step });
   };
 
   return (
@@ -127,6 +166,16 @@ export function SqlConsole({
         <button type="button" disabled={running} onClick={() => void resetEvening()}>
           {LABELS.resetEvening}
         </button>
+        <button type="button" disabled={running} onClick={() => void setToStep()}>
+          {fillTemplate(EVENING.setToStep, { step: String(walkthrough.step) })}
+        </button>
+        <p className={styles.tableShows}>
+          {shows.kind === 'start'
+            ? EVENING.showsStart
+            : shows.kind === 'step'
+              ? fillTemplate(EVENING.showsStep, { step: String(shows.step) })
+              : EVENING.showsYours}
+        </p>
       </div>
       <div className={styles.examples} role="group" aria-label={LABELS.examples}>
         {postgres.examples.map((example) => (

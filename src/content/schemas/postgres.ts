@@ -18,6 +18,13 @@ export const postgresSchema = z
         rowNow: template(['cert', 'fence']),
         aFirst: template([]),
         wasReset: template([]),
+        /** The button that puts the console's table where the walkthrough's is at the learner's step. */
+        setToStep: template(['step']),
+        atStep: template(['step', 'cert', 'fence']),
+        /** Which moment of the evening the console's table shows. */
+        showsStart: template([]),
+        showsStep: template(['step']),
+        showsYours: template([]),
       })
       .strict(),
     /** What the panel says around the SQL: starting, failing, and comparing real rows with the simulation's. */
