@@ -8,6 +8,7 @@ import { DEFAULT_SCENARIO_ID, selectTimeline } from '@/store/selectors';
 import { createWalkthroughStore } from '@/store/walkthrough-store';
 import { planSteps } from './run-steps';
 import { SqlConsole } from './sql-console';
+import { tableAtStep } from './table-at-step';
 
 // The console on real Postgres (PGlite), served on this thread by the worker's own code: jsdom has no workers.
 let engine: PostgresEngine;
@@ -159,6 +160,8 @@ describe('the SQL console', { timeout: 240_000 }, () => {
       `The table is where the walkthrough's is at step 20: ${panel.run.row!.cert}, fence 34.`,
     );
     expect(form).toHaveTextContent("This console's table shows the walkthrough at step 20.");
+    // What ran is in the box.
+    expect(within(form).getByRole('textbox', { name: 'SQL' })).toHaveValue(tableAtStep(at20.plan));
     await runSql(late);
     expect(within(output).getByTestId('command-tag')).toHaveTextContent('UPDATE 0');
     // A read leaves the table as the step had it.
