@@ -130,8 +130,10 @@ export function SqlConsole({
   /** The steps' own statements up to the learner's step, run here as the console's role, on its own table. */
   const setToStep = async () => {
     const { plan, step } = walkthrough;
-    const reply = await runText(`${tableAtStep(plan)}
-${EVENING.rowQuery}`);
+    // In the box, so the learner sees what ran and can run it again.
+    const statements = tableAtStep(plan);
+    setSql(statements);
+    const reply = await runText(`${statements}\n${EVENING.rowQuery}`);
     if (reply.kind !== 'ran' || reply.run.statements.some((outcome) => outcome.kind !== 'ran')) return;
     const read = reply.run.statements.at(-1);
     const [cert = 'NULL', fence = 'NULL'] = read?.kind === 'ran' ? (read.rows[0] ?? []).map(cellText) : [];
