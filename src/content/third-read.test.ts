@@ -30,8 +30,24 @@ describe('§2: the fidelity section announces each model difference', () => {
 
   it('Redis: the release script’s bare 0 carries no reason', () => {
     const said = sentenceWith(fidelity(), 'bare `0`');
-    expect(said).toContain('"0 (no key)"');
-    expect(said).toContain('"0 (not yours)"');
+    expect(said).toContain("the lab's diagram shows that bare `0`");
+    // The reply drawn is Redis's own; the reason is only in the caption, as the lab's words.
+    const captions = JSON.parse(readFileSync(resolve(dir, 'lab', 'captions.json'), 'utf8')) as Record<
+      string,
+      Record<string, { label: string; caption: string }>
+    >;
+    const releases = Object.values(captions)
+      .flatMap((group) => Object.entries(group))
+      .filter(([key]) => /^releaseRefused(NotHolderNoToken|NoLeaseNoToken|LostInFailover)$/.test(key));
+    expect(releases.map(([key]) => key).sort()).toEqual([
+      'releaseRefusedLostInFailover',
+      'releaseRefusedNoLeaseNoToken',
+      'releaseRefusedNotHolderNoToken',
+    ]);
+    for (const [key, { label, caption }] of releases) {
+      expect(label, key).toBe('0');
+      expect(caption, key).toContain('The reply does not say why; the lab can see');
+    }
     expect(said).toContain('[@redis-distlock]');
   });
 

@@ -268,7 +268,7 @@ describe('the cause a caption names is the run’s (fidelity review, third read,
   it('a release after the failover lost the key says the failover lost it', () => {
     const lostAtOne = captionsAt('?service=redis&resource=email&storage=unchecked&failover=1000&pause=0');
     expect(lostAtOne('releaseRefused', 'A')).toEqual([
-      'The script returns 0: the key is gone. It never reached the replica that took over in the failover; Worker A learns only now that it no longer held the lock.',
+      "Redis replies with the script's bare `0`: nothing was deleted. The reply does not say why; the lab can see that the key is gone, since it never reached the replica that took over in the failover. Worker A learns only now that it no longer held the lock.",
     ]);
     const lostB = captionsAt('?service=redis&storage=unchecked&failover=33000&pauseAt=2000&pause=40000&renewers=3');
     expect(lostB('releaseRefused', 'B')[0]).toMatch(/never reached the replica that took over in the failover/);
@@ -277,7 +277,7 @@ describe('the cause a caption names is the run’s (fidelity review, third read,
   it('a release after the key expired says it expired, and no later holder is blamed', () => {
     const expired = captionsAt('?service=redis&storage=unchecked');
     expect(expired('releaseRefused', 'A')).toEqual([
-      "The script returns 0: the key is gone. Renewer A's own lease on it had expired; Renewer A learns only now that it no longer held the lock.",
+      "Redis replies with the script's bare `0`: nothing was deleted. The reply does not say why; the lab can see that the key is gone, since Renewer A's own lease on it had expired. Renewer A learns only now that it no longer held the lock.",
     ]);
   });
 
