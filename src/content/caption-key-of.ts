@@ -19,7 +19,10 @@ export function captionKeyOf(happening: Happening): CaptionKey {
       return happening.lease.token === null ? 'leaseGrantedNoToken' : 'leaseGranted';
     case 'releaseRefused':
       return happening.reason === 'notHolder' ? 'releaseRefusedNotHolder' : 'releaseRefusedNoLease';
-    case 'sequencerReceived':
+    // Chubby's words; the lab's narration gives ZooKeeper its own.
+    case 'holdCheckRequested':
+      return 'sequencerRequested';
+    case 'holdCheckAnswered':
       return happening.token === null ? 'sequencerRefused' : 'sequencerGranted';
     case 'failover':
       return happening.lost ? 'failover' : 'failoverNoKey';

@@ -127,6 +127,12 @@ export const LAB_CAPTION_VARIABLES = {
   sequencerRequested: ['renewer', 'time'],
   sequencerGranted: ['renewer', 'token', 'time'],
   sequencerRefused: ['renewer', 'retryAt', 'time'],
+  // ZooKeeper: the recipe's getChildren and comparison, a call of its own after create.
+  childrenRequestedZooKeeper: ['renewer', 'time'],
+  childrenLowestZooKeeper: ['renewer', 'token', 'time'],
+  childrenSessionExpiredZooKeeper: ['renewer', 'retryAt', 'time'],
+  leaseGrantedExpiredZooKeeper: ['renewer', 'token', 'sentAt', 'expiredAt', 'time'],
+  leaseGrantedWaitedZooKeeper: ['renewer', 'token', 'sentAt', 'expiresAt', 'time'],
   leaseGrantedExpiredChubby: ['renewer', 'sentAt', 'expiredAt', 'time'],
   leaseGrantedWaitedChubby: ['renewer', 'sentAt', 'expiresAt', 'time'],
 } as const satisfies Record<string, readonly string[]>;

@@ -35,7 +35,7 @@ function grantedAt(frame: Frame, { frames }: Timeline, holder: RenewerId): numbe
 /** The token a step shows: its grant's, its write's, or the one its renewer believes it has. */
 function tokenOf({ happening }: Frame, belief: Belief | undefined): number | null {
   if (happening.kind === 'leaseGranted') return happening.lease.token;
-  if (happening.kind === 'sequencerReceived') return happening.token;
+  if (happening.kind === 'holdCheckAnswered') return happening.token;
   if (happening.kind === 'writeRequested' || happening.kind === 'writeAnswered') return happening.fencingToken;
   return belief && belief.kind !== 'none' ? belief.token : null;
 }

@@ -21,11 +21,14 @@ const sentenceWith = (text: string, words: string) => {
 };
 
 describe('§2: the fidelity section announces each model difference', () => {
-  it('ZooKeeper: the model takes the create reply as ownership; the recipe asks getChildren', () => {
-    const said = sentenceWith(fidelity(), 'takes the reply to `create` as the answer');
-    expect(said).toContain('`getChildren`');
+  it('ZooKeeper: the model runs create, then getChildren, as the recipe does; only a refusal is told as one step', () => {
+    const said = sentenceWith(fidelity(), 'then `getChildren` and the comparison');
     expect(said).toContain('[@zookeeper-recipes]');
-    expect(fidelity()).toContain('as blind to a pause while acquiring as Redis');
+    expect(
+      sentenceWith(fidelity(), 'shows the create, the `getChildren` and the delete as one refused step'),
+    ).toBeTruthy();
+    expect(sentenceWith(fidelity(), 'fails with a connection loss')).toContain('[@zookeeper-programmers]');
+    expect(fidelity()).not.toContain('as blind to a pause while acquiring as Redis');
   });
 
   it('Redis: the release script’s bare 0 carries no reason', () => {

@@ -212,7 +212,7 @@ describe('lab panels under a service without tokens', () => {
       const late = timeline.frames.findIndex(
         (frame) => frame.happening.kind === 'leaseGranted' && frame.happening.lease.expiresAt! <= frame.at,
       );
-      expect(narrations[late]!.caption).toContain('sent at 0 s. That lease ended at 6 s');
+      expect(narrations[late]!.caption).toContain('at 0 s. The server expired the session at 6 s');
     });
 
     it('a service with tokens: the late grant names its token and says the lease had ended', () => {
@@ -251,6 +251,52 @@ describe("Chubby's holder asks for its sequencer in a call of its own", () => {
       ({ happening, index }) => index < refused && happening.kind === 'writeRequested' && happening.renewer === 'A',
     );
     expect(writesByA).toEqual([]);
+  });
+});
+
+describe("ZooKeeper's holder lists the lock's children before it counts on the lock (the recipe's steps 1 to 3)", () => {
+  const labelsOf = (search: string) => {
+    const timeline = labTimeline(search);
+    return { timeline, labels: narrationsFor(timeline, labNarration).map((narration) => narration.label) };
+  };
+
+  it('create is answered with the znode only; getChildren and the comparison tell the holder, then the work starts', () => {
+    const { labels } = labelsOf('?service=zookeeper&storage=fenced');
+    const created = labels.findIndex((label) => label.startsWith('created, czxid'));
+    expect(labels.slice(created, created + 4)).toEqual([
+      'created, czxid 34',
+      'getChildren /lock',
+      'lowest: holds, czxid 34',
+      'asks the CA',
+    ]);
+  });
+
+  it('a holder frozen while acquiring wakes to CONNECTIONLOSS, then SESSIONEXPIRED, and writes nothing under that session', () => {
+    const { timeline, labels } = labelsOf('?service=zookeeper&storage=unchecked&pauseWhen=whileAcquiring&pause=40000');
+    const failed = labels.indexOf('CONNECTIONLOSS, then SESSIONEXPIRED');
+    expect(labels.slice(failed - 2, failed + 1)).toEqual([
+      'reads created (sent at 0 s)',
+      'getChildren /lock',
+      'CONNECTIONLOSS, then SESSIONEXPIRED',
+    ]);
+    expect(timeline.frames[failed]!.at).toBe(40_000);
+    // Renewer A's only write comes under a new session, after B's: no stale write lands.
+    const writes = timeline.frames.at(-1)!.world.writes;
+    expect(writes.map((write) => [write.renewer, write.fencingToken])).toEqual([
+      ['B', 40],
+      ['A', 43],
+    ]);
+    expect(timeline.frames.at(-1)!.happening).toMatchObject({ outcome: { kind: 'newestKept' } });
+  });
+
+  it('a holder frozen while its reply waits, but within its session, is told it holds the lock', () => {
+    const { labels } = labelsOf('?service=zookeeper&storage=unchecked&pauseWhen=whileAcquiring&pause=20000');
+    const read = labels.indexOf('reads created (sent at 0 s)');
+    expect(labels.slice(read, read + 3)).toEqual([
+      'reads created (sent at 0 s)',
+      'getChildren /lock',
+      'lowest: holds, czxid 34',
+    ]);
   });
 });
 

@@ -71,6 +71,10 @@ const SERVICE_CAPTIONS: Readonly<Record<LockServiceKind, CaptionMap>> = {
     releaseRefusedNotHolder: 'releaseRefusedZooKeeper',
     releaseRefusedNoLease: 'releaseRefusedZooKeeper',
     leaseExpired: 'leaseExpiredZooKeeper',
+    // The recipe's second step: getChildren, and the comparison with its own znode.
+    sequencerRequested: 'childrenRequestedZooKeeper',
+    sequencerGranted: 'childrenLowestZooKeeper',
+    sequencerRefused: 'childrenSessionExpiredZooKeeper',
   },
   chubby: {
     acquireRequested: 'acquireRequestedChubby',
@@ -92,7 +96,7 @@ const SERVICE_CAPTIONS: Readonly<Record<LockServiceKind, CaptionMap>> = {
 const LATE_GRANT_CAPTIONS: Partial<Record<LockServiceKind, { expired: CaptionKey; waited: CaptionKey }>> = {
   lesson: { expired: 'leaseGrantedExpired', waited: 'leaseGrantedWaited' },
   etcd: { expired: 'leaseGrantedExpired', waited: 'leaseGrantedWaited' },
-  zookeeper: { expired: 'leaseGrantedExpired', waited: 'leaseGrantedWaited' },
+  zookeeper: { expired: 'leaseGrantedExpiredZooKeeper', waited: 'leaseGrantedWaitedZooKeeper' },
   redis: { expired: 'leaseGrantedExpiredRedis', waited: 'leaseGrantedWaitedRedis' },
   chubby: { expired: 'leaseGrantedExpiredChubby', waited: 'leaseGrantedWaitedChubby' },
 };

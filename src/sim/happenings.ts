@@ -42,11 +42,14 @@ export type Happening =
       readonly retryAt: VirtualMs;
     }
   | { readonly kind: 'renewerGaveUp'; readonly renewer: RenewerId; readonly attempts: number }
-  /** Chubby: the holder asks for its sequencer with `GetSequencer()`, a call of its own after the grant. */
-  | { readonly kind: 'sequencerRequested'; readonly renewer: RenewerId }
+  /**
+   * A call of its own after the grant that tells the holder whether it holds the lock: Chubby's `GetSequencer()`,
+   * ZooKeeper's `getChildren` on the lock node, compared with its own znode.
+   */
+  | { readonly kind: 'holdCheckRequested'; readonly renewer: RenewerId }
   | {
-      /** The sequencer's generation, or null when the handle no longer holds the lock; then a retry at `retryAt`. */
-      readonly kind: 'sequencerReceived';
+      /** The token (sequencer generation, czxid), or null when the holder turns out to hold nothing; then a retry. */
+      readonly kind: 'holdCheckAnswered';
       readonly renewer: RenewerId;
       readonly token: FencingToken | null;
       readonly retryAt: VirtualMs | null;
@@ -160,11 +163,11 @@ export function writeOutcomeOf(happening: Extract<Happening, { kind: 'writeAnswe
 export function shapeOf(happening: Happening, allLifelines: readonly LifelineId[]): HappeningShape {
   switch (happening.kind) {
     case 'acquireRequested':
-    case 'sequencerRequested':
+    case 'holdCheckRequested':
     case 'releaseRequested':
       return { shape: 'message', from: happening.renewer, to: LOCK_SERVICE };
     case 'leaseGranted':
-    case 'sequencerReceived':
+    case 'holdCheckAnswered':
     case 'leaseRefused':
     case 'leaseReleased':
     case 'releaseRefused':

@@ -72,15 +72,15 @@ export function lockServiceReceivesAcquire(
   return { world: next, happening };
 }
 
-/** Chubby's `GetSequencer()`: the generation, if the caller's handle still holds the lock. */
-export function lockServiceReceivesGetSequencer(
+/** Chubby's `GetSequencer()` or ZooKeeper's `getChildren`: the token, if the caller still holds the lock. */
+export function lockServiceReceivesHoldCheck(
   world: World,
-  message: Extract<Message, { kind: 'getSequencer' }>,
+  message: Extract<Message, { kind: 'checkHold' }>,
   context: Context,
 ) {
-  const token = world.lock.sequencer(message.from, world.now);
-  const next = send(world, { kind: 'sequencerReply', to: message.from, token }, context);
-  return { world: next, happening: { kind: 'sequencerRequested', renewer: message.from } satisfies Happening };
+  const token = world.lock.holdCheck(message.from, world.now);
+  const next = send(world, { kind: 'holdCheckReply', to: message.from, token }, context);
+  return { world: next, happening: { kind: 'holdCheckRequested', renewer: message.from } satisfies Happening };
 }
 
 export function lockServiceReceivesRelease(

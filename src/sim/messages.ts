@@ -36,8 +36,8 @@ export type Message =
       readonly previousFence: number | null;
       readonly overwroteNewer: boolean;
     }
-  | { readonly kind: 'getSequencer'; readonly from: RenewerId }
-  | { readonly kind: 'sequencerReply'; readonly to: RenewerId; readonly token: FencingToken | null }
+  | { readonly kind: 'checkHold'; readonly from: RenewerId }
+  | { readonly kind: 'holdCheckReply'; readonly to: RenewerId; readonly token: FencingToken | null }
   | { readonly kind: 'release'; readonly from: RenewerId; readonly leaseValue: string }
   | {
       readonly kind: 'releaseReply';

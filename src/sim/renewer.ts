@@ -128,18 +128,18 @@ export function renewerReceivesAcquireReply(
     });
   }
   const happening: Happening = { kind: 'leaseGranted', renewer: id, lease: grant, sentAt: message.sentAt };
-  // A Chubby holder asks for its sequencer before it starts the work the lock guards.
-  if (world.lock.sequencerCall) return { world: send(next, { kind: 'getSequencer', from: id }, context), happening };
+  // A Chubby holder asks for its sequencer, a ZooKeeper one lists the lock's children, before it starts the work.
+  if (world.lock.checksHold) return { world: send(next, { kind: 'checkHold', from: id }, context), happening };
   return { world: schedule(next, world.now, { kind: 'certificateRequestDue', renewer: id }), happening };
 }
 
 /**
- * The answer to `GetSequencer()`: with a sequencer, the holder has its token and starts its work; without one, its
- * handle no longer holds the lock (its session lapsed while it was frozen), so it knows it lost and tries again.
+ * The answer to the holder's check (`GetSequencer()`, `getChildren`): with a token, the holder starts its work;
+ * without one, its session lapsed while it was frozen, so it knows it holds nothing and tries again.
  */
-export function renewerReceivesSequencer(
+export function renewerReceivesHoldCheck(
   world: World,
-  message: Extract<Message, { kind: 'sequencerReply' }>,
+  message: Extract<Message, { kind: 'holdCheckReply' }>,
   context: Context,
 ): { world: World; happening: Happening } {
   const id = message.to;
@@ -148,7 +148,7 @@ export function renewerReceivesSequencer(
     const next = updateRenewer(world, id, { belief: { ...belief, token: message.token } });
     return {
       world: schedule(next, world.now, { kind: 'certificateRequestDue', renewer: id }),
-      happening: { kind: 'sequencerReceived', renewer: id, token: message.token, retryAt: null },
+      happening: { kind: 'holdCheckAnswered', renewer: id, token: message.token, retryAt: null },
     };
   }
   // Like a refusal, a lost sequencer counts as a failed attempt, so a session too short for the network ends.
@@ -156,7 +156,7 @@ export function renewerReceivesSequencer(
   const failed = failedAttempt(world, id, context, { belief: lostBelief, leaseValue: null });
   return {
     world: failed.world,
-    happening: failed.gaveUp ?? { kind: 'sequencerReceived', renewer: id, token: null, retryAt: failed.retryAt },
+    happening: failed.gaveUp ?? { kind: 'holdCheckAnswered', renewer: id, token: null, retryAt: failed.retryAt },
   };
 }
 

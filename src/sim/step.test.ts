@@ -114,7 +114,7 @@ describe('a paused process runs none of its code', () => {
     ],
     [
       'the answer to its GetSequencer()',
-      { kind: 'messageDelivered', message: { kind: 'sequencerReply', to: 'A', token: fencingToken(33) } },
+      { kind: 'messageDelivered', message: { kind: 'holdCheckReply', to: 'A', token: fencingToken(33) } },
     ],
   ])('%s waits until it wakes', (_, event) => {
     const { world, happening } = run(pausedA(event));

@@ -3,7 +3,7 @@ import {
   checkExpiry,
   failOver,
   lockServiceReceivesAcquire,
-  lockServiceReceivesGetSequencer,
+  lockServiceReceivesHoldCheck,
   lockServiceReceivesRelease,
 } from './lock-node.ts';
 import {
@@ -13,7 +13,7 @@ import {
   receiveCertificate,
   renewerReceivesAcquireReply,
   renewerReceivesReleaseReply,
-  renewerReceivesSequencer,
+  renewerReceivesHoldCheck,
   renewerReceivesWriteReply,
   requestCertificate,
   requestLease,
@@ -130,10 +130,10 @@ function deliver(world: World, message: Message, context: Context): { world: Wor
       return storageReceivesWrite(world, message, context);
     case 'writeReply':
       return renewerReceivesWriteReply(world, message, context);
-    case 'getSequencer':
-      return lockServiceReceivesGetSequencer(world, message, context);
-    case 'sequencerReply':
-      return renewerReceivesSequencer(world, message, context);
+    case 'checkHold':
+      return lockServiceReceivesHoldCheck(world, message, context);
+    case 'holdCheckReply':
+      return renewerReceivesHoldCheck(world, message, context);
     case 'release':
       return lockServiceReceivesRelease(world, message, context);
     case 'releaseReply':

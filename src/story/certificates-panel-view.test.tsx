@@ -100,7 +100,7 @@ describe('the certificates table beside a step', () => {
   it.each([
     ['redis', 'serial 1002, issued at 45 s, written with no token under an earlier grant of the lock than'],
     ['lesson', 'serial 1002, issued at 45 s (token 33), written under an earlier grant of the lock than'],
-    ['zookeeper', 'serial 1002, issued at 45 s (token'],
+    ['etcd', 'serial 1002, issued at 45 s (token'],
   ])(
     'A frozen while acquiring (%s): its write is stale, but its certificate is the newer one, and the panel says so',
     (service, holds) => {

@@ -104,11 +104,11 @@ describe('the values a caption may use, where the run has none to give', () => {
   });
 
   it('a sequencer with no retry time shows a dash for it', () => {
-    expect(valuesFor({ kind: 'sequencerReceived', renewer: 'A', token: null, retryAt: null })).toMatchObject({
+    expect(valuesFor({ kind: 'holdCheckAnswered', renewer: 'A', token: null, retryAt: null })).toMatchObject({
       token: 'none',
       retryAt: '–',
     });
-    expect(valuesFor({ kind: 'sequencerReceived', renewer: 'A', token: 33, retryAt: 5_000 })).toMatchObject({
+    expect(valuesFor({ kind: 'holdCheckAnswered', renewer: 'A', token: 33, retryAt: 5_000 })).toMatchObject({
       token: '33',
       retryAt: '5 s',
     });
@@ -160,7 +160,7 @@ describe('the values a caption may use, where the run has none to give', () => {
   });
 
   it('a renewer the scenario does not name is called by its id; a step with nothing of its own gives the basics', () => {
-    expect(valuesFor({ kind: 'sequencerRequested', renewer: 'Z' })).toEqual({
+    expect(valuesFor({ kind: 'holdCheckRequested', renewer: 'Z' })).toEqual({
       time: '12 s',
       domain: 'go.shop.example',
       key: 'lock:cert:go.shop.example',

@@ -68,9 +68,9 @@ export function captionVariables(frame: Frame, timeline: Timeline): Record<strin
       return { ...base, readyAt: formatTime(happening.readyAt) };
     case 'renewerGaveUp':
       return { ...base, attempts: String(happening.attempts) };
-    case 'sequencerRequested':
+    case 'holdCheckRequested':
       return base;
-    case 'sequencerReceived':
+    case 'holdCheckAnswered':
       return {
         ...base,
         token: tokenText(happening.token),

@@ -10,6 +10,7 @@ import {
   createZooKeeper,
   deleteNode,
   expireSessions,
+  getChildren,
   openSession,
   zkLockHolder,
   type ZooKeeper,
@@ -156,15 +157,35 @@ async function onZooKeeper(port: number, control: ZkConnection, operations: read
   return { observations, lockCzxid };
 }
 
-/** Starts a holder in its own process; SIGSTOP freezes it as a stop-the-world pause would. */
-async function startHolder(port: number, lock: string, timeoutMs: number) {
+type HolderMode = 'wait' | 'list' | 'list-after-pause';
+/** What the holder prints after its node: getChildren's result or error, and changes of its session's state. */
+type Told = { readonly getChildren: string; readonly children?: string[] } | { readonly state: string };
+
+/**
+ * Starts a holder in its own process; SIGSTOP freezes it as a stop-the-world pause would. `told(n)` waits for
+ * the first n lines it prints after its node.
+ */
+async function startHolder(port: number, lock: string, timeoutMs: number, mode: HolderMode = 'wait') {
   const script = resolve(import.meta.dirname, 'zk-holder.mjs');
-  const child = spawn(process.execPath, [script, String(port), lock, String(timeoutMs)], { stdio: 'pipe' });
-  const line = await new Promise<string>((resolveLine, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolveLine);
-    child.once('exit', (code) => reject(new Error(`the holder exited with ${code}`)));
+  const child = spawn(process.execPath, [script, String(port), lock, String(timeoutMs), mode], { stdio: 'pipe' });
+  const lines: unknown[] = [];
+  const waiting: (() => void)[] = [];
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    lines.push(JSON.parse(line));
+    waiting.splice(0).forEach((wake) => wake());
   });
-  return { child, ...(JSON.parse(line) as { path: string; sessionTimeoutMs: number }) };
+  const until = (count: number) =>
+    new Promise<void>((done, reject) => {
+      const check = () => (lines.length >= count ? done() : waiting.push(check));
+      child.once('exit', (code) => reject(new Error(`the holder exited with ${code}`)));
+      check();
+    });
+  await until(1);
+  const told = async (count: number) => {
+    await until(count + 1);
+    return lines.slice(1, count + 1) as Told[];
+  };
+  return { child, told, ...(lines[0] as { path: string; sessionTimeoutMs: number }) };
 }
 
 describe('the ZooKeeper model against ZooKeeper 3.8', () => {
@@ -217,6 +238,59 @@ describe('the ZooKeeper model against ZooKeeper 3.8', () => {
     zk = expireSessions(zk, virtualMs(2_500)).zk;
     expect(zk.children.map((node) => node.name)).toEqual(after);
     expect(zkLockHolder(zk)?.name).toBe('lock-0000000001');
+  }, 30_000);
+
+  it('getChildren: a holder lists the children it is compared with; the model lists the same names in order', async () => {
+    const lock = '/lock-lists-children';
+    await createNode(control.client, lock, CreateMode.PERSISTENT);
+    const lockCzxid = zxidOf((await stat(control.client, lock))!.czxid);
+    const waiter = await connect(server.port, 4_000);
+    await createNode(waiter.client, `${lock}/lock-`, CreateMode.EPHEMERAL_SEQUENTIAL);
+    const holder = await startHolder(server.port, lock, 4_000, 'list');
+    const told = await holder.told(1);
+    holder.child.kill('SIGKILL');
+    await close(waiter.client);
+
+    let zk = openSession(createZooKeeper(lockCzxid), 'waiter', 4_000, virtualMs(0), TICK_MS);
+    zk = createEphemeralSequential(zk, 'waiter').zk;
+    zk = openSession(zk, 'holder', 4_000, virtualMs(0), TICK_MS);
+    zk = createEphemeralSequential(zk, 'holder').zk;
+    const modelled = getChildren(zk, 'holder', virtualMs(100));
+    console.log(`getChildren, not frozen: ZooKeeper ${JSON.stringify(told)}, model ${JSON.stringify(modelled)}`);
+    expect(told).toEqual([{ getChildren: 'OK', children: ['lock-0000000000', 'lock-0000000001'] }]);
+    expect(modelled).toEqual({ ok: true, names: told[0] && 'children' in told[0] ? told[0].children : null });
+    // The holder's own znode is the second: by the recipe's comparison, it does not hold the lock.
+    expect(zkLockHolder(zk)?.ephemeralOwner).toBe('waiter');
+  }, 30_000);
+
+  it('getChildren after a pause past the session timeout: CONNECTIONLOSS, then SESSIONEXPIRED, in model and server', async () => {
+    const lock = '/lock-frozen-acquirer';
+    await createNode(control.client, lock, CreateMode.PERSISTENT);
+    const lockCzxid = zxidOf((await stat(control.client, lock))!.czxid);
+    const holder = await startHolder(server.port, lock, 1_000, 'list-after-pause');
+    // Frozen between create and getChildren, for the timeout and the server's expiry sweep (every tick).
+    holder.child.kill('SIGSTOP');
+    await new Promise((done) => setTimeout(done, 2_500));
+    const before = await children(control.client, lock);
+    holder.child.kill('SIGCONT');
+    const told = await holder.told(3);
+    holder.child.kill('SIGKILL');
+
+    let zk = openSession(createZooKeeper(lockCzxid), 'holder', 1_000, virtualMs(0), TICK_MS);
+    zk = createEphemeralSequential(zk, 'holder').zk;
+    const modelled = getChildren(zk, 'holder', virtualMs(2_500));
+    console.log(`getChildren after a pause: ZooKeeper ${JSON.stringify(told)}, model ${JSON.stringify(modelled)}`);
+    // The server expired the session, and its node with it, while the holder was frozen.
+    expect(before).toEqual([]);
+    expect(expireSessions(zk, virtualMs(2_500)).zk.children).toEqual([]);
+    // The call fails as the connection is found closed; on reconnecting, the server says the session expired.
+    expect(told).toEqual([{ getChildren: 'CONNECTIONLOSS' }, { state: 'DISCONNECTED' }, { state: 'SESSIONEXPIRED' }]);
+    const heard = told.flatMap((line) =>
+      'getChildren' in line ? [line.getChildren] : line.state === 'SESSIONEXPIRED' ? [line.state] : [],
+    );
+    expect(modelled).toEqual({ ok: false, errors: heard });
+    // Within its timeout, the same holder would have been answered.
+    expect(getChildren(zk, 'holder', virtualMs(999))).toEqual({ ok: true, names: ['lock-0000000000'] });
   }, 30_000);
 
   it('agrees with the model on 40 generated sequences of open, create, delete, close and read', async () => {

@@ -117,7 +117,7 @@ const chubbyModel: LockModel<ChubbyState> = {
   },
   nextExpiry: (state) => earliest(Object.values(state.sessions)),
   // GetSequencer() describes the lock the handle holds; a handle whose session lapsed holds none.
-  sequencer(state, holder, now) {
+  holdCheck(state, holder, now) {
     const until = state.sessions[holder];
     return state.lock.holder === holder && until !== undefined && now < until
       ? fencingToken(state.lock.generation)

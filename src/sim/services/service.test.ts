@@ -21,9 +21,10 @@ describe('lock services behind one interface', () => {
       expect(backend.kind).toBe(kind);
       const { outcome, backend: held } = backend.acquire(config, request('A', 0));
       expect(outcome.granted).toBe(true);
-      // Chubby's holder gets its token from a call of its own, GetSequencer().
-      expect(held.sequencerCall).toBe(kind === 'chubby');
-      const token = outcome.granted ? (outcome.token ?? held.sequencer('A', virtualMs(0))) : null;
+      // Chubby's holder gets its token from a call of its own, GetSequencer(); ZooKeeper's lists the children.
+      expect(held.checksHold).toBe(kind === 'chubby' || kind === 'zookeeper');
+      if (held.checksHold) expect(held.holdCheck('A', virtualMs(0))).not.toBeNull();
+      const token = outcome.granted ? (outcome.token ?? held.holdCheck('A', virtualMs(0))) : null;
       expect(token !== null).toBe(ISSUES_TOKENS[kind]);
     }
   });

@@ -111,10 +111,10 @@ export interface LockModel<State> {
   /** For clients that check the clock once the replies are in (Redlock): how much of the lease is left. */
   validityOnReplyMs?(ttlMs: number, elapsedMs: number): number;
   /**
-   * Where the grant carries no token and the holder asks for it in a call of its own (Chubby's `GetSequencer()`):
-   * the token, while `holder` still holds the lock, or null.
+   * Where the holder learns in a call of its own, after the grant, that it holds the lock (Chubby's
+   * `GetSequencer()`, ZooKeeper's `getChildren`): the token, while `holder` still holds the lock, or null.
    */
-  sequencer?(state: State, holder: RenewerId, now: VirtualMs): FencingToken | null;
+  holdCheck?(state: State, holder: RenewerId, now: VirtualMs): FencingToken | null;
   view?(state: State): ServiceView;
 }
 
@@ -138,9 +138,9 @@ export interface LockBackend {
   appliedTtlMs(ttlMs: number): number;
   /** What the client computes is left of its lock when it reads the reply; null where clients do not check. */
   validityOnReplyMs(ttlMs: number, elapsedMs: number): number | null;
-  /** Whether a holder asks for its token in a separate call after the grant (Chubby's `GetSequencer()`). */
-  readonly sequencerCall: boolean;
-  sequencer(holder: RenewerId, now: VirtualMs): FencingToken | null;
+  /** Whether a holder checks in a separate call after the grant (Chubby's `GetSequencer()`, ZooKeeper's `getChildren`). */
+  readonly checksHold: boolean;
+  holdCheck(holder: RenewerId, now: VirtualMs): FencingToken | null;
   view(): ServiceView;
 }
 
@@ -182,8 +182,8 @@ function bind<State>(kind: LockServiceKind, model: LockModel<State>, state: Stat
     keepAliveIntervalMs: (ttlMs) => Math.max(500, model.keepAliveIntervalMs?.(ttlMs) ?? aThirdOf(ttlMs)),
     appliedTtlMs: (ttlMs) => model.appliedTtlMs?.(ttlMs) ?? ttlMs,
     validityOnReplyMs: (ttlMs, elapsedMs) => model.validityOnReplyMs?.(ttlMs, elapsedMs) ?? null,
-    sequencerCall: model.sequencer !== undefined,
-    sequencer: (holder, now) => model.sequencer?.(state, holder, now) ?? null,
+    checksHold: model.holdCheck !== undefined,
+    holdCheck: (holder, now) => model.holdCheck?.(state, holder, now) ?? null,
     view: () => model.view?.(state) ?? { kind: 'none' },
   };
 }

@@ -6,6 +6,7 @@ import {
   createZooKeeper,
   negotiateSessionTimeout,
   deleteNode,
+  getChildren,
   heartbeat,
   openSession,
   zkLockHolder,
@@ -118,5 +119,34 @@ describe('the ZooKeeper lock service', () => {
     expect(lateA.released).toBe(false);
     expect(lateA.backend.truth(virtualMs(31_000))?.holder).toBe('B');
     expect(lateA.backend.release({ holder: 'B', value: 'v-B', now: virtualMs(32_000) }).released).toBe(true);
+  });
+
+  describe("the recipe's getChildren and comparison, the holder's check after create", () => {
+    it('lists the children in order while the session lives, and the holder compares its own znode with the first', () => {
+      const zk = twoWaiters();
+      expect(getChildren(zk, 'B', virtualMs(9_999))).toEqual({
+        ok: true,
+        names: ['lock-0000000000', 'lock-0000000001'],
+      });
+      const held = heldByA();
+      expect(held.checksHold).toBe(true);
+      expect(held.holdCheck('A', virtualMs(29_999))).toBe(held.truth(virtualMs(0))?.token);
+    });
+
+    it('after the server expires the session, the call fails: CONNECTIONLOSS, then SESSIONEXPIRED', () => {
+      expect(getChildren(twoWaiters(), 'A', virtualMs(10_000))).toEqual({
+        ok: false,
+        errors: ['CONNECTIONLOSS', 'SESSIONEXPIRED'],
+      });
+      // The server decides: a session it has not yet swept is gone once its timeout has passed.
+      expect(heldByA().holdCheck('A', virtualMs(30_000))).toBeNull();
+      expect(getChildren(twoWaiters(), 'nobody', virtualMs(0))).toMatchObject({ ok: false });
+    });
+
+    it('a heartbeat keeps the session, so the check still finds the znode lowest', () => {
+      const kept = heldByA().keepAlive('A', virtualMs(20_000), 30_000);
+      expect(kept.holdCheck('A', virtualMs(45_000))).not.toBeNull();
+      expect(kept.holdCheck('B', virtualMs(45_000))).toBeNull();
+    });
   });
 });

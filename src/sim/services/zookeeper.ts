@@ -100,6 +100,22 @@ export function expireSessions(zk: ZooKeeper, now: VirtualMs): { zk: ZooKeeper; 
   return { zk: expired.reduce(closeSession, zk), expired };
 }
 
+/**
+ * What a client hears from `getChildren` on the lock node, the recipe's second step. The server decides whether
+ * the session still lives. One it has expired, it has also disconnected: the pending call fails with
+ * CONNECTIONLOSS, and when the client reconnects the server answers SESSIONEXPIRED and the handle is closed
+ * (ZooKeeper programmer's guide, "ZooKeeper Sessions"; checked by tools/conformance/zookeeper.real.test.ts).
+ */
+export type ChildrenReply =
+  | { readonly ok: true; readonly names: readonly string[] }
+  | { readonly ok: false; readonly errors: readonly ['CONNECTIONLOSS', 'SESSIONEXPIRED'] };
+
+export function getChildren(zk: ZooKeeper, sessionId: string, now: VirtualMs): ChildrenReply {
+  if (!expireSessions(zk, now).zk.sessions[sessionId])
+    return { ok: false, errors: ['CONNECTIONLOSS', 'SESSIONEXPIRED'] };
+  return { ok: true, names: zk.children.map((node) => node.name).sort() };
+}
+
 export function deleteNode(zk: ZooKeeper, name: string): ZooKeeper {
   if (!zk.children.some((node) => node.name === name)) return zk;
   return {
@@ -122,6 +138,8 @@ const zookeeperModel: LockModel<ZooKeeperState> = {
   acquire(state, _config, request) {
     const session = openSession(state.zk, request.holder, request.ttlMs, request.now);
     const created = createEphemeralSequential(session, request.holder);
+    // A znode behind another: the client lists the children, sees it is not first, deletes it and tries later
+    // (Curator's acquire with no wait). The lab tells that create, list and delete as one refusal.
     if (zkLockHolder(created.zk)?.name !== created.node.name) {
       const next = { ...state, zk: deleteNode(created.zk, created.node.name) };
       return { state: next, outcome: { granted: false, heldBy: zookeeperModel.truth(next, request.now) } };
@@ -138,6 +156,12 @@ const zookeeperModel: LockModel<ZooKeeperState> = {
     const zk = name ? deleteNode(state.zk, name) : state.zk;
     const nodes = Object.fromEntries(Object.entries(state.nodes).filter(([id]) => id !== request.holder));
     return { state: { zk, nodes }, released: owned };
+  },
+  // The recipe's comparison: the holder's own znode must be the lowest of the children it lists.
+  holdCheck(state, holder, now) {
+    const reply = getChildren(state.zk, holder, now);
+    const own = state.zk.children.find((node) => node.name === state.nodes[holder]);
+    return reply.ok && own && reply.names[0] === own.name ? fencingToken(own.czxid) : null;
   },
   keepAlive: (state, holder, now) => ({ ...state, zk: heartbeat(state.zk, holder, now) }),
   expire: (state, now) => ({ ...state, zk: expireSessions(state.zk, now).zk }),
