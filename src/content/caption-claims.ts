@@ -74,7 +74,13 @@ export type Claim =
   /** The service applies the TTL the scenario asks for as it is; `ttlChanged` that it applies another. */
   | { readonly fact: 'ttlAsAsked' }
   | { readonly fact: 'ttlChanged' }
-  | { readonly fact: 'leaseNotLostInFailover' };
+  | { readonly fact: 'leaseNotLostInFailover' }
+  /**
+   * What the holder's check before the work found, read from the run itself: the row's certificate inside its
+   * renewal window, or no report sent yet (`workDue`); the work done by another holder already (`workDone`).
+   */
+  | { readonly fact: 'workDue' }
+  | { readonly fact: 'workDone' };
 
 const claim = <F extends Claim['fact']>(fact: F) => ({ fact }) as Extract<Claim, { fact: F }>;
 const service = (...is: LockServiceKind[]): Claim => ({ fact: 'service', is });
@@ -117,7 +123,7 @@ export const CAPTION_CLAIMS: Readonly<Record<CaptionKey, readonly Claim[]>> = {
   acquireRequested: [service('lesson')],
   leaseGranted: [service('lesson'), carriesToken, ...freshGrant],
   leaseRefused: [service('lesson'), heldByAnother],
-  certificateRequested: [certificate],
+  certificateRequested: [certificate, claim('workDue'), believesHeld],
   processPaused: [frozen],
   leaseExpired: [service('lesson'), claim('endsTtlAfterGrant'), frozen, believesHeld, lockFree],
   processResumed: [TOKENS, believesHeld],
@@ -141,7 +147,9 @@ export const CAPTION_CLAIMS: Readonly<Record<CaptionKey, readonly Claim[]>> = {
   renewerGaveUpEmail: [email],
   grantTooLate: [service('redlock'), believesNothing],
   scenarioStartedEmail: [email],
-  reportRequested: [email],
+  reportRequested: [email, claim('workDue'), believesHeld],
+  workNotDue: [certificate, claim('workDone'), believesHeld],
+  reportAlreadySent: [email, claim('workDone'), believesHeld],
   reportReady: [email],
   emailSent: [email],
   emailClaimed: [email],

@@ -7,7 +7,7 @@ export const WALKTHROUGH_CAPTION_VARIABLES = {
   acquireRequested: ['renewer', 'key', 'ttl', 'time'],
   leaseGranted: ['renewer', 'token', 'expiresAt', 'time'],
   leaseRefused: ['renewer', 'holder', 'token', 'expiresAt', 'retryAt', 'time'],
-  certificateRequested: ['renewer', 'readyAt', 'time'],
+  certificateRequested: ['renewer', 'readyAt', 'serial', 'validity', 'time'],
   processPaused: ['renewer', 'duration', 'until', 'time', 'token'],
   leaseExpired: ['holder', 'token', 'time', 'ttl'],
   processResumed: ['renewer', 'duration', 'token', 'time'],
@@ -21,6 +21,8 @@ export const WALKTHROUGH_CAPTION_VARIABLES = {
   leaseReleased: ['renewer', 'token', 'time'],
   releaseRefusedNotHolder: ['renewer', 'holder', 'token', 'time'],
   releaseRefusedNoLease: ['renewer', 'time'],
+  // The holder finds the work done already: the row's certificate is outside its renewal window.
+  workNotDue: ['renewer', 'serial', 'validity', 'time'],
   // A request the story has already explained once: said again in a line.
   acquireRequestedAgain: ['renewer', 'key', 'ttl', 'time'],
   releaseRequestedAgain: ['renewer', 'key', 'token', 'time'],
@@ -38,7 +40,8 @@ export const LAB_CAPTION_VARIABLES = {
   renewerGaveUpEmail: ['renewer', 'attempts', 'time'],
   grantTooLate: ['renewer', 'elapsed', 'validity', 'ttl', 'retryAt', 'time'],
   scenarioStartedEmail: ['owner', 'week', 'ttl', 'key', 'renewerCount'],
-  reportRequested: ['renewer', 'readyAt', 'time'],
+  reportRequested: ['renewer', 'readyAt', 'owner', 'week', 'time'],
+  reportAlreadySent: ['renewer', 'owner', 'week', 'time'],
   reportReady: ['renewer', 'time'],
   emailSent: ['renewer', 'owner', 'week', 'time'],
   emailClaimed: ['renewer', 'owner', 'week', 'time'],

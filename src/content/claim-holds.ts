@@ -1,5 +1,6 @@
 import type { Frame, Timeline } from '../sim/run.ts';
 import { lostInFailover, takeableNow } from '../sim/lease-history.ts';
+import { findRow, needsRenewal } from '../sim/certificates-table.ts';
 import { isStaleWrite, issuedLater, newestLanded, staleWritesLanded } from '../sim/stale.ts';
 import { lockConfigOf, type Belief, type WriteRecord } from '../sim/world.ts';
 import type { RenewerId } from '../sim/types.ts';
@@ -38,6 +39,13 @@ function tokenOf({ happening }: Frame, belief: Belief | undefined): number | nul
   if (happening.kind === 'holdCheckAnswered') return happening.token;
   if (happening.kind === 'writeRequested' || happening.kind === 'writeAnswered') return happening.fencingToken;
   return belief && belief.kind !== 'none' ? belief.token : null;
+}
+
+/** Whether the work was still due at this frame, judged from the run's own records, not the step's. */
+function workDue({ world, at }: Frame, { scenario }: Timeline): boolean {
+  if (scenario.resource?.kind === 'email') return world.emailsSent.length === 0;
+  const row = findRow(world.table, scenario.domain);
+  return row === null || needsRenewal(row.cert, at);
 }
 
 /** Whether a write with a token was refused after one with a higher token had landed. */
@@ -159,5 +167,8 @@ export function claimHolds(
     }
     case 'aLowerTokenWasRefused':
       return lowerTokenRefused(world.writes);
+    case 'workDue':
+    case 'workDone':
+      return workDue(frame, timeline) === (claim.fact === 'workDue');
   }
 }

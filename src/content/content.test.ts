@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runScenario } from '@/sim/run';
 import { LAB_CAPTION_KEYS, WALKTHROUGH_CAPTION_KEYS } from '@/content/caption-keys';
 import { ContentError, loadContent } from './load-content';
+import { scenarioSchema } from './schemas/scenario';
 
 const CONTENT_DIR = resolve(import.meta.dirname, '../../content');
 const copies: string[] = [];
@@ -74,13 +75,18 @@ describe('content/', () => {
 });
 
 describe('the scenario file drives the timeline', () => {
-  it('a shorter pause in the file means no expiry and no stale write, even unfenced', () => {
+  it('a shorter pause in the file means no expiry and no stale write, even unfenced, and B finds the work done', () => {
     const dir = contentWith('scenarios/stale-certificate.json', (json) => {
-      (json.renewers as { pauses: { durationMs: number }[] }[])[0]!.pauses[0]!.durationMs = 10_000;
+      (json.renewers as { pauses: { durationMs: number }[] }[])[0]!.pauses[0]!.durationMs = 25_000;
     });
-    const scenario = loadContent(dir).content.scenarios[0]!;
+    // The scenario alone: the lesson's links name steps of the evening as written, which this one is not.
+    const file = join(dir, 'scenarios', 'stale-certificate.json');
+    const scenario = scenarioSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
     const timeline = runScenario(scenario, { fencing: false });
-    expect(timeline.frames.map(({ happening }) => happening.kind)).not.toContain('leaseExpired');
+    const kinds = timeline.frames.map(({ happening }) => happening.kind);
+    expect(kinds).not.toContain('leaseExpired');
+    expect(kinds).toContain('workNotDue');
+    expect(timeline.frames.at(-1)!.world.writes.map((write) => write.renewer)).toEqual(['A']);
     expect(timeline.outcome.kind).toBe('newestKept');
   });
 
@@ -114,7 +120,7 @@ describe('loadContent rejects broken files, naming the file and the field', () =
 
   it('an initial fence that no token could pass', () => {
     const dir = contentWith('scenarios/stale-certificate.json', (json) => {
-      json.initialCertificate = { serial: 1000, fence: 40 };
+      json.initialCertificate = { serial: 1000, fence: 40, notAfterMs: 172_800_000 };
     });
     expect(problemsOf(dir)).toEqual([
       'content/scenarios/stale-certificate.json: initialCertificate.fence: must be lower than firstFencingToken (33), or no renewer could ever write',

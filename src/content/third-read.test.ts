@@ -21,6 +21,19 @@ const sentenceWith = (text: string, words: string) => {
 };
 
 describe('§2: the fidelity section announces each model difference', () => {
+  it("certificates: serials in issue order are the lab's simplification; older and newer follow notBefore", () => {
+    expect(sentenceWith(fidelity(), "that is the lab's simplification")).toContain('1001, 1002');
+    expect(sentenceWith(fidelity(), 'at least 64 random bits')).toContain('[@cabf-br]');
+    expect(sentenceWith(fidelity(), 'older or newer follows its issue time')).toContain('`notBefore`');
+  });
+
+  it('renewers check the row before they renew, with the window and lifetime cited', () => {
+    expect(sentenceWith(fidelity(), 'more than 30 days left')).toContain('reads the row');
+    expect(sentenceWith(fidelity(), 'Thirty days is the default')).toContain('[@autocert-renew-before]');
+    expect(sentenceWith(fidelity(), 'valid for 90 days')).toContain('[@letsencrypt-90-days]');
+    expect(sentenceWith(fidelity(), 'checks its mail log')).toContain('weekly email');
+  });
+
   it('ZooKeeper: the model runs create, then getChildren, as the recipe does; only a refusal is told as one step', () => {
     const said = sentenceWith(fidelity(), 'then `getChildren` and the comparison');
     expect(said).toContain('[@zookeeper-recipes]');

@@ -109,6 +109,8 @@ function emailKeyOf(happening: Happening, timeline: Timeline): CaptionKey | null
       return 'scenarioStartedEmail';
     case 'certificateRequested':
       return 'reportRequested';
+    case 'workNotDue':
+      return 'reportAlreadySent';
     case 'certificateReceived':
       return 'reportReady';
     case 'emailRequested':

@@ -45,7 +45,7 @@ describe('at the last step: the verdict, and why', () => {
   it('fenced: safe, because the late write carried a lower token', () => {
     const { text, status } = verdictAt('', -1);
     expect(text).toBe(
-      'Verdict: Safe. Any late write carried a lower token than the table had seen, so it changed nothing.',
+      'Verdict: Safe. The table checked tokens, so no write from an earlier grant could land: a late one carries a lower token than the table has seen, and changes nothing.',
     );
     expect(status).not.toHaveClass(styles.verdictStaleWriteLanded!);
     expect(status).toHaveClass(styles.verdict!);
@@ -65,15 +65,22 @@ describe('at the last step: the verdict, and why', () => {
     );
   });
 
-  it('two renewals in order: duplicate work, counted as renewals', () => {
-    expect(verdictAt('?pause=0', -1).text).toBe(
-      'Verdict: Duplicate work (harmless). Renewals stored: 2. More than one renewer did the work, but each write was newer than the last: wasted effort, no harm done.',
+  it('two renewals in order: duplicate work, counted as renewals, and named as the lock letting two in', () => {
+    // A wakes at 34 s: after B's grant (31 s), before B's write (36 s). Both found the renewal due.
+    expect(verdictAt('?pause=32000', -1).text).toBe(
+      'Verdict: Duplicate work (harmless). Renewals stored: 2. The lock let a second renewer in while the first was still at work, so both found the renewal due and both renewed. Each write was newer than the last: a wasted certificate, no harm to the row.',
+    );
+  });
+
+  it('a lock that held, with no pause: one renewal, and the second renewer finds it done', () => {
+    expect(verdictAt('?pause=0&storage=unchecked', -1).text).toBe(
+      'Verdict: Safe. The timing happened to work out: no holder acted after its lock had passed on.',
     );
   });
 
   it('two emails: duplicate work, counted as copies of the report', () => {
     expect(verdictAt('?resource=email&storage=unchecked', -1).text).toMatch(
-      /^Verdict: Duplicate work \(harmless\)\. Copies of the report sent: 2\. More than one worker sent this week's report/,
+      /^Verdict: Duplicate work \(harmless\)\. Copies of the report sent: 2\. The lock let a second worker in while the first was still at work/,
     );
   });
 

@@ -155,7 +155,13 @@ describe('each panel fact is false somewhere', () => {
     const config = presetConfig(preset.config);
     return runScenario(labScenario(seed, config), labRunSettings(config), ALL_MODELS);
   });
-  const whileAcquiring = presetConfig({ pauseWhen: 'whileAcquiring', pauseAtMs: 0, storage: 'unchecked' });
+  // A frozen while acquiring wakes (33 s) after B's grant and before B's write: its check finds the renewal due.
+  const whileAcquiring = presetConfig({
+    pauseWhen: 'whileAcquiring',
+    pauseAtMs: 0,
+    pauseMs: 33_000,
+    storage: 'unchecked',
+  });
   runs.push(
     runScenario(buildEndlessScenario(), { fencing: true }),
     runScenario(seed, { fencing: false }),

@@ -12,12 +12,20 @@ const DOMAIN = 'go.shop.example';
 
 function tableWithFence(fence: number): CertificatesTable {
   return createCertificatesTable([
-    { domain: DOMAIN, cert: { serial: 1002, issuedAt: virtualMs(36_000) }, fence: fencingToken(fence) },
+    {
+      domain: DOMAIN,
+      cert: { serial: 1002, issuedAt: virtualMs(36_000), notAfter: virtualMs(7_776_000_000) },
+      fence: fencingToken(fence),
+    },
   ]);
 }
 
 function write(token: number) {
-  return { domain: DOMAIN, cert: { serial: 1001, issuedAt: virtualMs(5_000) }, fencingToken: fencingToken(token) };
+  return {
+    domain: DOMAIN,
+    cert: { serial: 1001, issuedAt: virtualMs(5_000), notAfter: virtualMs(7_776_000_000) },
+    fencingToken: fencingToken(token),
+  };
 }
 
 describe('certificatesTable.conditionalWrite', () => {
@@ -56,7 +64,11 @@ describe('certificatesTable.unconditionalWrite', () => {
 });
 
 describe('a table with a row per domain', () => {
-  const other = { domain: 'blog.shop.example', cert: { serial: 7, issuedAt: null }, fence: fencingToken(3) };
+  const other = {
+    domain: 'blog.shop.example',
+    cert: { serial: 7, issuedAt: null, notAfter: virtualMs(7_776_000_000) },
+    fence: fencingToken(3),
+  };
   const table = () => createCertificatesTable([other, ...tableWithFence(34).rows]);
 
   it('finds the row of the domain asked for, not the first row', () => {
@@ -66,6 +78,9 @@ describe('a table with a row per domain', () => {
 
   it("a write to one domain's row leaves the other rows as they were", () => {
     const result = unconditionalWrite(table(), write(35));
-    expect(result.table.rows).toEqual([other, { domain: DOMAIN, cert: { serial: 1001, issuedAt: 5_000 }, fence: 35 }]);
+    expect(result.table.rows).toEqual([
+      other,
+      { domain: DOMAIN, cert: { serial: 1001, issuedAt: 5_000, notAfter: virtualMs(7_776_000_000) }, fence: 35 },
+    ]);
   });
 });

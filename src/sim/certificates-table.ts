@@ -1,5 +1,16 @@
 import type { Certificate, FencingToken } from './types.ts';
 
+const DAY_MS = 86_400_000;
+
+/** How long a certificate the CA issues is valid: Let's Encrypt's 90 days. */
+export const CERTIFICATE_LIFETIME_MS = 90 * DAY_MS;
+
+/** A certificate is renewed once it has this little left: 30 days, Go's acme/autocert default (RenewBefore). */
+export const RENEW_BEFORE_MS = 30 * DAY_MS;
+
+/** Whether a certificate is inside its renewal window at `now`: the check a renewer makes once it holds the lock. */
+export const needsRenewal = (cert: Certificate, now: number): boolean => cert.notAfter - now <= RENEW_BEFORE_MS;
+
 /** One row of `certificates (domain text primary key, cert text, fence bigint)`. */
 export interface CertificateRow {
   readonly domain: string;

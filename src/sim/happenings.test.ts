@@ -5,7 +5,7 @@ import { fencingToken, virtualMs } from './types';
 /** How each step is drawn on the sequence diagram: an arrow between two lifelines, or a note over some. */
 const lifelines = ['A', 'B', LOCK_SERVICE, CERTIFICATES_TABLE];
 const lease = { holder: 'B', token: fencingToken(34), expiresAt: virtualMs(45_000) };
-const cert = { serial: 1001, issuedAt: virtualMs(5_000) };
+const cert = { serial: 1001, issuedAt: virtualMs(5_000), notAfter: virtualMs(7_776_000_000) };
 
 const cases: [Happening, HappeningShape][] = [
   [
@@ -60,7 +60,7 @@ const cases: [Happening, HappeningShape][] = [
     { shape: 'message', from: CERTIFICATES_TABLE, to: 'A' },
   ],
   [
-    { kind: 'certificateRequested', renewer: 'A', readyAt: virtualMs(5_000) },
+    { kind: 'certificateRequested', renewer: 'A', readyAt: virtualMs(5_000), current: null },
     { shape: 'note', over: ['A'] },
   ],
   [

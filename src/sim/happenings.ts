@@ -54,7 +54,15 @@ export type Happening =
       readonly token: FencingToken | null;
       readonly retryAt: VirtualMs | null;
     }
-  | { readonly kind: 'certificateRequested'; readonly renewer: RenewerId; readonly readyAt: VirtualMs }
+  | {
+      /** The holder found the work due (`current`: the certificate it read in the row) and asked the CA. */
+      readonly kind: 'certificateRequested';
+      readonly renewer: RenewerId;
+      readonly readyAt: VirtualMs;
+      readonly current: Certificate | null;
+    }
+  /** The holder found the work done already (the row's certificate is outside its renewal window) and lets go. */
+  | { readonly kind: 'workNotDue'; readonly renewer: RenewerId; readonly current: Certificate | null }
   | {
       readonly kind: 'processPaused';
       readonly renewer: RenewerId;
@@ -178,6 +186,7 @@ export function shapeOf(happening: Happening, allLifelines: readonly LifelineId[
     case 'writeAnswered':
       return { shape: 'message', from: CERTIFICATES_TABLE, to: happening.renewer };
     case 'certificateRequested':
+    case 'workNotDue':
     case 'renewerGaveUp':
     case 'grantTooLate':
     case 'validityEnded':

@@ -141,7 +141,7 @@ describe('a holder keeps its lease alive', () => {
 });
 
 describe('a renewer receives its certificate', () => {
-  const cert = { serial: 1001, issuedAt: virtualMs(5_000) };
+  const cert = { serial: 1001, issuedAt: virtualMs(5_000), notAfter: virtualMs(7_776_000_000) };
 
   it('while it believes it holds the lock, it writes with its token and grant', () => {
     const { world, context } = heldByA();

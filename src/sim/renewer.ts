@@ -1,3 +1,4 @@
+import { CERTIFICATE_LIFETIME_MS } from './certificates-table.ts';
 import type { Happening } from './happenings.ts';
 import { randomLeaseValue } from './random.ts';
 import { fencingToken, virtualMs, type Certificate, type RenewerId, type VirtualMs } from './types.ts';
@@ -207,16 +208,35 @@ function discardLateGrant(
   return { world: failed.world, happening };
 }
 
-/** The CA takes its time; the certificate it issues carries the next serial and the moment it was issued. */
-export function requestCertificate(world: World, id: RenewerId, context: Context) {
+/**
+ * Once it holds the lock, a renewer checks that the work is still due, as renewal clients do before they renew
+ * (Go's acme/autocert renews only inside RenewBefore). If another holder has done it meanwhile, it lets go.
+ * Otherwise it asks the CA, which takes its time; the certificate carries the next serial, the moment it was
+ * issued (its notBefore) and its notAfter.
+ */
+export function startWork(world: World, id: RenewerId, context: Context) {
+  const { due, current } = context.resource.workDue(world, context);
+  if (!due) {
+    const { leaseValue } = renewerById(world, id);
+    let next = updateRenewer(world, id, { phase: 'releasing' });
+    if (leaseValue) next = send(next, { kind: 'release', from: id, leaseValue }, context);
+    return { world: next, happening: { kind: 'workNotDue', renewer: id, current } satisfies Happening };
+  }
   const readyAt = virtualMs(world.now + definitionOf(context, id).certificateAuthorityMs);
-  const cert: Certificate = { serial: world.nextSerial, issuedAt: readyAt };
+  const cert: Certificate = {
+    serial: world.nextSerial,
+    issuedAt: readyAt,
+    notAfter: virtualMs(readyAt + CERTIFICATE_LIFETIME_MS),
+  };
   const next = schedule({ ...world, nextSerial: world.nextSerial + 1 }, readyAt, {
     kind: 'certificateIssued',
     renewer: id,
     cert,
   });
-  return { world: next, happening: { kind: 'certificateRequested', renewer: id, readyAt } satisfies Happening };
+  return {
+    world: next,
+    happening: { kind: 'certificateRequested', renewer: id, readyAt, current } satisfies Happening,
+  };
 }
 
 export function renewerReceivesWriteReply(

@@ -85,7 +85,9 @@ describe('runScenario with the seed scenario', () => {
   it("delivers the CA's answer to a paused renewer only when it wakes", () => {
     const timeline = runScenario(buildScenario(), { fencing: true });
     expect(frameOf(timeline, 'certificateReceived', 'A').at).toBe(42_000);
-    expect(frameOf(timeline, 'certificateReceived', 'A').happening).toMatchObject({ cert: { issuedAt: 5_000 } });
+    expect(frameOf(timeline, 'certificateReceived', 'A').happening).toMatchObject({
+      cert: { issuedAt: 5_000 },
+    });
   });
 
   it('is deterministic: the same scenario gives the same steps', () => {
@@ -106,11 +108,15 @@ describe('runScenario with the seed scenario', () => {
 });
 
 describe('runScenario follows the scenario data', () => {
-  it('with a TTL longer than the pause, A writes before B ever gets the lock and nothing goes stale', () => {
+  it('with a TTL longer than the pause, A writes before B ever gets the lock; B finds the renewal done', () => {
     const timeline = runScenario(buildScenario({ leaseTtlMs: 60_000 }), { fencing: false });
     expect(kinds(timeline)).not.toContain('leaseExpired');
     expect(frameOf(timeline, 'writeRequested', 'A').happening).toMatchObject({ fencingToken: 33, rowsChanged: 1 });
-    expect(frameOf(timeline, 'writeRequested', 'B').happening).toMatchObject({ fencingToken: 34, rowsChanged: 1 });
+    // B holds the lock once A has let go, reads serial 1001 (good for 90 days from 5 s) and renews nothing.
+    expect(frameOf(timeline, 'workNotDue', 'B').happening).toMatchObject({
+      current: { serial: 1001, issuedAt: 5_000, notAfter: 5_000 + 90 * 86_400_000 },
+    });
+    expect(timeline.frames.filter(({ happening }) => happening.kind === 'certificateRequested')).toHaveLength(1);
     expect(timeline.outcome.kind).toBe('newestKept');
   });
 
@@ -128,9 +134,12 @@ describe('runScenario follows the scenario data', () => {
   });
 
   it('starts the tokens where the scenario says', () => {
-    const timeline = runScenario(buildScenario({ firstFencingToken: 7, initialCertificate: { serial: 1, fence: 0 } }), {
-      fencing: true,
-    });
+    const timeline = runScenario(
+      buildScenario({ firstFencingToken: 7, initialCertificate: { serial: 1, fence: 0, notAfterMs: 0 } }),
+      {
+        fencing: true,
+      },
+    );
     expect(frameOf(timeline, 'leaseGranted', 'A').happening).toMatchObject({ lease: { token: 7 } });
     expect(frameOf(timeline, 'leaseGranted', 'B').happening).toMatchObject({ lease: { token: 8 } });
   });
@@ -174,7 +183,7 @@ describe('stale writes that landed', () => {
     grantOrder,
     rowsChanged,
     fencingToken: fencingToken(32 + grantOrder),
-    cert: { serial: 1000 + grantOrder, issuedAt: virtualMs(grantOrder * 1_000) },
+    cert: { serial: 1000 + grantOrder, issuedAt: virtualMs(grantOrder * 1_000), notAfter: virtualMs(7_776_000_000) },
   });
 
   it('a write from an older grant after a newer one landed is stale, paired with the newer write', () => {

@@ -44,7 +44,8 @@ export interface ScenarioDefinition {
   /** One-way delay of every message between processes. */
   readonly networkDelayMs: number;
   readonly seed: number;
-  readonly initialCertificate: { readonly serial: number; readonly fence: number };
+  /** The certificate in the table when the evening starts; `notAfterMs` is when it expires, in virtual time. */
+  readonly initialCertificate: { readonly serial: number; readonly fence: number; readonly notAfterMs: number };
   readonly renewers: readonly RenewerDefinition[];
   /** The lock service; the lesson's own, which hands out fencing tokens, when not given. */
   readonly lockService?: LockServiceConfig | undefined;

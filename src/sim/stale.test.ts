@@ -7,7 +7,7 @@ const write = (renewer: string, grantOrder: number, rowsChanged = 1, issuedAt = 
   renewer,
   fencingToken: null,
   grantOrder,
-  cert: { serial: 1000 + grantOrder, issuedAt: virtualMs(issuedAt) },
+  cert: { serial: 1000 + grantOrder, issuedAt: virtualMs(issuedAt), notAfter: virtualMs(7_776_000_000) },
   rowsChanged,
 });
 
@@ -34,5 +34,20 @@ describe('the one rule for stale: landed under an earlier grant than a write alr
     expect(isStaleWrite(a, [b])).toBe(true);
     expect(issuedLater(a, b)).toBe(true);
     expect(issuedLater(b, a)).toBe(false);
+  });
+
+  it('orders certificates by when they were issued (notBefore), never by serial: real serials are random', () => {
+    const lowSerialLater = {
+      ...write('A', 1, 1, 45_000),
+      cert: { ...write('A', 1).cert, serial: 17, issuedAt: virtualMs(45_000) },
+    };
+    const highSerialEarlier = {
+      ...write('B', 2, 1, 36_000),
+      cert: { ...write('B', 2).cert, serial: 9_000, issuedAt: virtualMs(36_000) },
+    };
+    expect(issuedLater(lowSerialLater, highSerialEarlier)).toBe(true);
+    expect(issuedLater(highSerialEarlier, lowSerialLater)).toBe(false);
+    // The same moment is not later either way.
+    expect(issuedLater(write('A', 1, 1, 36_000), highSerialEarlier)).toBe(false);
   });
 });

@@ -96,7 +96,11 @@ describe('a paused process runs none of its code', () => {
     ['its keep-alive', { kind: 'keepAliveDue', renewer: 'A' }],
     [
       'the certificate the CA issues for it',
-      { kind: 'certificateIssued', renewer: 'A', cert: { serial: 1001, issuedAt: virtualMs(1_000) } },
+      {
+        kind: 'certificateIssued',
+        renewer: 'A',
+        cert: { serial: 1001, issuedAt: virtualMs(1_000), notAfter: virtualMs(7_776_000_000) },
+      },
     ],
     [
       'a reply addressed to it',
@@ -148,7 +152,7 @@ describe('the idempotency key of the weekly email', () => {
   const write: Message = {
     kind: 'write',
     from: 'A',
-    cert: { serial: 1001, issuedAt: virtualMs(5_000) },
+    cert: { serial: 1001, issuedAt: virtualMs(5_000), notAfter: virtualMs(7_776_000_000) },
     fencingToken: fencingToken(33),
     grantOrder: 1,
   };

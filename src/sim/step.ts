@@ -15,7 +15,7 @@ import {
   renewerReceivesReleaseReply,
   renewerReceivesHoldCheck,
   renewerReceivesWriteReply,
-  requestCertificate,
+  startWork,
   requestLease,
   resumeProcess,
 } from './renewer.ts';
@@ -112,7 +112,7 @@ function handle(world: World, event: SimEvent, context: Context): { world: World
     case 'validityEnds':
       return validityEnds(world, event.renewer, event.grantOrder);
     case 'certificateRequestDue':
-      return requestCertificate(world, event.renewer, context);
+      return startWork(world, event.renewer, context);
     case 'certificateIssued':
       return receiveCertificate(world, event.renewer, event.cert, context);
     case 'messageDelivered':

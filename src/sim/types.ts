@@ -15,8 +15,12 @@ export type RenewerId = string;
 export const virtualMs = (value: number): VirtualMs => value as VirtualMs;
 export const fencingToken = (value: number): FencingToken => value as FencingToken;
 
-/** A certificate as the CA issued it; `issuedAt` is null for the one already in the table when the story starts. */
+/**
+ * A certificate as the CA issued it. `issuedAt` is its notBefore, null for the one already in the table when the
+ * story starts; `notAfter` ends its validity (RFC 5280, 4.1.2.5), and tells a renewer whether it is due.
+ */
 export interface Certificate {
   readonly serial: number;
   readonly issuedAt: VirtualMs | null;
+  readonly notAfter: VirtualMs;
 }

@@ -97,6 +97,12 @@ export interface ResourceModel {
     write: Extract<Message, { kind: 'write' }>,
     context: Context,
   ): { world: World; answer: WriteAnswer; happening: Happening };
+  /**
+   * What a holder checks before it starts the work, once it holds the lock: whether the work is still due (the
+   * certificate in the row is inside its renewal window; this week's report has not gone out). `current` is the
+   * certificate it read, where there is one.
+   */
+  workDue(world: World, context: Context): { readonly due: boolean; readonly current: Certificate | null };
   /** Whether a writer that is answered 0 learns it lost the lock (a fenced row), or only that the work was done. */
   readonly zeroMeansLost: boolean;
   /** Whether the answer is a step of its own, or already told by the step that took the write. */
@@ -134,7 +140,11 @@ export function createWorld(scenario: ScenarioDefinition, models: SimModels): Wo
     }),
     grants: 0,
     table: createCertificatesTable([
-      { domain: scenario.domain, cert: { serial: initial.serial, issuedAt: null }, fence: fencingToken(initial.fence) },
+      {
+        domain: scenario.domain,
+        cert: { serial: initial.serial, issuedAt: null, notAfter: virtualMs(initial.notAfterMs) },
+        fence: fencingToken(initial.fence),
+      },
     ]),
     renewers: scenario.renewers.map(createRenewer),
     writes: [],

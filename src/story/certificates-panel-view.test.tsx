@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ALL_MODELS } from '@/sim/all-models';
 import { runScenario, type Timeline } from '@/sim/run';
-import { fencingToken } from '@/sim/types';
+import { fencingToken, virtualMs } from '@/sim/types';
 import { buildScenario } from '@/testing/builders';
 import { labTimeline } from '@/testing/lab-run';
 import { CertificatesPanelView } from './certificates-panel-view';
@@ -98,21 +98,22 @@ describe('the certificates table beside a step', () => {
   });
 
   it.each([
-    ['redis', 'serial 1002, issued at 45 s, written with no token under an earlier grant of the lock than'],
-    ['lesson', 'serial 1002, issued at 45 s (token 33), written under an earlier grant of the lock than'],
-    ['etcd', 'serial 1002, issued at 45 s (token'],
+    ['redis', 'serial 1002, issued at 38 s, written with no token under an earlier grant of the lock than'],
+    ['lesson', 'serial 1002, issued at 38 s (token 33), written under an earlier grant of the lock than'],
+    ['etcd', 'serial 1002, issued at 38 s (token'],
   ])(
     'A frozen while acquiring (%s): its write is stale, but its certificate is the newer one, and the panel says so',
     (service, holds) => {
-      const timeline = labTimeline(`?service=${service}&storage=unchecked&pauseWhen=whileAcquiring&pause=40000`);
+      // A wakes at 33 s, after B's grant (31 s) and before B's write (36 s): its check finds the renewal still due.
+      const timeline = labTimeline(`?service=${service}&storage=unchecked&pauseWhen=whileAcquiring&pause=33000`);
       const warning = panelAt(timeline, last(timeline)).text('.stale-warning')!;
       expect(warning).toMatch(/^Stale write\. The table now holds /);
       expect(warning).toContain(holds);
       expect(warning).toContain('That one happens to be older this time');
       expect(warning).not.toMatch(/newer/);
-      // The certificate it replaced, serial 1001, was issued at 36 s: before A's, at 45 s.
+      // The certificate it replaced, serial 1001, was issued at 36 s: before A's, at 38 s.
       const [replaced, stored] = timeline.frames.at(-1)!.world.writes.filter((write) => write.rowsChanged > 0);
-      expect([replaced!.cert.issuedAt, stored!.cert.issuedAt]).toEqual([36_000, 45_000]);
+      expect([replaced!.cert.issuedAt, stored!.cert.issuedAt]).toEqual([36_000, 38_000]);
     },
   );
 
@@ -150,7 +151,11 @@ describe('the certificates table in states the evening never reaches', () => {
   it('marks changed cells only in the row the step changed, not in another domain’s row', () => {
     const timeline = lesson(true);
     const written = writeOf(timeline, 'B');
-    const other = { domain: 'api.shop.example', cert: { serial: 7, issuedAt: null }, fence: fencingToken(9) };
+    const other = {
+      domain: 'api.shop.example',
+      cert: { serial: 7, issuedAt: null, notAfter: virtualMs(7_776_000_000) },
+      fence: fencingToken(9),
+    };
     const frames = timeline.frames.map((frame) => ({
       ...frame,
       world: { ...frame.world, table: { ...frame.world.table, rows: [...frame.world.table.rows, other] } },

@@ -6,7 +6,7 @@ import { renewerById } from '../sim/world.ts';
 import { captionKeyOf } from '@/content/caption-key-of';
 import { fillTemplate } from '@/content/fill-template';
 import type { CaptionKey } from '@/content/caption-keys';
-import { formatTime } from './format.ts';
+import { formatTime, formatValidity } from './format.ts';
 
 export interface Narration {
   /** The few words written on the diagram. */
@@ -65,7 +65,13 @@ export function captionVariables(frame: Frame, timeline: Timeline): Record<strin
         retryAt: formatTime(happening.retryAt),
       };
     case 'certificateRequested':
-      return { ...base, readyAt: formatTime(happening.readyAt) };
+    case 'workNotDue':
+      return {
+        ...base,
+        ...(happening.kind === 'certificateRequested' && { readyAt: formatTime(happening.readyAt) }),
+        serial: String(happening.current?.serial ?? '–'),
+        validity: happening.current ? formatValidity(happening.current.notAfter, frame.at) : 'is missing',
+      };
     case 'renewerGaveUp':
       return { ...base, attempts: String(happening.attempts) };
     case 'holdCheckRequested':

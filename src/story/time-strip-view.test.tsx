@@ -213,13 +213,14 @@ describe('a lease as each step knows it (review of the climax issue)', () => {
     expect(leaseWords(failover, at)).toEqual(["Renewer A's lease from 0 s to 1 s"]);
   });
 
-  it('Chubby with lock-delay: sessions carry no token on the grant, and the leases still run their length', () => {
-    const chubby = labTimeline('?service=chubby&storage=unchecked&pauseAt=2000&pause=40000&lockDelay=15000');
+  it('Chubby with lock-delay: sessions carry no token on the grant, and the leases run until they end', () => {
+    const chubby = labTimeline('?service=chubby&storage=unchecked&pauseAt=2000&pause=60000&lockDelay=15000');
     const leases = layoutTimeStrip(chubby, 720).bars.filter((bar) => bar.kind === 'lease');
     expect(leases.map((lease) => [lease.label, lease.from, lease.to])).toEqual([
       ['A', 0, 30_000],
       ['B', 47_000, expect.any(Number)],
     ]);
+    // B renews (A, frozen until 62 s, has stored nothing) and holds its session until it releases.
     expect(leases[1]!.to).toBeGreaterThan(47_000);
   });
 });

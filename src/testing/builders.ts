@@ -22,7 +22,7 @@ export function buildScenario(overrides: Partial<ScenarioDefinition> = {}): Scen
     firstFencingToken: 33,
     networkDelayMs: 0,
     seed: 1,
-    initialCertificate: { serial: 1000, fence: 32 },
+    initialCertificate: { serial: 1000, fence: 32, notAfterMs: 2 * 86_400_000 },
     renewers: [
       buildRenewer({ id: 'A', name: 'Renewer A', startsAtMs: 0, pauses: [{ atMs: 2_000, durationMs: 40_000 }] }),
       buildRenewer({ id: 'B', name: 'Renewer B', startsAtMs: 15_000 }),

@@ -12,7 +12,7 @@ import {
   type WriteMode,
 } from '@/sim/certificates-table';
 import { runScenario } from '@/sim/run';
-import { fencingToken } from '@/sim/types';
+import { fencingToken, virtualMs } from '@/sim/types';
 import { describeCertificate } from '@/story/narrate';
 import { startPostgres, type RunningServer } from './servers';
 
@@ -82,13 +82,17 @@ describe('the certificates table model against PostgreSQL 15', () => {
       cases.map(async ([mode, tokens], index) => {
         const domain = `generated-${index}.example`;
         let table: CertificatesTable = createCertificatesTable([
-          { domain, cert: { serial: 0, issuedAt: null }, fence: fencingToken(32) },
+          { domain, cert: { serial: 0, issuedAt: null, notAfter: virtualMs(0) }, fence: fencingToken(32) },
         ]);
-        await pool.query(statements.insertRow, [domain, describeCertificate({ serial: 0, issuedAt: null }), 32]);
+        await pool.query(statements.insertRow, [
+          domain,
+          describeCertificate({ serial: 0, issuedAt: null, notAfter: virtualMs(0) }),
+          32,
+        ]);
         const simulated: number[] = [];
         const real: number[] = [];
         for (const [serial, token] of tokens.entries()) {
-          const cert = { serial: serial + 1, issuedAt: null };
+          const cert = { serial: serial + 1, issuedAt: null, notAfter: virtualMs(0) };
           const written = writeCertificate(table, { domain, cert, fencingToken: fencingToken(token) }, mode);
           table = written.table;
           simulated.push(written.rowsChanged);

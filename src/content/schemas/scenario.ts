@@ -75,7 +75,13 @@ export const scenarioSchema = z
     firstFencingToken: z.number().int().min(1),
     networkDelayMs: milliseconds,
     seed: z.number().int(),
-    initialCertificate: z.object({ serial: z.number().int().min(0), fence: z.number().int().min(0) }).strict(),
+    initialCertificate: z
+      .object({
+        serial: z.number().int().min(0),
+        fence: z.number().int().min(0),
+        notAfterMs: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+      })
+      .strict(),
     renewers: z.array(renewerSchema).min(1).max(3),
     lockService: lockServiceSchema.optional(),
     resource: resourceSchema.optional(),

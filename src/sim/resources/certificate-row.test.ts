@@ -17,7 +17,11 @@ function contextFor(writeMode: WriteMode): Context {
 function worldWith(writes: WriteRecord[], fence = 32): World {
   const world = createWorld(scenario, ALL_MODELS);
   const table = createCertificatesTable([
-    { domain: DOMAIN, cert: { serial: 1000, issuedAt: null }, fence: fencingToken(fence) },
+    {
+      domain: DOMAIN,
+      cert: { serial: 1000, issuedAt: null, notAfter: virtualMs(7_776_000_000) },
+      fence: fencingToken(fence),
+    },
   ]);
   return { ...world, table, writes };
 }
@@ -27,7 +31,7 @@ function landed(renewer: string, grantOrder: number, token: number | null, rowsC
     renewer,
     grantOrder,
     fencingToken: token === null ? null : fencingToken(token),
-    cert: { serial: 1000 + grantOrder, issuedAt: virtualMs(grantOrder * 1_000) },
+    cert: { serial: 1000 + grantOrder, issuedAt: virtualMs(grantOrder * 1_000), notAfter: virtualMs(7_776_000_000) },
     rowsChanged,
   };
 }
@@ -38,7 +42,7 @@ function writeMessage(from: string, grantOrder: number, token: FencingToken | nu
     from,
     grantOrder,
     fencingToken: token,
-    cert: { serial: 2000, issuedAt: virtualMs(9) },
+    cert: { serial: 2000, issuedAt: virtualMs(9), notAfter: virtualMs(7_776_000_000) },
   };
 }
 
@@ -50,7 +54,11 @@ describe('the certificate row receives a write', () => {
       contextFor('fenced'),
     );
     expect(happening).toMatchObject({ kind: 'writeRequested', mode: 'unfenced', rowsChanged: 1, fencingToken: null });
-    expect(findRow(world.table, DOMAIN)).toEqual({ domain: DOMAIN, cert: { serial: 2000, issuedAt: 9 }, fence: 40 });
+    expect(findRow(world.table, DOMAIN)).toEqual({
+      domain: DOMAIN,
+      cert: { serial: 2000, issuedAt: 9, notAfter: virtualMs(7_776_000_000) },
+      fence: 40,
+    });
     expect(answer).toEqual({ rowsChanged: 1, previousFence: 40, overwroteNewer: false });
   });
 
@@ -63,7 +71,13 @@ describe('the certificate row receives a write', () => {
     expect(happening).toMatchObject({ mode: 'fenced', rowsChanged: 0 });
     expect(answer).toEqual({ rowsChanged: 0, previousFence: 40, overwroteNewer: false });
     expect(world.writes).toEqual([
-      { renewer: 'A', fencingToken: 39, grantOrder: 1, cert: { serial: 2000, issuedAt: 9 }, rowsChanged: 0 },
+      {
+        renewer: 'A',
+        fencingToken: 39,
+        grantOrder: 1,
+        cert: { serial: 2000, issuedAt: 9, notAfter: virtualMs(7_776_000_000) },
+        rowsChanged: 0,
+      },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { findRow, writeCertificate, type WriteMode } from '../certificates-table.ts';
+import { findRow, needsRenewal, writeCertificate, type WriteMode } from '../certificates-table.ts';
 import type { Happening, Outcome } from '../happenings.ts';
 import { fencingToken } from '../types.ts';
 import { isStaleWrite, newestLanded } from '../stale.ts';
@@ -11,6 +11,11 @@ import type { ResourceModel, World, WriteRecord } from '../world.ts';
 export const certificateRowModel: ResourceModel = {
   zeroMeansLost: true,
   answerIsAStep: true,
+  // The renewer reads the row: a certificate outside its renewal window was renewed by another holder already.
+  workDue(world, context) {
+    const row = findRow(world.table, context.scenario.domain);
+    return { due: !row || needsRenewal(row.cert, world.now), current: row?.cert ?? null };
+  },
   receive(world, message, context) {
     // A write with no token cannot be fenced: storage that checks tokens has nothing to check it against.
     const mode: WriteMode = message.fencingToken === null ? 'unfenced' : context.writeMode;

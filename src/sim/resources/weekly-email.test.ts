@@ -19,7 +19,7 @@ function send(world: World, from: string, scenario = weekly, idempotencyKey = tr
     from,
     grantOrder: from === 'A' ? 1 : 2,
     fencingToken: fencingToken(from === 'A' ? 33 : 34),
-    cert: { serial: 1001, issuedAt: virtualMs(5_000) },
+    cert: { serial: 1001, issuedAt: virtualMs(5_000), notAfter: virtualMs(7_776_000_000) },
   };
   return weeklyEmailModel.receive(world, message, contextFor(scenario, idempotencyKey));
 }
@@ -34,7 +34,13 @@ describe('the weekly email receives a send', () => {
     expect(world.reportClaims).toEqual([{ owner: 'snip-42', week: '2026-W48' }]);
     expect(world.emailsSent).toEqual([{ renewer: 'A', grantOrder: 1 }]);
     expect(world.writes).toEqual([
-      { renewer: 'A', fencingToken: 33, grantOrder: 1, cert: { serial: 1001, issuedAt: 5_000 }, rowsChanged: 1 },
+      {
+        renewer: 'A',
+        fencingToken: 33,
+        grantOrder: 1,
+        cert: { serial: 1001, issuedAt: 5_000, notAfter: virtualMs(7_776_000_000) },
+        rowsChanged: 1,
+      },
     ]);
   });
 

@@ -10,6 +10,9 @@ export const weeklyEmailModel: ResourceModel = {
   // A claim that inserts nothing means the report went already: the work is done, the lock is not known lost.
   zeroMeansLost: false,
   answerIsAStep: false,
+  // The worker reads the mail log: a report already sent to this owner this week is not sent again by a worker
+  // that sees it. A worker that checked before another's send landed cannot see it; the claim catches that one.
+  workDue: (world) => ({ due: world.emailsSent.length === 0, current: null }),
   receive(world, write, { scenario, idempotencyKey }) {
     const resource = scenario.resource?.kind === 'email' ? scenario.resource : { owner: '', week: '' };
     const alreadyClaimed =
