@@ -72,8 +72,10 @@ describe('§2: the fidelity section announces each model difference', () => {
     expect(sentenceWith(fidelity(), 'Serials of publicly trusted certificates')).toContain('[@cabf-br]');
   });
 
-  it('Redlock: drift switches on the partition, which in a real cluster is a separate failure', () => {
-    expect(sentenceWith(fidelity(), 'clock drift setting')).toContain('even when no clock jumps');
+  it('Redlock: drift, a jump and the split are separate settings; older links keep the split they had', () => {
+    expect(sentenceWith(fidelity(), 'are separate settings')).toContain('[@kleppmann-2016]');
+    expect(fidelity()).not.toContain('even when no clock jumps');
+    expect(sentenceWith(fidelity(), 'such a link still splits the network')).toContain('the lab says so');
   });
 });
 

@@ -226,6 +226,25 @@ describe('settings the link could not use', () => {
     expect(items).toEqual(["“zookeeper9” is not a lock service here; using the lesson's own."]);
   });
 
+  it('an older drift link is read as drift plus the split, says so above the run, and the box shows it ticked', async () => {
+    renderLab('?service=redlock&storage=unchecked&drift=20');
+    const notices = screen.getByRole('list', { name: 'Settings the link could not use' });
+    expect(within(notices).getByRole('listitem')).toHaveTextContent(
+      /^This link sets R3's clock but not the network split\. .* so this one does too\./,
+    );
+    const split = screen.getByRole('checkbox', { name: /^Split the network as in Kleppmann's example/ });
+    expect(split).toBeChecked();
+    await userEvent.setup().click(split);
+    expect(split).not.toBeChecked();
+    // Unticked, the note is answered.
+    expect(screen.queryByRole('list', { name: 'Settings the link could not use' })).toBeNull();
+  });
+
+  it('the split applies only to Redlock: under another service its box is greyed out', () => {
+    renderLab('?service=etcd');
+    expect(screen.getByRole('checkbox', { name: /^Split the network/ })).toBeDisabled();
+  });
+
   it('a link with nothing wrong lists nothing', () => {
     renderLab('?service=etcd&ttl=20000');
     expect(screen.queryByRole('list', { name: 'Settings the link could not use' })).toBeNull();

@@ -62,12 +62,12 @@ function lockServiceOf(config: LabConfig): LockServiceConfig {
     case 'redis':
       return config.failoverAtMs > 0 ? { kind: 'redis', failoverAtMs: config.failoverAtMs } : { kind: 'redis' };
     case 'redlock': {
-      if (config.clockJumpMs === 0 && config.clockDriftPct === 0) return { kind: 'redlock' };
       const jumps = config.clockJumpMs > 0 ? [{ atMs: 1_000, byMs: config.clockJumpMs }] : [];
+      const clocked = config.clockJumpMs > 0 || config.clockDriftPct !== 0;
       return {
         kind: 'redlock',
-        clocks: { R3: { offsetMs: 0, driftRate: config.clockDriftPct / 100, jumps } },
-        unreachable: { A: ['R4', 'R5'], B: ['R1', 'R2'] },
+        ...(clocked && { clocks: { R3: { offsetMs: 0, driftRate: config.clockDriftPct / 100, jumps } } }),
+        ...(config.partition && { unreachable: { A: ['R4', 'R5'], B: ['R1', 'R2'] } }),
       };
     }
     case 'chubby':

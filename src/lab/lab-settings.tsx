@@ -139,6 +139,20 @@ export function LabSettings({
             <option value={3}>3</option>
           </select>
         </label>
+        <label className={styles.checkField}>
+          <input
+            type="checkbox"
+            checked={config.partition}
+            disabled={config.service !== 'redlock'}
+            onChange={(event) =>
+              change(
+                { ...config, partition: event.target.checked },
+                problems.filter((problem) => problem.field !== 'partition'),
+              )
+            }
+          />
+          {lab.labels.partition}
+        </label>
         {(Object.keys(LAB_FIELDS) as (keyof typeof LAB_FIELDS)[]).map((field) => (
           <NumberField
             // A new value from a preset or a clamp starts the field afresh.

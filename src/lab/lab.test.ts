@@ -123,8 +123,12 @@ describe('clock drift on node R3', () => {
       pauseMs: 0,
       writeDelayMs: 20_000,
       clockDriftPct: 50,
+      // The split Kleppmann's example adds, so that B can assemble a majority without A's two nodes.
+      partition: true,
     };
     expect(run(config).kind).toBe('staleWriteLanded');
+    // The same drift without the split: B cannot reach a majority while A's keys live on R1 and R2.
+    expect(run({ ...config, partition: false }).kind).not.toBe('staleWriteLanded');
     // With steady clocks B must wait until A's lease is over; A's write has landed by then, so B finds it done.
     expect(run({ ...config, clockDriftPct: 0 }).kind).toBe('safe');
   });
@@ -395,6 +399,17 @@ describe('the lab shows the causes it relies on', () => {
     expect(index('processPaused', 'A')).toBeGreaterThan(index('acquireRequested', 'A'));
     expect(index('grantTooLate', 'A')).toBeGreaterThan(index('processPaused', 'A'));
     expect(narrations[index('grantTooLate', 'A')]!.label).toBe('replies read too late: not held');
+  });
+
+  it('drift alone splits nothing; the split alone moves no clock; a link from before splits with the drift', () => {
+    const kindsOf = (search: string) =>
+      told(parseLabConfig(search).config).timeline.frames.map((f) => f.happening.kind);
+    const drift = kindsOf('?service=redlock&storage=unchecked&drift=20&partition=off');
+    expect(drift).not.toContain('networkPartitioned');
+    expect(drift).not.toContain('clockJumped');
+    const split = kindsOf('?service=redlock&storage=unchecked&partition=on');
+    expect(split[1]).toBe('networkPartitioned');
+    expect(kindsOf('?service=redlock&storage=unchecked&drift=20')[1]).toBe('networkPartitioned');
   });
 
   it("clock jump: the partition and node R3's jump are steps of their own, before B is granted", () => {

@@ -18,7 +18,7 @@ import { clampField, parseLabConfig, serializeLabConfig } from './lab-address';
 describe('the lab’s address, as links write it', () => {
   it('reads every setting by its parameter name', () => {
     const { config, problems } = parseLabConfig(
-      '?lab&service=chubby&resource=email&storage=unchecked&renewers=3&pauseWhen=whileAcquiring&ttl=5000' +
+      '?lab&service=chubby&resource=email&storage=unchecked&renewers=3&pauseWhen=whileAcquiring&partition=on&ttl=5000' +
         '&pauseAt=1000&pause=7000&writeDelay=20&jump=3000&drift=-10&lockDelay=9000&failover=1500&across=pause&up=lockDelay',
     );
     expect(problems).toEqual([]);
@@ -34,6 +34,7 @@ describe('the lab’s address, as links write it', () => {
       writeDelayMs: 20,
       clockJumpMs: 3000,
       clockDriftPct: -10,
+      partition: true,
       lockDelayMs: 9000,
       failoverAtMs: 1500,
       mapAcross: 'pauseMs',
@@ -51,6 +52,7 @@ describe('the lab’s address, as links write it', () => {
         'storage',
         'renewers',
         'pauseWhen',
+        'partition',
         'ttl',
         'pauseAt',
         'pause',
@@ -79,6 +81,7 @@ describe('the lab’s address, as links write it', () => {
       writeDelayMs: 0,
       clockJumpMs: 0,
       clockDriftPct: 0,
+      partition: false,
       lockDelayMs: 0,
       failoverAtMs: 0,
       mapAcross: 'ttlMs',
@@ -165,6 +168,7 @@ describe('presets and runs', () => {
       writeDelayMs: 1,
       clockJumpMs: 1,
       clockDriftPct: 1,
+      partition: true,
       lockDelayMs: 1,
       failoverAtMs: 1,
       mapAcross: 'writeDelayMs',
@@ -174,5 +178,34 @@ describe('presets and runs', () => {
       const other = { ...DEFAULT_LAB_CONFIG, [field]: changed[field] };
       expect(sameRun(DEFAULT_LAB_CONFIG, other), field).toBe(field === 'mapAcross' || field === 'mapUp');
     }
+  });
+});
+
+describe('the network split, apart from the clocks (the models issue, item 3)', () => {
+  it('is off unless the link says so, and a link writes it both ways', () => {
+    expect(parseLabConfig('?service=redlock').config.partition).toBe(false);
+    expect(parseLabConfig('?service=redlock&partition=on').config.partition).toBe(true);
+    const drift = parseLabConfig('?service=redlock&drift=10&partition=off');
+    expect(drift).toMatchObject({ config: { partition: false, clockDriftPct: 10 }, problems: [] });
+    expect(serializeLabConfig(drift.config)).toContain('partition=off');
+    expect(parseLabConfig(serializeLabConfig({ ...drift.config, partition: true })).config.partition).toBe(true);
+  });
+
+  it('reads an older link that sets a drift or a jump without it as drift plus the split, and says so', () => {
+    for (const search of ['?service=redlock&drift=10', '?service=redlock&drift=-1', '?service=redlock&jump=60000']) {
+      const { config, problems } = parseLabConfig(search);
+      expect(config.partition, search).toBe(true);
+      expect(problems, search).toEqual([{ field: 'partition', kind: 'partitionFromOldLink' }]);
+    }
+    // No clock setting, or a service without R3: nothing to read into.
+    expect(parseLabConfig('?service=redlock&drift=0').problems).toEqual([]);
+    expect(parseLabConfig('?service=redis&drift=10').config.partition).toBe(false);
+  });
+
+  it('refuses a value that is neither on nor off, and keeps the network whole', () => {
+    expect(parseLabConfig('?service=redlock&drift=10&partition=maybe')).toMatchObject({
+      config: { partition: false },
+      problems: [{ field: 'partition', kind: 'unknownPartition', value: 'maybe' }],
+    });
   });
 });

@@ -34,6 +34,9 @@ export type FieldProblem =
     }
   | { readonly field: 'pauseWhen'; readonly kind: 'unknownPauseWhen'; readonly value: string }
   | { readonly field: 'renewers'; readonly kind: 'unknownRenewers'; readonly value: string }
+  | { readonly field: 'partition'; readonly kind: 'unknownPartition'; readonly value: string }
+  /** A link from before the partition was a setting of its own: its clock jump or drift came with the partition. */
+  | { readonly field: 'partition'; readonly kind: 'partitionFromOldLink' }
   | { readonly field: NumericField; readonly kind: 'notANumber'; readonly value: string }
   | { readonly field: NumericField; readonly kind: 'outOfRange' | 'rounded'; readonly used: number }
   | {
@@ -52,6 +55,8 @@ export const FIELD_PROBLEM_PLACEHOLDERS = {
   unknownStorage: ['value', 'resource', 'options'],
   unknownPauseWhen: ['value'],
   unknownRenewers: ['value'],
+  unknownPartition: ['value'],
+  partitionFromOldLink: [],
   notANumber: ['label', 'value', 'units'],
   outOfRange: ['label', 'min', 'max', 'unit', 'used'],
   rounded: ['label', 'units', 'used'],
@@ -109,6 +114,15 @@ export function parseLabConfig(search: string): { config: LabConfig; problems: F
     config[field] = result.value;
     if (result.problem) problems.push(result.problem);
   }
+  // The partition was switched on by any clock jump or drift on R3 until it became a setting of its own: a link that
+  // sets either and says nothing of the partition still gets it, and is told so.
+  const partition = params.get('partition');
+  if (partition === 'on' || partition === 'off') config.partition = partition === 'on';
+  else if (partition !== null) problems.push({ field: 'partition', kind: 'unknownPartition', value: partition });
+  else if (config.service === 'redlock' && (config.clockJumpMs > 0 || config.clockDriftPct !== 0)) {
+    config.partition = true;
+    problems.push({ field: 'partition', kind: 'partitionFromOldLink' });
+  }
   // The map's axes, by parameter name; one the service lacks, or the same one twice, leaves the default.
   const offered = mapFieldsFor(config.service);
   for (const [field, param] of Object.entries(MAP_AXIS_PARAMS) as [keyof typeof MAP_AXIS_PARAMS, string][]) {
@@ -151,6 +165,7 @@ export function serializeLabConfig(config: LabConfig): string {
     storage: config.storage,
     renewers: String(config.renewers),
     pauseWhen: config.pauseWhen,
+    partition: config.partition ? 'on' : 'off',
   });
   for (const [field, spec] of Object.entries(LAB_FIELDS) as [NumericField, (typeof LAB_FIELDS)[NumericField]][]) {
     params.set(spec.param, String(config[field]));

@@ -40,6 +40,8 @@ export interface LabConfig {
   readonly clockJumpMs: number;
   /** How fast Redlock node R3's clock runs, in percent: 10 means ten per cent fast, −10 ten per cent slow. */
   readonly clockDriftPct: number;
+  /** Redlock: Kleppmann's partition, A cannot reach R4 and R5, B cannot reach R1 and R2. Apart from the clocks. */
+  readonly partition: boolean;
   readonly renewers: 2 | 3;
   /** Chubby's lock-delay after a lost holder (at most a minute). */
   readonly lockDelayMs: number;
@@ -103,6 +105,7 @@ export const LAB_PARAMS: readonly string[] = [
   'storage',
   'renewers',
   'pauseWhen',
+  'partition',
   ...Object.values(LAB_FIELDS).map((spec) => spec.param),
   ...Object.values(MAP_AXIS_PARAMS),
 ];
@@ -118,6 +121,7 @@ export const DEFAULT_LAB_CONFIG: LabConfig = {
   writeDelayMs: 0,
   clockJumpMs: 0,
   clockDriftPct: 0,
+  partition: false,
   renewers: 2,
   lockDelayMs: 0,
   failoverAtMs: 0,

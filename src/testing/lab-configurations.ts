@@ -37,6 +37,7 @@ export const labConfigurations: fc.Arbitrary<LabConfig> = fc
       { weight: 2, arbitrary: fc.constant(0) },
       { weight: 1, arbitrary: field('clockDriftPct', 50) },
     ),
+    partition: fc.boolean(),
     renewers: fc.constantFrom(2 as const, 3 as const),
     lockDelayMs: field('lockDelayMs', 60_000),
     failoverAtMs: fc.oneof(

@@ -13,6 +13,7 @@ const labConfigSchema = z
     storage: z.enum(['fenced', 'unchecked', 'idempotencyKey']).optional(),
     pauseWhen: z.enum(['afterAcquiring', 'whileAcquiring']).optional(),
     renewers: z.union([z.literal(2), z.literal(3)]).optional(),
+    partition: z.boolean().optional(),
     mapAcross: z.enum(MAP_FIELDS).optional(),
     mapUp: z.enum(MAP_FIELDS).optional(),
     // The numbers and their ranges are the lab's own (LAB_FIELDS), so a preset can hold only what a link can.
@@ -134,6 +135,7 @@ export const presetsSchema = z
         storage: text,
         pauseWhen: text,
         renewers: text,
+        partition: text,
         openRun: text,
         verdict: template(['verdict']),
         outcomeMap: text,
