@@ -29,7 +29,10 @@ describe('§2: the fidelity section announces each model difference', () => {
 
   it('renewers check the row before they renew, with the window and lifetime cited', () => {
     expect(sentenceWith(fidelity(), 'more than 30 days left')).toContain('reads the row');
-    expect(sentenceWith(fidelity(), 'Thirty days is the default')).toContain('[@autocert-renew-before]');
+    expect(sentenceWith(fidelity(), 'Thirty days is the default')).toContain(
+      '[@autocert-renew-before; @autocert-renewal]',
+    );
+    expect(sentenceWith(fidelity(), '45 days in February 2028')).toContain('[@letsencrypt-45-days]');
     expect(sentenceWith(fidelity(), 'valid for 90 days')).toContain('[@letsencrypt-90-days]');
     expect(sentenceWith(fidelity(), 'checks its mail log')).toContain('weekly email');
   });

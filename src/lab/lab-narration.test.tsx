@@ -290,6 +290,13 @@ describe("ZooKeeper's holder lists the lock's children before it counts on the l
     expect(timeline.frames.at(-1)!.happening).toMatchObject({ outcome: { kind: 'newestKept' } });
   });
 
+  it('getChildren keeps the session alive: A wakes at 27 s of a 30 s session, holds on, and nobody else renews', () => {
+    const { timeline, labels } = labelsOf('?service=zookeeper&storage=unchecked&pauseWhen=whileAcquiring&pause=27000');
+    expect(timeline.frames.some(({ happening }) => happening.kind === 'leaseExpired')).toBe(false);
+    expect(labels).toContain('lowest: holds, czxid 34');
+    expect(timeline.frames.at(-1)!.world.writes.map((write) => write.renewer)).toEqual(['A']);
+  });
+
   it('a holder frozen while its reply waits, but within its session, is told it holds the lock', () => {
     const { labels } = labelsOf('?service=zookeeper&storage=unchecked&pauseWhen=whileAcquiring&pause=20000');
     const read = labels.indexOf('reads created (sent at 0 s)');

@@ -230,7 +230,7 @@ describe('settings the link could not use', () => {
     renderLab('?service=redlock&storage=unchecked&drift=20');
     const notices = screen.getByRole('list', { name: 'Settings the link could not use' });
     expect(within(notices).getByRole('listitem')).toHaveTextContent(
-      /^This link sets R3's clock but not the network split\. .* so this one does too\./,
+      /^This link sets R3's clock but says nothing of the network split\. .* so it does too\./,
     );
     const split = screen.getByRole('checkbox', { name: /^Split the network as in Kleppmann's example/ });
     expect(split).toBeChecked();

@@ -7,8 +7,8 @@ const WEEKLY_REPORT = { owner: 'owner-4711', week: '2026-W48' } as const;
 
 /**
  * The scenario a configuration describes, built on the lesson's story: A starts at once, B at 15 s, C (if
- * any) at 22 s, each retrying and waiting for the CA as the story's first renewer does. A clock jump on Redlock's node R3 comes with Kleppmann's partition: A cannot reach R4 and R5,
- * B cannot reach A and B.
+ * any) at 22 s, each retrying and waiting for the CA as the story's first renewer does. Under Redlock, node R3's clock
+ * and Kleppmann's partition (A cannot reach R4 and R5, B cannot reach R1 and R2) are separate settings.
  */
 export function labScenario(base: ScenarioDefinition, config: LabConfig): ScenarioDefinition {
   const model = base.renewers[0]!;

@@ -45,7 +45,7 @@ describe('at the last step: the verdict, and why', () => {
   it('fenced: safe, because the late write carried a lower token', () => {
     const { text, status } = verdictAt('', -1);
     expect(text).toBe(
-      'Verdict: Safe. The table checked tokens, so no write from an earlier grant could land: a late one carries a lower token than the table has seen, and changes nothing.',
+      "Verdict: Safe. The table checked tokens, so no write from an earlier grant could land after a later grant's write: a late one carries a lower token than the table has seen, and changes nothing.",
     );
     expect(status).not.toHaveClass(styles.verdictStaleWriteLanded!);
     expect(status).toHaveClass(styles.verdict!);

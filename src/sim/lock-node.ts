@@ -78,8 +78,12 @@ export function lockServiceReceivesHoldCheck(
   message: Extract<Message, { kind: 'checkHold' }>,
   context: Context,
 ) {
-  const token = world.lock.holdCheck(message.from, world.now);
-  const next = send(world, { kind: 'holdCheckReply', to: message.from, token }, context);
+  const { backend, token } = world.lock.holdCheck(message.from, world.now);
+  let next: World = { ...world, lock: backend };
+  // A call that kept a session alive moves its end on: check again then.
+  const upcoming = backend.nextExpiry();
+  if (upcoming !== null && upcoming > world.now) next = scheduleExpiryCheck(next, upcoming);
+  next = send(next, { kind: 'holdCheckReply', to: message.from, token }, context);
   return { world: next, happening: { kind: 'holdCheckRequested', renewer: message.from } satisfies Happening };
 }
 

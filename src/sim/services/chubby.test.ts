@@ -56,13 +56,13 @@ describe('the Chubby lock service', () => {
     const { outcome, backend } = CHUBBY_SERVICE.create(config, settings).acquire(config, request('A', 0));
     expect(outcome).toEqual({ granted: true, token: null, expiresAt: 30_000 });
     expect(backend.checksHold).toBe(true);
-    expect(backend.holdCheck('A', virtualMs(0))).toBe(33);
+    expect(backend.holdCheck('A', virtualMs(0)).token).toBe(33);
   });
 
   it('GetSequencer() gives nothing to a handle that does not hold the lock, or whose session has lapsed', () => {
-    expect(heldByA().holdCheck('B', virtualMs(1_000))).toBeNull();
-    expect(heldByA().holdCheck('A', virtualMs(29_999))).toBe(33);
-    expect(heldByA().holdCheck('A', virtualMs(30_000))).toBeNull();
+    expect(heldByA().holdCheck('B', virtualMs(1_000)).token).toBeNull();
+    expect(heldByA().holdCheck('A', virtualMs(29_999)).token).toBe(33);
+    expect(heldByA().holdCheck('A', virtualMs(30_000)).token).toBeNull();
   });
 
   it('refuses a second client and says who holds the lock with which generation until when', () => {
@@ -76,7 +76,7 @@ describe('the Chubby lock service', () => {
     expect(released.backend.truth(virtualMs(5_000))).toBeNull();
     const b = released.backend.acquire(config, request('B', 5_000));
     expect(b.outcome.granted).toBe(true);
-    expect(b.backend.holdCheck('B', virtualMs(5_000))).toBe(34);
+    expect(b.backend.holdCheck('B', virtualMs(5_000)).token).toBe(34);
   });
 
   it('a release by a client that does not hold the lock is refused', () => {
@@ -102,7 +102,7 @@ describe('the Chubby lock service', () => {
     expect(lapsed.acquire(config, request('B', 39_999)).outcome.granted).toBe(false);
     const b = lapsed.acquire(config, request('B', 40_000));
     expect(b.outcome.granted).toBe(true);
-    expect(b.backend.holdCheck('B', virtualMs(40_000))).toBe(34);
+    expect(b.backend.holdCheck('B', virtualMs(40_000)).token).toBe(34);
   });
 
   it('sessions last at least a second, and the client renews them every third of the session', () => {

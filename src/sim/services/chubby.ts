@@ -119,9 +119,8 @@ const chubbyModel: LockModel<ChubbyState> = {
   // GetSequencer() describes the lock the handle holds; a handle whose session lapsed holds none.
   holdCheck(state, holder, now) {
     const until = state.sessions[holder];
-    return state.lock.holder === holder && until !== undefined && now < until
-      ? fencingToken(state.lock.generation)
-      : null;
+    const holds = state.lock.holder === holder && until !== undefined && now < until;
+    return { state, token: holds ? fencingToken(state.lock.generation) : null };
   },
   truth(state) {
     const holder = state.lock.holder;

@@ -114,7 +114,7 @@ export interface LockModel<State> {
    * Where the holder learns in a call of its own, after the grant, that it holds the lock (Chubby's
    * `GetSequencer()`, ZooKeeper's `getChildren`): the token, while `holder` still holds the lock, or null.
    */
-  holdCheck?(state: State, holder: RenewerId, now: VirtualMs): FencingToken | null;
+  holdCheck?(state: State, holder: RenewerId, now: VirtualMs): { state: State; token: FencingToken | null };
   view?(state: State): ServiceView;
 }
 
@@ -140,7 +140,7 @@ export interface LockBackend {
   validityOnReplyMs(ttlMs: number, elapsedMs: number): number | null;
   /** Whether a holder checks in a separate call after the grant (Chubby's `GetSequencer()`, ZooKeeper's `getChildren`). */
   readonly checksHold: boolean;
-  holdCheck(holder: RenewerId, now: VirtualMs): FencingToken | null;
+  holdCheck(holder: RenewerId, now: VirtualMs): { backend: LockBackend; token: FencingToken | null };
   view(): ServiceView;
 }
 
@@ -183,7 +183,10 @@ function bind<State>(kind: LockServiceKind, model: LockModel<State>, state: Stat
     appliedTtlMs: (ttlMs) => model.appliedTtlMs?.(ttlMs) ?? ttlMs,
     validityOnReplyMs: (ttlMs, elapsedMs) => model.validityOnReplyMs?.(ttlMs, elapsedMs) ?? null,
     checksHold: model.holdCheck !== undefined,
-    holdCheck: (holder, now) => model.holdCheck?.(state, holder, now) ?? null,
+    holdCheck(holder, now) {
+      const checked = model.holdCheck?.(state, holder, now) ?? { state, token: null };
+      return { backend: next(checked.state), token: checked.token };
+    },
     view: () => model.view?.(state) ?? { kind: 'none' },
   };
 }

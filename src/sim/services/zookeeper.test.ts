@@ -130,7 +130,7 @@ describe('the ZooKeeper lock service', () => {
       });
       const held = heldByA();
       expect(held.checksHold).toBe(true);
-      expect(held.holdCheck('A', virtualMs(29_999))).toBe(held.truth(virtualMs(0))?.token);
+      expect(held.holdCheck('A', virtualMs(29_999)).token).toBe(held.truth(virtualMs(0))?.token);
     });
 
     it('after the server expires the session, the call fails: CONNECTIONLOSS, then SESSIONEXPIRED', () => {
@@ -139,14 +139,23 @@ describe('the ZooKeeper lock service', () => {
         errors: ['CONNECTIONLOSS', 'SESSIONEXPIRED'],
       });
       // The server decides: a session it has not yet swept is gone once its timeout has passed.
-      expect(heldByA().holdCheck('A', virtualMs(30_000))).toBeNull();
+      expect(heldByA().holdCheck('A', virtualMs(30_000)).token).toBeNull();
       expect(getChildren(twoWaiters(), 'nobody', virtualMs(0))).toMatchObject({ ok: false });
+    });
+
+    it('the check itself is heard: it keeps the session alive, as any request does', () => {
+      const checked = heldByA().holdCheck('A', virtualMs(20_000));
+      expect(checked.token).not.toBeNull();
+      expect(checked.backend.nextExpiry()).toBe(50_000);
+      expect(checked.backend.holdCheck('A', virtualMs(45_000)).token).not.toBeNull();
+      // One that finds the session gone changes nothing.
+      expect(heldByA().holdCheck('A', virtualMs(30_000)).backend.nextExpiry()).toBe(30_000);
     });
 
     it('a heartbeat keeps the session, so the check still finds the znode lowest', () => {
       const kept = heldByA().keepAlive('A', virtualMs(20_000), 30_000);
-      expect(kept.holdCheck('A', virtualMs(45_000))).not.toBeNull();
-      expect(kept.holdCheck('B', virtualMs(45_000))).toBeNull();
+      expect(kept.holdCheck('A', virtualMs(45_000)).token).not.toBeNull();
+      expect(kept.holdCheck('B', virtualMs(45_000)).token).toBeNull();
     });
   });
 });

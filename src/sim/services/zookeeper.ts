@@ -157,11 +157,14 @@ const zookeeperModel: LockModel<ZooKeeperState> = {
     const nodes = Object.fromEntries(Object.entries(state.nodes).filter(([id]) => id !== request.holder));
     return { state: { zk, nodes }, released: owned };
   },
-  // The recipe's comparison: the holder's own znode must be the lowest of the children it lists.
+  // The recipe's comparison: the holder's own znode must be the lowest of the children it lists. Like any request
+  // the server hears on a live session, the call keeps that session alive.
   holdCheck(state, holder, now) {
     const reply = getChildren(state.zk, holder, now);
+    if (!reply.ok) return { state, token: null };
     const own = state.zk.children.find((node) => node.name === state.nodes[holder]);
-    return reply.ok && own && reply.names[0] === own.name ? fencingToken(own.czxid) : null;
+    const heard = { ...state, zk: heartbeat(state.zk, holder, now) };
+    return { state: heard, token: own && reply.names[0] === own.name ? fencingToken(own.czxid) : null };
   },
   keepAlive: (state, holder, now) => ({ ...state, zk: heartbeat(state.zk, holder, now) }),
   expire: (state, now) => ({ ...state, zk: expireSessions(state.zk, now).zk }),
