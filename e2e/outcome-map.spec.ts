@@ -19,15 +19,19 @@ test('the map draws each boundary between verdicts and names it by the first mom
 }) => {
   await page.goto('/?lab&service=lesson&storage=fenced');
   const off = await drawnMap(page, 'The table checks nothing');
+  // B's check before renewing: A waking before B's grant leaves B nothing to do (safe); after it, both renew.
   await expect(off.getByRole('listitem')).toHaveText([
+    "From safe to duplicate work where A's pause ends after B is granted the lock.",
     "From duplicate work to a stale write where A's pause ends after the table answers B's write.",
+    "From safe to a stale write where A's pause ends after B is granted the lock.",
   ]);
   // One numbered mark on the drawing per named boundary.
-  await expect(off.getByRole('grid').locator('svg circle')).toHaveCount(1);
+  await expect(off.getByRole('grid').locator('svg circle')).toHaveCount(3);
   const on = await drawnMap(page, 'The table checks tokens');
-  await expect(on.getByRole('listitem').first()).toHaveText(
+  await expect(on.getByRole('listitem')).toHaveText([
+    "From safe to duplicate work where A's pause ends after B is granted the lock.",
     "From safe to duplicate work where B's write goes out after the table answers A's write.",
-  );
+  ]);
   await expect(on.getByRole('grid').locator('svg circle')).toHaveCount(await on.getByRole('listitem').count());
 });
 
