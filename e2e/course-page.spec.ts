@@ -176,3 +176,20 @@ test('a lab embed tells the course page each step, and its verdict once the run 
   await expect(indicator).toHaveText(`Step ${of} of ${of}`);
   expect((await labEvents()).filter((event) => event.verb === 'completed')).toHaveLength(1);
 });
+
+test('embed-host.js hears only Lockstep frames, and caps the height one may ask for', async ({ page }) => {
+  await page.goto(coursePage('widget=walkthrough&column=700&forger'));
+  const forged = { source: 'lockstep', version: 1, kind: 'resize', height: 5e7 };
+  // The third-party frame has posted its forged resize and its forged full score.
+  await expect
+    .poll(async () => (await recorded(page, 'rawMessages')).filter((data) => data.height === 5e7))
+    .toHaveLength(1);
+  await expect(page.frameLocator('#widget').getByText('Step 1 of 23', { exact: true })).toBeVisible();
+  expect((await page.locator('#forger').boundingBox())?.height).toBe(120);
+  expect(await page.evaluate(() => (window as unknown as { forgerEvents: unknown[] }).forgerEvents)).toEqual([]);
+  expect((await recorded(page, 'lockstepEvents')).filter((event) => event.verb === 'completed')).toEqual([]);
+
+  // Lockstep's own frame asking for 5e7 px gets the cap, 12,000 px.
+  await page.frame({ url: /embed\.html/ })!.evaluate((message) => parent.postMessage(message, '*'), forged);
+  await expect.poll(async () => (await page.locator('#widget').boundingBox())?.height).toBe(12000);
+});
