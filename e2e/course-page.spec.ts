@@ -103,7 +103,11 @@ test('an embed option it does not know is named in a notice, and the player stil
 });
 
 test('two frames on one course page: an answer is reported once, by the frame where it was given', async ({ page }) => {
-  await page.goto(coursePage(`widget=quiz&second=question&secondExtra=${encodeURIComponent('&id=who-checks')}`));
+  await page.goto(
+    coursePage(
+      `widget=quiz&${extra('&layout=full')}&second=question&secondExtra=${encodeURIComponent('&id=who-checks')}`,
+    ),
+  );
   const quiz = page.frameLocator('#widget');
   const question = page.frameLocator('#second');
   await question.getByRole('radio', { name: /The lock service, by revoking/ }).check();
@@ -192,4 +196,79 @@ test('embed-host.js hears only Lockstep frames, and caps the height one may ask 
   // Lockstep's own frame asking for 5e7 px gets the cap, 12,000 px.
   await page.frame({ url: /embed\.html/ })!.evaluate((message) => parent.postMessage(message, '*'), forged);
   await expect.poll(async () => (await page.locator('#widget').boundingBox())?.height).toBe(12000);
+});
+
+/** The frame's height on the course page, once the widget has settled. */
+const frameHeight = async (page: Page) => (await page.locator('#widget').boundingBox())?.height ?? 0;
+
+test('in a 700 px column on another origin, the map embed is one screen, one map at a time, with no author tools', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  for (const service of ['lesson', 'etcd', 'redlock']) {
+    await page.goto(coursePage(`widget=map&column=700&${extra(`&service=${service}`)}`));
+    const frame = page.frameLocator('#widget');
+    await expect(frame.getByRole('grid')).toHaveCount(1, { timeout: 60_000 });
+    await expect.poll(() => frameHeight(page)).toBeGreaterThan(400);
+    expect(await frameHeight(page), service).toBeLessThanOrEqual(800);
+    await expect(frame.getByRole('button', { name: /Download|Copy/ })).toHaveCount(0);
+    // Its grid and what it says stand side by side: the map's words start beside its top, not under it.
+    const grid = (await frame.getByRole('grid').boundingBox())!;
+    const words = (await frame.getByRole('group', { name: /scrolls/ }).boundingBox())!;
+    expect(words.x, service).toBeGreaterThanOrEqual(grid.x + grid.width);
+    expect(words.y, service).toBeLessThan(grid.y + grid.height / 2);
+  }
+  // The switch shows the other map, in the same frame height.
+  const frame = page.frameLocator('#widget');
+  await page.goto(coursePage(`widget=map&column=700`));
+  await frame.getByRole('button', { name: 'The table checks tokens' }).click();
+  await expect(frame.getByRole('grid', { name: /^The table checks tokens/ })).toBeVisible({ timeout: 60_000 });
+  expect(await frameHeight(page)).toBeLessThanOrEqual(800);
+
+  await page.goto(coursePage(`widget=map&column=700&${extra('&tools=on')}`));
+  await expect(frame.getByRole('button', { name: /SVG of the map/ })).toHaveCount(1, { timeout: 60_000 });
+  await page.goto(coursePage(`widget=map&column=700&${extra('&layout=full')}`));
+  await expect(frame.getByRole('grid')).toHaveCount(2, { timeout: 60_000 });
+  await expect.poll(() => frameHeight(page)).toBeGreaterThan(1200);
+});
+
+test('in a 700 px column the quiz embed is one 640 px screen, one question at a time, with no embed codes', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(coursePage('widget=quiz&column=700'));
+  const frame = page.frameLocator('#widget');
+  const place = frame.getByText(/^Question \d+ of \d+$/);
+  await expect(place).toHaveText(/^Question 1 of/);
+  const count = Number((await place.textContent())!.match(/of (\d+)/)![1]);
+  for (let at = 1; at <= count; at++) {
+    await expect(place).toHaveText(`Question ${at} of ${count}`);
+    // Answered, so every option's explanation shows: the question at its tallest.
+    const form = frame.getByRole('form');
+    const firstChoice = form.locator('input').first();
+    if (await firstChoice.count()) await firstChoice.check();
+    await form.getByRole('button', { name: /^Check answer/ }).click();
+    // One screen of 640 px: the question scrolls within itself, and the moves stay in view below it.
+    await expect(form.getByText(/^(Correct\.|Not quite)/)).toBeVisible();
+    expect(await frameHeight(page), `question ${at}`).toBe(640);
+    await expect(frame.getByRole('button', { name: 'Next question' })).toBeInViewport({ ratio: 1 });
+    expect(await page.frame({ url: /embed\.html/ })!.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
+    await expect(frame.getByRole('button', { name: /Copy embed code/ })).toHaveCount(0);
+    if (at < count) await frame.getByRole('button', { name: 'Next question' }).click();
+  }
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goto(coursePage(`widget=quiz&column=700&${extra('&layout=full&tools=on')}`));
+  await expect(frame.getByRole('form')).toHaveCount(count);
+  await expect(frame.getByRole('button', { name: 'Copy embed code for the quiz' })).toBeVisible();
+});
+
+test('a single-question embed is titled by its question, not by its number', async ({ page }) => {
+  await page.goto(coursePage(`widget=question&column=700&${extra('&id=who-checks')}`));
+  const frame = page.frameLocator('#widget');
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText(
+    'Who has to check the fencing token for it to protect the data?',
+  );
+  await expect(frame.getByText(/Question \d/)).toHaveCount(0);
+  await expect(frame.getByRole('button', { name: 'Check answer', exact: true })).toBeVisible();
+  expect(await frameHeight(page)).toBeLessThanOrEqual(800);
 });

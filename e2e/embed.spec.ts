@@ -85,10 +85,23 @@ test('embed mode shows one widget without the site around it, and passes axe', a
 });
 
 test('an embed of the quiz and a nonsense widget both render something useful', async ({ page }) => {
-  await page.goto('/embed.html?widget=quiz');
-  await expect(page.getByRole('heading', { name: 'Quiz', exact: true })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/embed.html?widget=quiz');
+    await expect(page.getByRole('heading', { name: 'Quiz', exact: true })).toBeVisible();
+    // Checked, with its explanations, in the screen that scrolls within itself (it opens on the first question not
+    // yet checked: the second time round, question 2).
+    await page.getByRole('form').locator('input').first().check();
+    await page.getByRole('button', { name: /^Check answer/ }).click();
+    await expect(page.getByText(/^(Not quite|Correct)/)).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((violation) => `${colorScheme} ${violation.id}`)).toEqual([]);
+    await page.goto('/embed.html?widget=question&id=who-checks');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Who has to check/);
+    const question = await new AxeBuilder({ page }).analyze();
+    expect(question.violations.map((violation) => `${colorScheme} ${violation.id}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/embed.html?widget=banana');
   await expect(page.getByRole('alert')).toContainText('Lockstep has no widget called “banana”');
   await page.goto('/embed.html?widget=question&id=nope');

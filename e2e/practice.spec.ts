@@ -117,7 +117,7 @@ test('two embedded questions in two tabs keep both answers, and an open tab sees
   page,
   context,
 }) => {
-  await page.goto('/embed.html?widget=quiz');
+  await page.goto('/embed.html?widget=quiz&layout=full');
   const other = await context.newPage();
   await other.goto('/embed.html?widget=question&id=duplicate-order');
   await other.getByRole('radio', { name: /^An efficiency failure/ }).check();
@@ -137,6 +137,6 @@ test('two embedded questions in two tabs keep both answers, and an open tab sees
   await other.reload();
   await expect(correct(other)).toHaveCount(1);
   const fresh = await context.newPage();
-  await fresh.goto('/embed.html?widget=quiz');
+  await fresh.goto('/embed.html?widget=quiz&layout=full');
   await expect(correct(fresh)).toHaveCount(2);
 });

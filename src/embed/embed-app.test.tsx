@@ -1,6 +1,6 @@
 import lab from 'virtual:lockstep/lab';
 import practice from 'virtual:lockstep/practice';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPageStores, PageProviders } from '@/app/page-stores';
 import { EmbedApp } from './embed-app';
@@ -68,20 +68,33 @@ describe('an embed shows the widget its address asks for', () => {
     expect(screen.getByRole('link', { name: 'Open the whole lesson in Lockstep' })).toBeInTheDocument();
   });
 
-  it('the whole quiz', async () => {
+  it('the quiz one question at a time by default, with no author tools', async () => {
     await renderEmbed('?widget=quiz');
     expect(title()).toBe('Lockstep quiz');
-    expect(screen.getAllByRole('group').length).toBeGreaterThanOrEqual(practice.quiz.length);
+    expect(screen.getAllByRole('form')).toHaveLength(1);
+    expect(screen.getByText(`Question 1 of ${practice.quiz.length}`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Copy embed code/ })).toBeNull();
   });
 
-  it('one question by its id, numbered as in the quiz', async () => {
+  it('the whole quiz with layout=full, its embed code only with tools=on', async () => {
+    await renderEmbed('?widget=quiz&layout=full');
+    expect(screen.getAllByRole('form')).toHaveLength(practice.quiz.length);
+    expect(screen.queryByRole('button', { name: /Copy embed code/ })).toBeNull();
+    cleanup();
+    await renderEmbed('?widget=quiz&layout=full&tools=on');
+    expect(screen.getByRole('button', { name: 'Copy embed code for the quiz' })).toBeInTheDocument();
+  });
+
+  it('one question by its id, titled by its prompt, not its number', async () => {
     const third = practice.quiz[2]!;
+    const prompt = third.prompt.replaceAll('`', '');
     await renderEmbed(`?widget=question&id=${third.id}`);
-    expect(title()).toBe('Lockstep quiz');
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(document.body).toHaveTextContent(third.prompt.replaceAll('`', ''));
-    expect(screen.getByText('Question 3.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Check answer 3' })).toBeInTheDocument();
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+    expect(title()).toBe(prompt);
+    expect(document.title).toBe(`Lockstep question: ${prompt}`);
+    expect(screen.getByRole('form', { name: prompt })).toBeInTheDocument();
+    expect(screen.queryByText(/Question 3/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Check answer' })).toBeInTheDocument();
   });
 
   it('the lab, its settings in a sheet below the run, its own heading the page’s title', async () => {

@@ -1,8 +1,10 @@
 import content from 'virtual:lockstep/content';
 import practice from 'virtual:lockstep/practice';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { LabStepReport } from '@/lab/lab-page';
 import Quiz, { QuizQuestionView } from '@/practice/quiz';
+import QuizOneAtATime from '@/practice/quiz-one-at-a-time';
+import type { QuizQuestion } from '@/content/schemas/quiz';
 import { Notices } from '@/app/notices';
 import { realPostgres } from '@/app/feature-slots';
 import { useShell } from '@/app/page-stores';
@@ -27,9 +29,11 @@ export function EmbedApp({
   const { route } = useShell();
   const widget = route.page === 'embed' ? route.widget : null;
   const questionId = route.page === 'embed' ? route.questionId : null;
+  // The lab and a single question carry their own heading.
+  const ownHeading = widget === 'lab' || (widget === 'question' && questionNamed(questionId) !== null);
   return (
     <main className="embed">
-      {widget !== 'lab' && (
+      {!ownHeading && (
         <h1 className="visually-hidden">
           {widget === 'quiz' || widget === 'question'
             ? content.controls.embed.quizTitle
@@ -66,7 +70,10 @@ function EmbeddedWidget({
       </>
     );
   }
-  if (widget === 'quiz') return <Quiz headingLevel={2} />;
+  if (widget === 'quiz') {
+    if (frame.layout === 'compact') return <QuizOneAtATime authorTools={frame.tools} />;
+    return <Quiz headingLevel={2} authorTools={frame.tools} />;
+  }
   if (widget === 'lab') {
     return (
       <Suspense fallback={<p className="loading">{content.controls.app.loadingLab}</p>}>
@@ -86,6 +93,8 @@ function EmbeddedWidget({
     return (
       <Suspense fallback={<p className="loading">{content.controls.app.loadingMap}</p>}>
         <EmbeddedMap
+          compact={frame.layout === 'compact'}
+          authorTools={frame.tools}
           initial={route.page === 'embed' ? route.lab : DEFAULT_LAB_CONFIG}
           problems={labProblems}
           onChange={actions.setLab}
@@ -95,9 +104,8 @@ function EmbeddedWidget({
     );
   }
   if (widget === 'question') {
-    const index = practice.quiz.findIndex((question) => question.id === questionId);
-    const question = practice.quiz[index];
-    if (question) return <QuizQuestionView question={question} number={index + 1} />;
+    const question = questionNamed(questionId);
+    if (question) return <StandaloneQuestion question={question} />;
     return (
       <Problem>
         {fillTemplate(content.notices.embed.unknownQuestion, {
@@ -115,6 +123,16 @@ function EmbeddedWidget({
       })}
     </Problem>
   );
+}
+
+const questionNamed = (id: string | null) => practice.quiz.find((question) => question.id === id) ?? null;
+
+/** One question on its own: titled by its prompt, in the page and in the frame's title, not by its number. */
+function StandaloneQuestion({ question }: { question: QuizQuestion }) {
+  useEffect(() => {
+    document.title = fillTemplate(practice.labels.question.embedTitle, { prompt: question.prompt.replaceAll('`', '') });
+  }, [question]);
+  return <QuizQuestionView question={question} number={null} />;
 }
 
 function Problem({ children }: { children: React.ReactNode }) {

@@ -29,10 +29,11 @@ function start() {
 
   /** A compact player's height when the embed code gives none: it fits a course column with room for the caption. */
   const COMPACT_HEIGHT = 640;
-  // The walkthrough's player and the lab are one screen of a fixed height; a quiz grows with its answers.
+  // The walkthrough's player, the lab and the quiz one question at a time are one screen of a fixed height; a map, a
+  // single question and the full layouts grow with their content.
   const compact =
     route.page === 'embed' &&
-    (widget === 'walkthrough' || widget === 'lab' || widget === null) &&
+    (widget === 'walkthrough' || widget === 'lab' || widget === 'quiz' || widget === null) &&
     route.frame.layout === 'compact';
 
   const host = connectToHost({
@@ -61,7 +62,7 @@ function start() {
   );
   // The build prerenders the compact walkthrough player (scripts/prerender.mjs): that player hydrates it, in slices,
   // and a linked step applies just after. Every other widget, and the full layout, replaces it.
-  if (root.hasAttribute('data-prerendered') && compact && widget !== 'lab') {
+  if (root.hasAttribute('data-prerendered') && compact && widget !== 'lab' && widget !== 'quiz') {
     startTransition(() => {
       hydrateRoot(root, page);
     });

@@ -20,12 +20,12 @@ afterEach(() => vi.restoreAllMocks());
 // A guard against a hung computation, not a speed test.
 const DRAWN = { timeout: 120_000 };
 
-function renderEmbedded(search: string) {
+function renderEmbedded(search: string, frame = { compact: false, authorTools: true }) {
   const { config, problems } = parseLabConfig(search);
   const onChange = vi.fn<(config: LabConfig) => void>();
   const onDrawn = vi.fn<(config: LabConfig) => void>();
   const open = vi.spyOn(window, 'open').mockReturnValue(null);
-  render(<EmbeddedMap initial={config} problems={problems} onChange={onChange} onDrawn={onDrawn} />);
+  render(<EmbeddedMap {...frame} initial={config} problems={problems} onChange={onChange} onDrawn={onDrawn} />);
   return { config, onChange, onDrawn, open, user: userEvent.setup() };
 }
 
@@ -62,5 +62,30 @@ describe('the outcome map embedded alone', { timeout: 300_000 }, () => {
     // The map is still drawn, for the lesson's service.
     await vi.waitFor(() => expect(screen.getAllByRole('grid')).toHaveLength(2), DRAWN);
     expect(screen.getByRole('combobox', { name: 'Service' })).toHaveValue(DEFAULT_LAB_CONFIG.service);
+  });
+
+  it('in a course column shows one map at a time, the unchecked table first, with a switch and no downloads', async () => {
+    const { onDrawn, user } = renderEmbedded('?service=etcd', { compact: true, authorTools: false });
+    const grid = await screen.findByRole('grid', {}, DRAWN);
+    expect(grid).toHaveAccessibleName(/^The table checks nothing/);
+    expect(screen.getAllByRole('grid')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /of the map/ })).toBeNull();
+    const switchTo = (name: RegExp) => screen.getByRole('button', { name });
+    expect(switchTo(/checks nothing/)).toHaveAttribute('aria-pressed', 'true');
+    expect(switchTo(/checks tokens/)).toHaveAttribute('aria-pressed', 'false');
+    await user.click(switchTo(/checks tokens/));
+    expect(await screen.findByRole('grid', { name: /^The table checks tokens/ }, DRAWN)).toBeInTheDocument();
+    expect(screen.getAllByRole('grid')).toHaveLength(1);
+    expect(switchTo(/checks tokens/)).toHaveAttribute('aria-pressed', 'true');
+    expect(onDrawn.mock.calls.map(([drawn]) => drawn.storage)).toEqual(['unchecked', 'fenced']);
+    // The random search is folded away, not gone.
+    expect(screen.getByText('Random schedules', { selector: 'summary' })).toBeInTheDocument();
+  });
+
+  it('with tools=on offers the downloads; under Redis, one map and no switch', async () => {
+    renderEmbedded('?service=redis', { compact: true, authorTools: true });
+    await screen.findByRole('grid', {}, DRAWN);
+    expect(screen.getAllByRole('button', { name: /of the map/ })).toHaveLength(2);
+    expect(screen.queryByRole('group', { name: 'Show the map where' })).toBeNull();
   });
 });

@@ -9,11 +9,16 @@ import { OutcomeMap } from './outcome-map-view';
  * reported to the host, and a cell's run opened in the full lab in a new tab, so the course page stays where it is.
  */
 export default function EmbeddedMap({
+  compact,
+  authorTools,
   initial,
   problems,
   onChange,
   onDrawn,
 }: {
+  /** One map at a time with a switch (the default, for a course column); `layout=full` keeps them side by side. */
+  compact: boolean;
+  authorTools: boolean;
   initial: LabConfig;
   problems: readonly FieldProblem[];
   onChange: (config: LabConfig) => void;
@@ -26,6 +31,8 @@ export default function EmbeddedMap({
       config={config}
       problems={problems}
       allProblems
+      oneAtATime={compact}
+      authorTools={authorTools}
       onConfigChange={setConfig}
       onDrawn={onDrawn}
       onOpen={(cell) => window.open(labPageUrl(window.location.href, cell), '_blank', 'noopener')}

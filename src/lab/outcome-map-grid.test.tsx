@@ -35,10 +35,21 @@ const config: LabConfig = { ...DEFAULT_LAB_CONFIG, service: 'lesson', storage: '
 // The current run sits in the middle of the map: pause 20 s (column 2), TTL 20 s (row 1).
 const current: LabConfig = { ...config, pauseMs: 19_000, ttlMs: 21_000 };
 
-function renderGrid({ map = mapOf(), x = across, y = up, at = current } = {}) {
+function renderGrid({ map = mapOf(), x = across, y = up, at = current, exportable = true } = {}) {
   const onOpen = vi.fn();
   const view = render(
-    <MapGrid Sub="h3" title="Unchecked" map={map} x={x} y={y} config={config} current={at} onOpen={onOpen} />,
+    <MapGrid
+      Sub="h3"
+      title="Unchecked"
+      map={map}
+      x={x}
+      y={y}
+      config={config}
+      current={at}
+      onOpen={onOpen}
+      exportable={exportable}
+      inColumn={false}
+    />,
   );
   const svg = view.container.querySelector('svg')!;
   return { ...view, onOpen, svg };
@@ -266,5 +277,11 @@ describe('its words and its file', () => {
     expect(text.match(/<rect x="82" y="17"/g)).toHaveLength(2);
     expect(text).toMatch(/ttl=21000/);
     expect(text).toMatch(/pause=19000/);
+  });
+
+  it('offers no downloads where its readers are not its authors (an embed without tools=on)', () => {
+    renderGrid({ exportable: false });
+    expect(screen.getByRole('grid')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /of the map/ })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import lab from 'virtual:lockstep/lab';
 import { ticks } from 'd3-array';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { fillTemplate } from '@/content/fill-template';
 import { LAB_FIELDS, type LabConfig, type MapField } from '@/settings/lab-config';
 import { labPageUrl } from '@/route/share-links';
@@ -62,6 +62,8 @@ export function MapGrid({
   config,
   current,
   onOpen,
+  exportable,
+  inColumn,
 }: {
   Sub: SubHeading;
   title: string;
@@ -71,6 +73,10 @@ export function MapGrid({
   config: LabConfig;
   current: LabConfig;
   onOpen: (config: LabConfig) => void;
+  /** Whether it offers its downloads (an embed's readers are not its authors). */
+  exportable: boolean;
+  /** In a course column: what it says about its cells stands beside it, in a box that scrolls. */
+  inColumn: boolean;
 }) {
   const { cells, edges, boundaries } = map;
   const svgRef = useRef<SVGSVGElement>(null);
@@ -253,24 +259,40 @@ export function MapGrid({
           </text>
         </svg>
       </div>
-      <p className={styles.cellInfo} aria-hidden="true">
-        {describe(active.row, active.column)} {lab.map.open}
-      </p>
-      <BoundaryList boundaries={boundaries} unnamed={edges.some((edge) => edge.boundary < 0)} />
-      <p className={styles.note}>{lab.map.current}</p>
-      <ExportButtons
-        title={title}
-        name={`lockstep-outcome-map-${config.service}-${config.storage}-${LAB_FIELDS[x.field].param}-${LAB_FIELDS[y.field].param}`}
-        file={() =>
-          standaloneSvg(svgRef.current!, title, [
-            summary,
-            lab.map.exportKey,
-            ...boundaries.map((boundary, index) => `${index + 1}. ${boundaryText(boundary)}`),
-            lab.map.current,
-            fillTemplate(lab.map.exportLink, { url: labPageUrl(window.location.href, current) }),
-          ])
-        }
-      />
+      <WordsBeside title={inColumn ? title : null}>
+        <p className={styles.cellInfo} aria-hidden="true">
+          {describe(active.row, active.column)} {lab.map.open}
+        </p>
+        <BoundaryList boundaries={boundaries} unnamed={edges.some((edge) => edge.boundary < 0)} />
+        {/* In a course column the key says what the ring is. */}
+        {!inColumn && <p className={styles.note}>{lab.map.current}</p>}
+      </WordsBeside>
+      {exportable && (
+        <ExportButtons
+          title={title}
+          name={`lockstep-outcome-map-${config.service}-${config.storage}-${LAB_FIELDS[x.field].param}-${LAB_FIELDS[y.field].param}`}
+          file={() =>
+            standaloneSvg(svgRef.current!, title, [
+              summary,
+              lab.map.exportKey,
+              ...boundaries.map((boundary, index) => `${index + 1}. ${boundaryText(boundary)}`),
+              lab.map.current,
+              fillTemplate(lab.map.exportLink, { url: labPageUrl(window.location.href, current) }),
+            ])
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+/** What the map says beside it: as it comes, or (titled) in a box as tall as the map that scrolls by keyboard too. */
+function WordsBeside({ title, children }: { title: string | null; children: ReactNode }) {
+  if (title === null) return <>{children}</>;
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a box that scrolls must take focus, or a keyboard cannot scroll it
+    <div className={styles.words} tabIndex={0} role="group" aria-label={fillTemplate(lab.map.wordsScroll, { title })}>
+      {children}
     </div>
   );
 }

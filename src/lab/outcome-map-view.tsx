@@ -44,6 +44,8 @@ export function OutcomeMap({
   onOpen,
   onDrawn,
   headingLevel = 2,
+  oneAtATime = false,
+  authorTools = true,
 }: {
   config: LabConfig;
   /** What was wrong with the axes a link asked for, said beside the pickers. */
@@ -57,6 +59,10 @@ export function OutcomeMap({
   onDrawn?: (config: LabConfig) => void;
   /** 3 inside a lesson section; its grids' headings follow one level down. */
   headingLevel?: 2 | 3;
+  /** A course column's embed: one map at a time, with a switch between the storages, in place of side by side. */
+  oneAtATime?: boolean;
+  /** The maps' downloads, for course authors: an embed shows them only with `tools=on`. */
+  authorTools?: boolean;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const Sub = headingLevel === 2 ? 'h3' : 'h4';
@@ -70,6 +76,11 @@ export function OutcomeMap({
   // One object per storage and anchor, so a worker starts only when the map itself changes.
   const modeConfigs = useMemo(() => mapStorages(anchor).map((storage) => ({ ...anchor, storage })), [anchor]);
   const ids = { service: useId(), across: useId(), up: useId() };
+  // One at a time, the table checking nothing first, as it stands first side by side: the danger, then the check.
+  const [shownStorage, setShownStorage] = useState(modeConfigs[0]!.storage);
+  const shown = oneAtATime
+    ? [modeConfigs.find((modeConfig) => modeConfig.storage === shownStorage) ?? modeConfigs[0]!]
+    : modeConfigs;
   const choose = (change: Partial<LabConfig>) => onConfigChange(withApplicableSettings({ ...config, ...change }));
   const axisSelect = (which: 'mapAcross' | 'mapUp', other: MapField) => (
     <select
@@ -86,7 +97,10 @@ export function OutcomeMap({
   );
 
   return (
-    <section className={styles.outcomeMap} aria-labelledby={headingId}>
+    <section
+      className={oneAtATime ? `${styles.outcomeMap} ${styles.oneAtATime}` : styles.outcomeMap}
+      aria-labelledby={headingId}
+    >
       <Heading id={headingId}>{lab.labels.outcomeMap}</Heading>
       <p>{lab.map.intro}</p>
       <div className={styles.axes}>
@@ -120,11 +134,27 @@ export function OutcomeMap({
             {fieldProblemMessage(problem, lab.fields)}
           </p>
         ))}
-      <MapLegend />
-      <p className={styles.note}>{lab.map.boundariesIntro}</p>
-      <div className={styles.maps}>
-        {modeConfigs.map((modeConfig) => (
+      <MapLegend withRing={oneAtATime} />
+      {!oneAtATime && <p className={styles.note}>{lab.map.boundariesIntro}</p>}
+      {oneAtATime && modeConfigs.length > 1 && (
+        <div className={styles.switch} role="group" aria-label={lab.map.showMap}>
+          {modeConfigs.map((modeConfig) => (
+            <button
+              type="button"
+              key={modeConfig.storage}
+              aria-pressed={modeConfig === shown[0]}
+              onClick={() => setShownStorage(modeConfig.storage)}
+            >
+              {modeTitle(modeConfig)}
+            </button>
+          ))}
+        </div>
+      )}
+      <div className={oneAtATime ? undefined : styles.maps}>
+        {shown.map((modeConfig) => (
           <OneMap
+            authorTools={authorTools}
+            inColumn={oneAtATime}
             Sub={Sub}
             key={modeConfig.storage}
             config={modeConfig}
@@ -137,12 +167,20 @@ export function OutcomeMap({
         ))}
       </div>
       {modeConfigs.length === 1 && config.resource === 'certificate' && <p>{lab.map.noToken}</p>}
-      <CounterexampleSearch config={config} onOpen={onOpen} Sub={Sub} />
+      {oneAtATime ? (
+        <details className={styles.searchFold}>
+          <summary>{lab.map.searchHeading}</summary>
+          <CounterexampleSearch config={config} onOpen={onOpen} Sub={Sub} />
+        </details>
+      ) : (
+        <CounterexampleSearch config={config} onOpen={onOpen} Sub={Sub} />
+      )}
     </section>
   );
 }
 
-function MapLegend() {
+/** The verdicts' colours and patterns; in a course column also the ring, whose note below each map it replaces. */
+function MapLegend({ withRing }: { withRing: boolean }) {
   const prefix = useId().replaceAll(':', '');
   return (
     <ul className={styles.legend} aria-label={lab.labels.key}>
@@ -155,12 +193,23 @@ function MapLegend() {
           {lab.verdicts[kind]}
         </li>
       ))}
+      {withRing && (
+        <li>
+          <svg width={16} height={16} aria-hidden="true">
+            <rect x={1} y={1} width={14} height={14} className={styles.homeHalo} />
+            <rect x={1} y={1} width={14} height={14} className={styles.home} />
+          </svg>{' '}
+          {lab.map.currentKey}
+        </li>
+      )}
     </ul>
   );
 }
 
 /** One fencing mode's grid, computed in a worker with progress and a cancel. */
 function OneMap({
+  authorTools,
+  inColumn,
   Sub,
   config,
   current,
@@ -169,6 +218,8 @@ function OneMap({
   onOpen,
   onDrawn,
 }: {
+  authorTools: boolean;
+  inColumn: boolean;
   Sub: SubHeading;
   config: LabConfig;
   current: LabConfig;
@@ -190,7 +241,20 @@ function OneMap({
     if (moveFocus) focusTarget.current?.focus({ preventScroll: true });
   }, [moveFocus, cancelled]);
   if (map) {
-    return <MapGrid Sub={Sub} title={title} map={map} x={x} y={y} config={config} current={current} onOpen={onOpen} />;
+    return (
+      <MapGrid
+        Sub={Sub}
+        title={title}
+        map={map}
+        x={x}
+        y={y}
+        config={config}
+        current={current}
+        onOpen={onOpen}
+        exportable={authorTools}
+        inColumn={inColumn}
+      />
+    );
   }
   return (
     <div className={styles.oneMap}>

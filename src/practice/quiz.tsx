@@ -19,37 +19,26 @@ const QUESTION = practice.labels.question;
 const lessonPage = () => new URL('./', window.location.href).toString();
 
 /** The quiz: every question from content/practice/quiz.json, with a running score and a reset. */
-export default function Quiz({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+export default function Quiz({
+  headingLevel = 3,
+  authorTools = true,
+}: {
+  headingLevel?: 2 | 3;
+  authorTools?: boolean;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const answers = useProgress((state) => state.quiz);
   const { resetQuiz } = useProgressActions();
-  const checked = practice.quiz.filter((question) => answers[question.id]?.checked);
-  const right = checked.filter((question) => scoreAnswer(question, answers[question.id]!.response).correct);
 
   return (
     <div className={styles.quiz}>
       <Heading>{LABELS.title}</Heading>
-      <Toolbar label={LABELS.share}>
-        <CopyButton
-          label={LABELS.copyEmbed}
-          text={() => iframeSnippet(quizEmbedUrl(lessonPage()), LABELS.embedTitle, 900)}
-          what={content.controls.copy.embedCode}
-        />
-      </Toolbar>
-      {/* On paper only once something is checked: a handout does not say "0 right" of a quiz nobody took. */}
-      <div className={styles.score} role="status" data-checked={checked.length}>
-        {checked.length < practice.quiz.length
-          ? fillTemplate(LABELS.scoreUnanswered, {
-              right: String(right.length),
-              count: String(practice.quiz.length),
-              unanswered: String(practice.quiz.length - checked.length),
-            })
-          : fillTemplate(LABELS.score, { right: String(right.length), count: String(practice.quiz.length) })}
-      </div>
+      {authorTools && <ShareQuiz />}
+      <QuizScore />
       <ol className={styles.questions}>
         {practice.quiz.map((question, index) => (
           <li key={question.id}>
-            <QuizQuestionView question={question} number={index + 1} />
+            <QuizQuestionView question={question} number={index + 1} authorTools={authorTools} />
           </li>
         ))}
       </ol>
@@ -60,7 +49,51 @@ export default function Quiz({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   );
 }
 
-export function QuizQuestionView({ question, number }: { question: QuizQuestion; number: number }) {
+/** Copy the quiz's embed code: for course authors, so an embed shows it only with `tools=on`. */
+export function ShareQuiz() {
+  return (
+    <Toolbar label={LABELS.share}>
+      <CopyButton
+        label={LABELS.copyEmbed}
+        text={() => iframeSnippet(quizEmbedUrl(lessonPage()), LABELS.embedTitle, 900)}
+        what={content.controls.copy.embedCode}
+      />
+    </Toolbar>
+  );
+}
+
+/** The running score. */
+export function QuizScore() {
+  const answers = useProgress((state) => state.quiz);
+  const checked = practice.quiz.filter((question) => answers[question.id]?.checked);
+  const right = checked.filter((question) => scoreAnswer(question, answers[question.id]!.response).correct);
+  // On paper only once something is checked: a handout does not say "0 right" of a quiz nobody took.
+  return (
+    <div className={styles.score} role="status" data-checked={checked.length}>
+      {checked.length < practice.quiz.length
+        ? fillTemplate(LABELS.scoreUnanswered, {
+            right: String(right.length),
+            count: String(practice.quiz.length),
+            unanswered: String(practice.quiz.length - checked.length),
+          })
+        : fillTemplate(LABELS.score, { right: String(right.length), count: String(practice.quiz.length) })}
+    </div>
+  );
+}
+
+/**
+ * One question. `number` is its place in the quiz; null where it stands alone (a single-question embed), which is
+ * then titled by its prompt, as the page's heading, not by a number it has nowhere else.
+ */
+export function QuizQuestionView({
+  question,
+  number,
+  authorTools = true,
+}: {
+  question: QuizQuestion;
+  number: number | null;
+  authorTools?: boolean;
+}) {
   const answer = useProgress((state) => state.quiz[question.id]);
   const { respond, check, retry } = useProgressActions();
   const response = answer?.response ?? [];
@@ -86,10 +119,16 @@ export function QuizQuestionView({ question, number }: { question: QuizQuestion;
         check(question.id, question.kind === 'order' ? currentOrder(question, answer?.response) : response);
       }}
     >
-      <p id={`${name}-prompt`} className={styles.prompt}>
-        <span className={styles.number}>{fillTemplate(QUESTION.number, { number: String(number) })} </span>
-        <CodeText text={question.prompt} />
-      </p>
+      {number === null ? (
+        <h1 id={`${name}-prompt`} className={styles.prompt}>
+          <CodeText text={question.prompt} />
+        </h1>
+      ) : (
+        <p id={`${name}-prompt`} className={styles.prompt}>
+          <span className={styles.number}>{fillTemplate(QUESTION.number, { number: String(number) })} </span>
+          <CodeText text={question.prompt} />
+        </p>
+      )}
       {question.kind === 'order' ? (
         <OrderItems
           order={currentOrder(question, answer?.response)}
@@ -148,24 +187,26 @@ export function QuizQuestionView({ question, number }: { question: QuizQuestion;
             {score.correct ? QUESTION.correct : QUESTION.notQuite}
           </p>
           <ReadMore question={question} />
-          <CopyButton
-            label={fillTemplate(QUESTION.copyEmbed, { number: String(number) })}
-            text={() =>
-              iframeSnippet(
-                quizEmbedUrl(lessonPage(), question.id),
-                fillTemplate(QUESTION.embedTitle, { prompt: question.prompt }),
-                480,
-              )
-            }
-            what={content.controls.copy.embedCode}
-          />
+          {authorTools && number !== null && (
+            <CopyButton
+              label={fillTemplate(QUESTION.copyEmbed, { number: String(number) })}
+              text={() =>
+                iframeSnippet(
+                  quizEmbedUrl(lessonPage(), question.id),
+                  fillTemplate(QUESTION.embedTitle, { prompt: question.prompt }),
+                  480,
+                )
+              }
+              what={content.controls.copy.embedCode}
+            />
+          )}
           <button type="button" onClick={() => retry(question.id)}>
-            {fillTemplate(QUESTION.retry, { number: String(number) })}
+            {number === null ? QUESTION.retryAlone : fillTemplate(QUESTION.retry, { number: String(number) })}
           </button>
         </div>
       ) : (
         <button type="submit" disabled={question.kind !== 'order' && response.length === 0}>
-          {fillTemplate(QUESTION.check, { number: String(number) })}
+          {number === null ? QUESTION.checkAlone : fillTemplate(QUESTION.check, { number: String(number) })}
         </button>
       )}
     </form>

@@ -14,6 +14,9 @@ export const practiceLabelsSchema = z
         score: template(['right', 'count']),
         scoreUnanswered: template(['right', 'count', 'unanswered']),
         again: text,
+        position: template(['number', 'count']),
+        previous: text,
+        next: text,
       })
       .strict(),
     /** One quiz question: its choices, its check and retry, how each answer is judged, its reading links. */
@@ -27,7 +30,9 @@ export const practiceLabelsSchema = z
         copyEmbed: template(['number']),
         embedTitle: template(['prompt']),
         retry: template(['number']),
+        retryAlone: text,
         check: template(['number']),
+        checkAlone: text,
         pickedRight: text,
         pickedWrong: text,
         rightAnswer: text,
