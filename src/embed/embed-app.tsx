@@ -80,6 +80,7 @@ function EmbeddedWidget({
         <LabPage
           embedded
           compact={frame.layout === 'compact'}
+          authorTools={frame.tools}
           showPresets={frame.presets}
           initial={route.page === 'embed' ? route.lab : DEFAULT_LAB_CONFIG}
           initialProblems={labProblems}

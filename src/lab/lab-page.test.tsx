@@ -16,7 +16,12 @@ import { verdictOf } from './verdict';
 
 function renderLab(
   search: string,
-  options: { embedded?: boolean; compact?: boolean; onStep?: (report: LabStepReport) => void } = {},
+  options: {
+    embedded?: boolean;
+    compact?: boolean;
+    authorTools?: boolean;
+    onStep?: (report: LabStepReport) => void;
+  } = {},
 ) {
   const { config, problems } = parseLabConfig(search);
   const onChange = vi.fn<(config: LabConfig) => void>();
@@ -213,6 +218,12 @@ describe('the full page and the embed', () => {
     expect(within(runOf()).queryByRole('button', { name: 'Text version' })).toBeNull();
     // The panels scroll within the screen, so a keyboard can reach them to scroll.
     expect(within(runOf()).getByRole('group', { name: lab.labels.partsScroll })).toHaveAttribute('tabindex', '0');
+  });
+
+  it('an embed with tools=on offers its author the share buttons too', () => {
+    renderLab('?service=redis', { embedded: true, compact: true, authorTools: true });
+    expect(screen.getByRole('button', { name: 'Copy link to this run' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy embed code' })).toBeInTheDocument();
   });
 });
 

@@ -48,6 +48,7 @@ export default function LabPage({
   embedded = false,
   showPresets = true,
   compact = false,
+  authorTools = !embedded,
   onStep,
 }: {
   initial: LabConfig;
@@ -59,6 +60,8 @@ export default function LabPage({
   showPresets?: boolean;
   /** An embed's one fixed-height screen: the diagram and the panels scroll within themselves. */
   compact?: boolean;
+  /** Copy link, copy embed code and shortcut settings: on the lab page; in an embed only with `tools=on`. */
+  authorTools?: boolean;
   /** Told of every step shown (an embed reports it to the page around it), with the run's verdict. */
   onStep?: (report: LabStepReport) => void;
 }) {
@@ -152,7 +155,7 @@ export default function LabPage({
           <a href="./">{lab.labels.back}</a>
         )}
       </p>
-      {!embedded && (
+      {authorTools && (
         <div className={styles.share}>
           <CopyButton label={lab.labels.copyLink} text={fullPage} what={content.controls.copy.link} />
           <CopyButton
