@@ -137,6 +137,38 @@ test('real Postgres, once run, runs again with no network', async ({ page, conte
   await context.setOffline(false);
 });
 
+test('offline before real Postgres ever ran, its panel says it needs one online visit, and the rest works', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto(`${SITE}?step=23`);
+  await page.locator('#walkthrough').getByRole('button', { name: 'Back', exact: true }).first().click();
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  const panel = page.getByRole('region', { name: 'Real Postgres in this page' });
+  await panel.getByRole('button', { name: 'Run on real Postgres' }).hover();
+  await expect(panel.getByText(/^You are offline\. Real Postgres runs offline only if it has run once/)).toBeVisible();
+  await panel.getByRole('button', { name: 'Run on real Postgres' }).click();
+  await expect(panel.getByRole('alert')).toContainText(
+    'Real Postgres could not start offline: it needs one visit online first',
+  );
+  await expect(panel.getByRole('alert')).not.toContainText('the worker failed');
+  // What it says still works does: the walkthrough steps with no network.
+  await walkthroughNext(page).click();
+  await expect(
+    page
+      .locator('#walkthrough')
+      .getByText(/^Step \d+ of 23$/)
+      .first(),
+  ).toHaveText('Step 23 of 23');
+  await context.setOffline(false);
+});
+
 test("a newer build's files fetched under the older worker are kept, so that build's page opens offline too", async ({
   page,
   context,

@@ -194,4 +194,40 @@ describe('real Postgres in the page', { timeout: 240_000 }, () => {
       vi.stubGlobal('WebAssembly', globalThis.WebAssembly ?? WebAssembly);
     }
   });
+
+  it('offline, says before Run that a first run needs the network; failing, says it needs one online visit', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor() {
+          throw new Error('the worker failed');
+        }
+      },
+    );
+    try {
+      renderWalkthrough(<RealPostgres />, { cursor: 22 });
+      const panel = screen.getByTestId('real-postgres');
+      expect(panel).toHaveTextContent('You are offline. Real Postgres runs offline only if it has run once');
+      expect(panel).toHaveTextContent('Everything else works offline: the lesson, the walkthrough and its table');
+      fireEvent.click(within(panel).getByRole('button', { name: 'Run on real Postgres' }));
+      const alert = await within(panel).findByRole('alert');
+      expect(alert).toHaveTextContent('Real Postgres could not start offline: it needs one visit online first');
+      expect(alert).not.toHaveTextContent('the worker failed');
+      // Back online, the notice goes, and a failure says what failed.
+      onLine.mockReturnValue(true);
+      act(() => void window.dispatchEvent(new Event('online')));
+      expect(within(panel).getByRole('alert')).toHaveTextContent(
+        'Postgres could not start in this page: the worker failed',
+      );
+    } finally {
+      onLine.mockRestore();
+      vi.stubGlobal('Worker', InlinePostgresWorker);
+    }
+  });
+
+  it('online, says nothing about being offline', () => {
+    renderWalkthrough(<RealPostgres />);
+    expect(screen.getByTestId('real-postgres')).not.toHaveTextContent(/offline/);
+  });
 });

@@ -2,6 +2,7 @@ import postgres from 'virtual:lockstep/postgres';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import { useOnline } from '@/components/use-online';
 import { fillTemplate } from '@/content/fill-template';
 import { findRow } from '@/sim/certificates-table';
 import { selectCursor, selectTimeline } from '@/store/selectors';
@@ -44,6 +45,8 @@ export function RealPostgres() {
   const timeline = useWalkthrough(selectTimeline);
   const cursor = useWalkthrough(selectCursor);
   const headingId = useId();
+  // Its files are fetched on first use and kept by the offline site: a first run needs the network.
+  const online = useOnline();
   useEffect(() => () => engine?.close(), [engine]);
   // A fresh Postgres has no transaction open and the story's row back: the steps run again on it.
   useEffect(
@@ -79,6 +82,7 @@ export function RealPostgres() {
       {state.phase === 'off' && !unsupported && (
         <>
           <p>{PANEL.intro}</p>
+          {!online && <p className={styles.offline}>{PANEL.offline}</p>}
           <button type="button" onClick={() => void start()}>
             {LABELS.run}
           </button>
@@ -94,7 +98,7 @@ export function RealPostgres() {
       )}
       {!loaded && state.phase === 'broken' && (
         <div role="alert" className={styles.postgresFailed}>
-          <p>{fillTemplate(PANEL.failed, { message: state.message })}</p>
+          <p>{online ? fillTemplate(PANEL.failed, { message: state.message }) : PANEL.offlineFailed}</p>
           <button type="button" onClick={() => void start()}>
             {LABELS.tryAgain}
           </button>

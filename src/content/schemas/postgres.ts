@@ -42,6 +42,8 @@ export const postgresSchema = z
         rowDiffers: template(['row']),
         consoleIntro: template([]),
         noWebAssembly: template([]),
+        offline: template([]),
+        offlineFailed: template([]),
         packaged: template(['site']),
         downloading: template([]),
         starting: template([]),
