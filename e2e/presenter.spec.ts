@@ -274,3 +274,37 @@ test("on a phone the presenter's lifeline names keep apart", async ({ page }) =>
   expect(gaps).toHaveLength(3);
   for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(4);
 });
+
+/** Rendered text sizes in CSS pixels: a drawing's text by its scale on screen, HTML text by its computed size. */
+const presenterSizes = (page: Page) =>
+  page.evaluate(() => {
+    const px = (element: Element | null) => (element ? Number.parseFloat(getComputedStyle(element).fontSize) : 0);
+    const strip = document.querySelector('main svg[aria-label^="Time to scale"]')!;
+    const drawnScale = strip.getBoundingClientRect().width / Number(strip.getAttribute('viewBox')!.split(' ')[2]);
+    const rowName = strip.querySelector('text')!;
+    return {
+      caption: px(document.querySelector('main [data-testid="step-caption"] .caption, main .caption')),
+      stripLabels: Math.round(px(rowName) * drawnScale),
+      tableRow: px(document.querySelector('main [data-testid="strip-row-now"]')),
+      key: px(strip.parentElement!.querySelector('ul li')),
+      panels: px(document.querySelector('main .panels dd, main .panels td')),
+      panelHeadings: px(document.querySelector('main .panels :is(h2, h3, h4)')),
+    };
+  });
+
+test('at 1920×1080 the strip, its key, the table row and the panels grow with the caption: 24 px or more', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/?present&step=20&fencing=off');
+  await expect(page.getByText('Step 20 of 23', { exact: true })).toBeVisible();
+  await expect(page.locator('main .panels')).toBeVisible();
+  const big = await presenterSizes(page);
+  expect(big.caption).toBeGreaterThanOrEqual(28);
+  for (const part of ['stripLabels', 'tableRow', 'key', 'panels', 'panelHeadings'] as const)
+    expect(big[part], part).toBeGreaterThanOrEqual(24);
+  // At 1280×720 the strip keeps its size, which fits that screen.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect.poll(async () => (await presenterSizes(page)).stripLabels).toBe(15);
+  expect((await presenterSizes(page)).tableRow).toBe(14);
+});

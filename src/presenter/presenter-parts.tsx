@@ -38,11 +38,24 @@ export function useBarHiddenWhilePresenting(ref: React.RefObject<HTMLElement | n
 /** Matches presenter.module.css's phone layout, where the presentation is a page that scrolls. */
 const PHONE = '(max-width: 700px)';
 
+/** Matches presenter.module.css's full-HD projector, where the strip, its row and the panels grow with the caption. */
+const FULL_HD = '(min-width: 1800px)';
+/** The strip's drawing at full HD: its 15 px labels become 24 px, the caption's scale over the 1280 px screen's. */
+const FULL_HD_STRIP_SCALE = 1.6;
+
 /** The run to scale above the diagram, so the room sees the pause outlast the lease. */
 export function PresenterTimeStrip() {
   const timeline = useWalkthrough(selectTimeline);
   const cursor = useWalkthrough(selectCursor);
-  return <TimeStripView timeline={timeline} cursor={cursor} className={styles.timeStrip} />;
+  const fullHd = useMediaQuery(FULL_HD);
+  return (
+    <TimeStripView
+      timeline={timeline}
+      cursor={cursor}
+      className={styles.timeStrip}
+      scale={fullHd ? FULL_HD_STRIP_SCALE : 1}
+    />
+  );
 }
 
 /**

@@ -224,3 +224,21 @@ describe('a lease as each step knows it (review of the climax issue)', () => {
     expect(leases[1]!.to).toBeGreaterThan(47_000);
   });
 });
+
+describe('the time strip drawn larger (a projector)', () => {
+  it('is laid out for its width divided by the scale, and drawn at its full width: text and all grow by the scale', () => {
+    const { container } = render(<TimeStripView timeline={fenced} cursor={5} scale={1.6} />);
+    const svg = within(container).getByRole('img');
+    const narrower = layoutTimeStrip(fenced, 720 / 1.6);
+    expect(svg.getAttribute('viewBox')).toBe(`0 0 ${narrower.width} ${narrower.height}`);
+    expect(Number(svg.getAttribute('width'))).toBeCloseTo(narrower.width * 1.6, 6);
+    expect(Number(svg.getAttribute('height'))).toBeCloseTo(narrower.height * 1.6, 6);
+    expect(narrower.width).toBeLessThan(LAYOUT.width);
+  });
+
+  it('at scale 1 is the strip as the page draws it', () => {
+    const { svg } = strip(fenced, 5);
+    expect(svg.getAttribute('viewBox')).toBe(`0 0 ${LAYOUT.width} ${LAYOUT.height}`);
+    expect(svg.getAttribute('width')).toBe(String(LAYOUT.width));
+  });
+});

@@ -22,6 +22,7 @@ export function TimeStripView({
   drawing = true,
   onScrub,
   className,
+  scale = 1,
 }: {
   timeline: Timeline;
   cursor: number;
@@ -40,11 +41,16 @@ export function TimeStripView({
   onScrub?: (at: number) => void;
   /** A class of the page that places the strip, for its place and size there. */
   className?: string | undefined;
+  /**
+   * Drawn this many times its usual size, text and all, in the same width: a projector's strip, read from the back
+   * of the room. It is laid out for the width divided by this, so it shows the same as on a screen that much narrower.
+   */
+  scale?: number;
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(containerRef, 720);
   const words = content.panels.strip;
-  const layout = useMemo(() => layoutTimeStrip(timeline, width), [timeline, width]);
+  const layout = useMemo(() => layoutTimeStrip(timeline, width / scale), [timeline, width, scale]);
   const now = timeline.frames[cursor]?.at ?? 0;
   const nowX = layout.xOf(now);
   // The rest of the evening's leases and pauses, drawn faintly, so the strip is a picture of the whole run from its
@@ -88,8 +94,8 @@ export function TimeStripView({
         <svg
           role="img"
           aria-label={summary}
-          width={layout.width}
-          height={layout.height}
+          width={layout.width * scale}
+          height={layout.height * scale}
           // Scales to fit before the page has measured its width (a prerendered page on a phone), and exactly after.
           viewBox={`0 0 ${layout.width} ${layout.height}`}
           className={[styles.svg, onScrub && styles.scrubbable].filter(Boolean).join(' ')}
