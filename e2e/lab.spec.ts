@@ -31,10 +31,10 @@ test('bad settings get a message next to the field, and the last valid run stays
   await page.goto('/?lab&ttl=abc&lockDelay=999999');
   await expect(page.getByText('Lease TTL must be a number of milliseconds, not “abc”.')).toBeVisible();
   await expect(page.getByText('Lock-delay must be between 0 and 60000 ms; using 60000.')).toBeVisible();
-  const pause = page.getByRole('textbox', { name: 'Pause length (ms)' });
+  const pause = page.getByRole('textbox', { name: 'Pause length (s)' });
   await pause.fill('-5');
   await pause.press('Enter');
-  await expect(page.getByText('Pause length must be between 0 and 600000 ms; using 0.')).toBeVisible();
+  await expect(page.getByText('Pause length must be between 0 and 600 s; using 0 s.')).toBeVisible();
   await expect(page.getByText(/^Step 1 of \d+$/)).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^So far/ })).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
@@ -75,7 +75,8 @@ test('the lab steps with the keyboard, and a pause while the replies are in flig
   await page.goto('/?lab');
   await page.getByRole('button', { name: 'Pause during acquisition' }).click();
   await expect(page.getByRole('combobox', { name: "A's pause comes" })).toHaveValue('whileAcquiring');
-  await expect(page.getByRole('textbox', { name: 'Pause starts at (ms)' })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Pause starts at (s)' })).toBeDisabled();
+  await expect(page.getByRole('slider', { name: 'Pause starts at (s)' })).toBeDisabled();
   await page.getByRole('button', { name: 'Next', exact: true }).focus();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
@@ -277,12 +278,12 @@ test('the outcome map: counts for both fencing modes, keyboard moves between cel
   const chosen = (await cell.textContent())!;
   const pause = Number(/Pause length ([\d.]+) s/.exec(chosen)![1]!);
   await page.keyboard.press('Enter');
-  // The run above is now that cell's: its pause (shown to a tenth of a second in the cell), and no fencing.
-  const field = page.getByRole('textbox', { name: 'Pause length (ms)' });
-  await expect(field).not.toHaveValue('40000');
-  const chosenMs = Number(await field.inputValue());
-  expect(Math.round(chosenMs / 100) / 10).toBe(pause);
-  await expect(page).toHaveURL(new RegExp(`pause=${chosenMs}&`));
+  // The run above is now that cell's: its pause, a round value (the map steps by 2.5 s), and no fencing.
+  const field = page.getByRole('textbox', { name: 'Pause length (s)' });
+  await expect(field).not.toHaveValue('40');
+  expect(Number(await field.inputValue())).toBe(pause);
+  expect((pause * 1000) % 2_500).toBe(0);
+  await expect(page).toHaveURL(new RegExp(`pause=${pause * 1000}&`));
   await expect(page).toHaveURL(/storage=unchecked/);
   // The map keeps its axes: the opened cell is now the ringed one, nothing is computed again, and focus stays.
   await expect(grid).toBeFocused();
@@ -322,4 +323,37 @@ test('random schedules: a break under Redlock opens in the lab, none for the les
       timeout: 60_000,
     },
   );
+});
+
+test('on a phone, an edit has its run in view: the glance above the settings as a slider moves, the run on Enter', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/?lab&storage=unchecked');
+  const settings = page.getByRole('region', { name: 'Settings' });
+  const pause = settings.getByRole('slider', { name: 'Pause length (s)' });
+  await pause.scrollIntoViewIfNeeded();
+  const glance = page.getByTestId('run-glance');
+  // Deep in the settings, the run at a glance is still on screen, above the slider, and says how the run ends.
+  await expect(glance).toBeInViewport({ ratio: 1 });
+  await expect(glance).toContainText('Verdict: Stale write landed.');
+  // The run above grows or shrinks with the settings; the browser keeps the slider where it was on screen.
+  const before = (await pause.boundingBox())!.y;
+  await pause.focus();
+  // Down to a pause shorter than the lease: the glance's verdict follows the slider, and the page stays put.
+  for (let press = 0; press < 20; press++) await page.keyboard.press('ArrowLeft');
+  await expect(pause).toHaveAttribute('aria-valuetext', '20 s');
+  await expect(glance).toContainText('Verdict: Safe.');
+  await expect(glance).toBeInViewport({ ratio: 1 });
+  expect(Math.abs((await pause.boundingBox())!.y - before)).toBeLessThanOrEqual(1);
+  await expect(pause).toBeFocused();
+  await expect(page).toHaveURL(/pause=20000/);
+
+  // A value typed and entered brings the run itself back into view.
+  const ttl = settings.getByRole('textbox', { name: 'Lease TTL (s)' });
+  await ttl.fill('10');
+  await ttl.press('Enter');
+  await expect(page.getByRole('region', { name: 'What happens' }).getByText(/^Step 1 of \d+$/)).toBeInViewport();
+  await expect(page).toHaveURL(/ttl=10000/);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
 });

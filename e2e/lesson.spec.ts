@@ -141,5 +141,5 @@ test("the fencing section's outcome map: both sides computed, and a cell opens i
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\?.*storage=unchecked.*lab/);
   await expect(page.getByRole('heading', { name: 'Lock lab', level: 1 })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Lease TTL (ms)' })).not.toHaveValue('30000');
+  await expect(page.getByRole('textbox', { name: 'Lease TTL (s)' })).not.toHaveValue('30');
 });

@@ -1,6 +1,6 @@
 import lab from 'virtual:lockstep/lab';
 import { describe, expect, it } from 'vitest';
-import { parseLabConfig } from '@/settings/lab-address';
+import { clampField, parseLabConfig } from '@/settings/lab-address';
 import { fieldProblemMessage } from './field-problem-message';
 
 /** The messages a lab address's problems are shown with, in the lab's own words (content/lab/fields.json). */
@@ -14,6 +14,19 @@ describe('a lab address problem, said in full', () => {
 
   it('a value that is not a number is echoed back with the units the setting takes', () => {
     expect(messagesOf('?pause=soon')).toEqual(['Pause length must be a number of milliseconds, not “soon”.']);
+  });
+
+  it('typed into the form in seconds, it is answered in seconds; drift stays in per cent', () => {
+    const typed = (field: Parameters<typeof clampField>[0], raw: string) =>
+      fieldProblemMessage(clampField(field, raw, 'inSeconds').problem!, lab.fields);
+    expect(typed('ttlMs', '0.999')).toBe('Lease TTL must be between 1 and 600 s; using 1 s.');
+    expect(typed('pauseMs', '601')).toBe('Pause length must be between 0 and 600 s; using 600 s.');
+    expect(typed('pauseMs', 'soon')).toBe('Pause length must be a number of seconds, not “soon”.');
+    expect(typed('ttlMs', '2.0004')).toBe('Lease TTL takes whole milliseconds; using 2 s.');
+    expect(typed('clockDriftPct', '2.6')).toBe('Clock drift on node R3 takes whole per cent; using 3.');
+    expect(clampField('ttlMs', '2,5', 'inSeconds')).toEqual({ value: 2_500, problem: null });
+    expect(clampField('ttlMs', '1', 'inSeconds')).toEqual({ value: 1_000, problem: null });
+    expect(clampField('ttlMs', '600', 'inSeconds')).toEqual({ value: 600_000, problem: null });
   });
 
   it('a fraction is rounded, and the message says to what', () => {

@@ -8,7 +8,7 @@ export function fieldProblemMessage(
   problem: FieldProblem,
   texts: {
     readonly problems: Readonly<Record<FieldProblem['kind'], string>>;
-    readonly units: Readonly<Record<'ms' | '%', string>>;
+    readonly units: Readonly<Record<'ms' | '%' | 's', string>>;
     readonly labels: Readonly<Record<NumericField, string>>;
   },
 ): string {
@@ -21,9 +21,15 @@ export function fieldProblemMessage(
   if (problem.kind === 'unknownMapAxis') values.options = problem.options.join(', ');
   if (problem.kind === 'notANumber' || problem.kind === 'outOfRange' || problem.kind === 'rounded') {
     const spec = LAB_FIELDS[problem.field];
-    Object.assign(values, { label: texts.labels[problem.field], units: texts.units[spec.unit], unit: spec.unit });
-    Object.assign(values, { min: String(spec.min), max: String(spec.max) });
-    if (problem.kind !== 'notANumber') values.used = String(problem.used);
+    // Typed into the form in seconds, it is answered in seconds; a link's milliseconds in milliseconds.
+    // Seconds are kept to the millisecond: a value rounded from seconds is rounded to whole milliseconds.
+    const unit = problem.inSeconds ? 's' : spec.unit;
+    const inUnit = (stored: number) => String(problem.inSeconds ? stored / 1000 : stored);
+    const units = texts.units[problem.inSeconds && problem.kind !== 'rounded' ? 's' : spec.unit];
+    Object.assign(values, { label: texts.labels[problem.field], units, unit });
+    Object.assign(values, { min: inUnit(spec.min), max: inUnit(spec.max) });
+    if (problem.kind !== 'notANumber')
+      values.used = problem.inSeconds ? `${inUnit(problem.used)} ${unit}` : inUnit(problem.used);
   }
   return fillTemplate(texts.problems[problem.kind], values);
 }

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import lab from 'virtual:lockstep/lab';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -262,7 +262,7 @@ describe('settings the link could not use', () => {
   });
 });
 
-describe('a change brings its run back into view', () => {
+describe('a preset or a value entered brings its run back into view; a slider or a choice does not', () => {
   const original = window.scrollBy;
   let scrollBy: ReturnType<typeof vi.fn>;
   beforeEach(() => {
@@ -284,22 +284,43 @@ describe('a change brings its run back into view', () => {
     ['at its top', 0, false],
     ['at half its height', window.innerHeight / 2, false],
     ['below half its height', window.innerHeight / 2 + 1, true],
-  ])('the run %s: scrolled to it %s', async (_where, top, scrolls) => {
+  ])('the run %s: scrolled to it %s, after a preset and after Enter', async (_where, top, scrolls) => {
     const user = userEvent.setup();
     const { form } = renderLab('');
     runAt(top);
-    await user.selectOptions(within(form).getByRole('combobox', { name: 'Lock service' }), 'etcd');
+    await user.click(screen.getByRole('button', { name: 'etcd revision as token' }));
     expect(scrollBy).toHaveBeenCalledTimes(scrolls ? 1 : 0);
     if (scrolls) expect(scrollBy).toHaveBeenCalledWith({ top, behavior: 'auto' });
+    const ttl = within(form).getByRole('textbox', { name: 'Lease TTL (s)' });
+    await user.clear(ttl);
+    await user.type(ttl, '20{Enter}');
+    expect(scrollBy).toHaveBeenCalledTimes(scrolls ? 2 : 0);
   });
 
-  it('never in an embed, where the page around it would scroll', async () => {
+  it('not while a slider moves, on a choice, or on leaving a field: the reader is still at the settings', async () => {
     const user = userEvent.setup();
-    renderLab('', { embedded: true });
+    const { form, lastConfig } = renderLab('');
     runAt(-500);
-    const settings = screen.getByText('Settings', { selector: 'summary' });
-    await user.click(settings);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Lock service' }), 'etcd');
+    fireEvent.change(within(form).getByRole('slider', { name: 'Pause length (s)' }), { target: { value: '50' } });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Lock service' }), 'etcd');
+    const ttl = within(form).getByRole('textbox', { name: 'Lease TTL (s)' });
+    await user.clear(ttl);
+    await user.type(ttl, '20');
+    await user.tab();
+    expect(lastConfig()).toMatchObject({ service: 'etcd', pauseMs: 50_000, ttlMs: 20_000 });
     expect(scrollBy).not.toHaveBeenCalled();
+  });
+
+  it('in the compact embed, scrolls its own screen, never the page around the frame', async () => {
+    const user = userEvent.setup();
+    renderLab('', { embedded: true, compact: true });
+    runAt(-500);
+    const lab = document.getElementById('lab')!;
+    lab.scrollTop = 800;
+    await user.click(screen.getByText('Settings', { selector: 'summary' }));
+    await user.click(screen.getByRole('button', { name: 'etcd revision as token' }));
+    expect(scrollBy).not.toHaveBeenCalled();
+    // The run's top is 500 px above the screen's (which the mock puts at 0): the screen scrolls back by that.
+    expect(lab.scrollTop).toBe(300);
   });
 });

@@ -24,6 +24,7 @@ import { LabTextVersion } from './lab-text-version';
 import { LabVerdict } from './lab-verdict';
 import { OutcomeMap } from './outcome-map-view';
 import { createLabActions, createLabStore, selectLabTimeline } from './lab-store';
+import { RunGlance } from './run-glance';
 import { RunStepper } from './run-stepper';
 import { verdictOf, type Verdict } from './verdict';
 import screen from '@/components/embed-screen.module.css';
@@ -93,11 +94,16 @@ export default function LabPage({
     { back: actions.back, next: actions.next, first: actions.goToFirst, last: actions.goToLast },
     { scope: run },
   );
-  // A change shows its new run: where the settings are below it (a phone), bring the run's top back into view.
-  const change = (next: LabConfig, nextProblems?: readonly FieldProblem[]) => {
-    actions.change(next, nextProblems);
-    const top = run.current?.getBoundingClientRect().top;
-    if (!embedded && top !== undefined && (top < 0 || top > window.innerHeight / 2)) scrollIntoOwnView(run.current);
+  const change = (next: LabConfig, nextProblems?: readonly FieldProblem[]) => actions.change(next, nextProblems);
+  // A preset, or a value typed and entered, shows its new run: where the settings are below it (a phone), the run's
+  // top comes back into view. The compact embed's screen scrolls within itself; nothing scrolls the page around it.
+  const root = useRef<HTMLDivElement & HTMLElement>(null);
+  const showRun = () => {
+    const section = run.current;
+    if (!section) return;
+    const top = section.getBoundingClientRect().top;
+    if (compact && root.current) root.current.scrollTop += top - root.current.getBoundingClientRect().top;
+    else if (top < 0 || top > window.innerHeight / 2) scrollIntoOwnView(section);
   };
 
   const runSection = (
@@ -139,11 +145,13 @@ export default function LabPage({
       {!compact && <LabTextVersion timeline={timeline} step={step} onStep={actions.goToStep} />}
     </section>
   );
-  const settings = <LabSettings config={config} problems={problems} change={change} showPresets={showPresets} />;
+  const settings = (
+    <LabSettings config={config} problems={problems} change={change} showRun={showRun} showPresets={showPresets} />
+  );
 
   return (
     // Inside the embed's own <main>, a second one would be a nested landmark.
-    <Root className={compact ? `${styles.lab} ${screen.screen} ${styles.compact}` : styles.lab} id="lab">
+    <Root className={compact ? `${styles.lab} ${screen.screen} ${styles.compact}` : styles.lab} id="lab" ref={root}>
       <h1>{lab.labels.title}</h1>
       <p>
         {!compact && `${lab.page.intro} `}
@@ -190,6 +198,7 @@ export default function LabPage({
             {runSection}
             <section className={styles.settingsColumn} aria-labelledby="settings-heading">
               <h2 id="settings-heading">{lab.labels.settings}</h2>
+              <RunGlance timeline={timeline} onShowRun={showRun} />
               {settings}
             </section>
           </div>
@@ -198,7 +207,10 @@ export default function LabPage({
             config={config}
             problems={problems}
             onConfigChange={actions.change}
-            onOpen={(cell) => change(cell)}
+            onOpen={(cell) => {
+              change(cell);
+              showRun();
+            }}
           />
         </>
       )}

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import lab from 'virtual:lockstep/lab';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ type Change = (config: LabConfig, problems?: readonly FieldProblem[]) => void;
 function renderSettings(search = '', { showPresets = true } = {}) {
   const initial = parseLabConfig(search);
   const spy = vi.fn<Change>();
+  const showRun = vi.fn();
   function Harness() {
     const [state, setState] = useState<{ config: LabConfig; problems: readonly FieldProblem[] }>(initial);
     return (
@@ -21,6 +22,7 @@ function renderSettings(search = '', { showPresets = true } = {}) {
         config={state.config}
         problems={state.problems}
         showPresets={showPresets}
+        showRun={showRun}
         change={(config, problems = state.problems) => {
           spy(config, problems);
           setState({ config, problems });
@@ -34,6 +36,8 @@ function renderSettings(search = '', { showPresets = true } = {}) {
     user: userEvent.setup(),
     form,
     spy,
+    showRun,
+    slider: (name: string) => within(form).getByRole('slider', { name }),
     last: () => spy.mock.lastCall![0],
     lastProblems: () => spy.mock.lastCall![1],
     field: (name: string | RegExp) => within(form).getByRole('textbox', { name }),
@@ -112,40 +116,98 @@ describe('the choices', () => {
 });
 
 describe('the numbers', () => {
-  it('a number takes effect on Enter and on leaving the field, not on each key', async () => {
-    const { user, field, last, spy } = renderSettings();
-    const ttl = field('Lease TTL (ms)');
+  it('a time is typed in seconds and takes effect on Enter or on leaving the field, kept in milliseconds', async () => {
+    const { user, field, last, spy, showRun } = renderSettings();
+    const ttl = field('Lease TTL (s)');
+    expect(ttl).toHaveValue('30');
     await user.clear(ttl);
-    await user.type(ttl, '20000');
+    await user.type(ttl, '20');
     expect(spy).not.toHaveBeenCalled();
     await user.keyboard('{Enter}');
     expect(last().ttlMs).toBe(20_000);
-    const pause = field('Pause length (ms)');
+    // Enter shows the new run; leaving the field does not move the page under the reader's next tap.
+    expect(showRun).toHaveBeenCalledTimes(1);
+    const pause = field('Pause length (s)');
     await user.clear(pause);
-    await user.type(pause, '5000');
+    await user.type(pause, '2,5');
     await user.tab();
-    expect(last()).toMatchObject({ ttlMs: 20_000, pauseMs: 5_000 });
+    expect(last()).toMatchObject({ ttlMs: 20_000, pauseMs: 2_500 });
+    expect(showRun).toHaveBeenCalledTimes(1);
+    expect(field('Pause length (s)')).toHaveValue('2.5');
   });
 
-  it('a number out of range is clamped, and says so beside the field until it is fixed', async () => {
+  it('a slider acts as it moves, in whole seconds, the typed value following it, and never moves the page', async () => {
+    const { user, slider, field, last, showRun } = renderSettings();
+    const pause = slider('Pause length (s)');
+    expect(pause).toHaveValue('40');
+    expect(pause).toHaveAttribute('min', '0');
+    // Two minutes on the slider, where the runs play out; longer is typed, and the slider then reaches it.
+    expect(pause).toHaveAttribute('max', '120');
+    expect(pause).toHaveAttribute('aria-valuetext', '40 s');
+    // The browser moves the thumb (by keys, a pointer or a touch); each move is a change event.
+    pause.focus();
+    fireEvent.change(pause, { target: { value: '42' } });
+    expect(last().pauseMs).toBe(42_000);
+    expect(field('Pause length (s)')).toHaveValue('42');
+    expect(pause).toHaveAttribute('aria-valuetext', '42 s');
+    // The same element goes on: focus stays on the slider as it moves.
+    expect(slider('Pause length (s)')).toBe(pause);
+    expect(pause).toHaveFocus();
+    fireEvent.change(pause, { target: { value: '0' } });
+    expect(last().pauseMs).toBe(0);
+    expect(showRun).not.toHaveBeenCalled();
+    await user.tab();
+    // Drift is in per cent, from -50 to 50.
+    expect(slider('Clock drift on node R3 (%)')).toHaveAttribute('min', '-50');
+    await user.clear(field('Pause length (s)'));
+    await user.type(field('Pause length (s)'), '300{Enter}');
+    expect(slider('Pause length (s)')).toHaveAttribute('max', '300');
+    expect(slider('Pause length (s)')).toHaveValue('300');
+    expect(slider('Lock-delay (s)')).toHaveAttribute('max', '60');
+  });
+
+  it('a number out of range is clamped, and says so in seconds beside the field until it is fixed', async () => {
     const { user, field, last, lastProblems } = renderSettings();
-    await user.clear(field('Lease TTL (ms)'));
-    await user.type(field('Lease TTL (ms)'), '999{Enter}');
+    await user.clear(field('Lease TTL (s)'));
+    await user.type(field('Lease TTL (s)'), '0.5{Enter}');
     expect(last().ttlMs).toBe(1_000);
-    expect(lastProblems()).toEqual([{ field: 'ttlMs', kind: 'outOfRange', used: 1_000 }]);
-    const ttl = field('Lease TTL (ms)');
-    expect(ttl).toHaveValue('1000');
+    expect(lastProblems()).toEqual([{ field: 'ttlMs', kind: 'outOfRange', used: 1_000, inSeconds: true }]);
+    const ttl = field('Lease TTL (s)');
+    expect(ttl).toHaveValue('1');
     expect(ttl).toHaveAttribute('aria-invalid', 'true');
-    expect(ttl).toHaveAccessibleDescription('Lease TTL must be between 1000 and 600000 ms; using 1000.');
+    expect(ttl).toHaveAccessibleDescription('Lease TTL must be between 1 and 600 s; using 1 s.');
     // Another field's problem stays while this one is fixed.
-    await user.clear(field('Pause length (ms)'));
-    await user.type(field('Pause length (ms)'), 'soon{Enter}');
+    await user.clear(field('Pause length (s)'));
+    await user.type(field('Pause length (s)'), 'soon{Enter}');
     expect(lastProblems()).toHaveLength(2);
-    await user.clear(field('Lease TTL (ms)'));
-    await user.type(field('Lease TTL (ms)'), '1000{Enter}');
+    expect(field('Pause length (s)')).toHaveAccessibleDescription(
+      'Pause length must be a number of seconds, not “soon”.',
+    );
+    await user.clear(field('Lease TTL (s)'));
+    await user.type(field('Lease TTL (s)'), '1{Enter}');
     expect(lastProblems()).toEqual([expect.objectContaining({ field: 'pauseMs', kind: 'notANumber' })]);
-    expect(field('Lease TTL (ms)')).not.toHaveAttribute('aria-invalid');
-    expect(field('Lease TTL (ms)')).not.toHaveAttribute('aria-describedby');
+    expect(field('Lease TTL (s)')).not.toHaveAttribute('aria-invalid');
+    expect(field('Lease TTL (s)')).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('seconds are kept to the millisecond: finer is rounded and said; the edges are in range', async () => {
+    const { user, field, last, lastProblems } = renderSettings();
+    await user.clear(field('Lease TTL (s)'));
+    await user.type(field('Lease TTL (s)'), '1.005{Enter}');
+    expect(last().ttlMs).toBe(1_005);
+    expect(lastProblems()).toEqual([]);
+    await user.clear(field('Lease TTL (s)'));
+    await user.type(field('Lease TTL (s)'), '2.5004{Enter}');
+    expect(last().ttlMs).toBe(2_500);
+    expect(field('Lease TTL (s)')).toHaveAccessibleDescription('Lease TTL takes whole milliseconds; using 2.5 s.');
+    await user.clear(field('Lease TTL (s)'));
+    await user.type(field('Lease TTL (s)'), '600{Enter}');
+    expect(last().ttlMs).toBe(600_000);
+    expect(lastProblems()).toEqual([]);
+    await user.clear(field('Lease TTL (s)'));
+    await user.type(field('Lease TTL (s)'), '600.001{Enter}');
+    expect(last().ttlMs).toBe(600_000);
+    expect(lastProblems()).toEqual([expect.objectContaining({ kind: 'outOfRange' })]);
   });
 
   it("each service's own numbers are open only under it, and the pause's start only after acquiring", () => {
@@ -158,16 +220,16 @@ describe('the numbers', () => {
       document.body.innerHTML = '';
       return open;
     };
-    const everywhere = ['Lease TTL (ms)', 'Pause length (ms)', "Network delay on A's write (ms)"];
-    expect(enabled('?service=lesson')).toEqual(['Lease TTL (ms)', 'Pause starts at (ms)', ...everywhere.slice(1)]);
+    const everywhere = ['Lease TTL (s)', 'Pause length (s)', "Network delay on A's write (s)"];
+    expect(enabled('?service=lesson')).toEqual(['Lease TTL (s)', 'Pause starts at (s)', ...everywhere.slice(1)]);
     expect(enabled('?service=redlock&pauseWhen=whileAcquiring')).toEqual([
       ...everywhere,
-      'Clock jump on node R3 (ms)',
+      'Clock jump on node R3 (s)',
       'Clock drift on node R3 (%)',
     ]);
-    expect(enabled('?service=chubby')).toContain('Lock-delay (ms)');
-    expect(enabled('?service=chubby')).not.toContain('Redis failover at (ms)');
-    expect(enabled('?service=redis')).toContain('Redis failover at (ms)');
-    expect(enabled('?service=redis')).not.toContain('Lock-delay (ms)');
+    expect(enabled('?service=chubby')).toContain('Lock-delay (s)');
+    expect(enabled('?service=chubby')).not.toContain('Redis failover at (s)');
+    expect(enabled('?service=redis')).toContain('Redis failover at (s)');
+    expect(enabled('?service=redis')).not.toContain('Lock-delay (s)');
   });
 });

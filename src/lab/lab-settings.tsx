@@ -1,6 +1,5 @@
-import { fillTemplate } from '@/content/fill-template';
 import lab from 'virtual:lockstep/lab';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { fieldProblemMessage } from '@/content/field-problem-message';
 import {
   LAB_FIELDS,
@@ -13,6 +12,7 @@ import {
   type LabConfig,
 } from '@/settings/lab-config';
 import { clampField, type FieldProblem } from '@/settings/lab-address';
+import { SettingField } from './setting-field';
 import styles from './lab.module.css';
 
 /** The preset whose settings the run has now, if any: it is shown pressed. */
@@ -26,11 +26,14 @@ export function LabSettings({
   config,
   problems,
   change,
+  showRun,
   showPresets,
 }: {
   config: LabConfig;
   problems: readonly FieldProblem[];
   change: (config: LabConfig, problems?: readonly FieldProblem[]) => void;
+  /** Brings the run into view: after a preset, or a value typed and entered, never while a slider moves. */
+  showRun: () => void;
   showPresets: boolean;
 }) {
   const activePreset = activePresetOf(config);
@@ -56,7 +59,10 @@ export function LabSettings({
                 <button
                   type="button"
                   aria-pressed={activePreset === preset.id}
-                  onClick={() => change(presetConfig(preset.config))}
+                  onClick={() => {
+                    change(presetConfig(preset.config));
+                    showRun();
+                  }}
                 >
                   {preset.title}
                 </button>
@@ -153,66 +159,26 @@ export function LabSettings({
           />
           {lab.labels.partition}
         </label>
-        {(Object.keys(LAB_FIELDS) as (keyof typeof LAB_FIELDS)[]).map((field) => (
-          <NumberField
-            // A new value from a preset or a clamp starts the field afresh.
-            key={`${field}-${config[field]}`}
-            label={fillTemplate(lab.labels.fieldWithUnit, {
-              label: lab.fields.labels[field],
-              unit: LAB_FIELDS[field].unit,
-            })}
-            value={config[field]}
-            problem={problemFor(field)}
-            // A pause while the replies are in flight starts with A's first request, not at a set time.
-            disabled={!fieldApplies(field, config)}
-            onCommit={(raw) => {
-              const result = clampField(field, raw);
-              const others = problems.filter((problem) => problem.field !== field);
-              change({ ...config, [field]: result.value }, result.problem ? [...others, result.problem] : others);
-            }}
-          />
-        ))}
+        {(Object.keys(LAB_FIELDS) as (keyof typeof LAB_FIELDS)[]).map((field) => {
+          const others = problems.filter((problem) => problem.field !== field);
+          return (
+            <SettingField
+              key={field}
+              field={field}
+              value={config[field]}
+              problem={problemFor(field)}
+              // A pause while the replies are in flight starts with A's first request, not at a set time.
+              disabled={!fieldApplies(field, config)}
+              onSlide={(value) => change({ ...config, [field]: value }, others)}
+              onType={(raw, entered) => {
+                const result = clampField(field, raw, 'inSeconds');
+                change({ ...config, [field]: result.value }, result.problem ? [...others, result.problem] : others);
+                if (entered) showRun();
+              }}
+            />
+          );
+        })}
       </form>
     </>
-  );
-}
-
-function NumberField({
-  label,
-  value,
-  problem,
-  disabled,
-  onCommit,
-}: {
-  label: string;
-  value: number;
-  problem: string | undefined;
-  disabled: boolean;
-  onCommit: (raw: string) => void;
-}) {
-  const [draft, setDraft] = useState(String(value));
-  const id = useId();
-  return (
-    <div className={styles.numberField}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        inputMode="numeric"
-        value={draft}
-        disabled={disabled}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-problem` : undefined}
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={() => onCommit(draft)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') onCommit(draft);
-        }}
-      />
-      {problem && (
-        <span id={`${id}-problem`} className={styles.fieldProblem}>
-          {problem}
-        </span>
-      )}
-    </div>
   );
 }

@@ -8,9 +8,10 @@ const across = axisOf('ttlMs', anchor).values;
 const up = axisOf('pauseMs', anchor).values;
 
 describe('axisOf', () => {
-  it('lays 40 values over the range around the current run, the current value exactly on one', () => {
+  it('lays 40 round values over the range around the current run, the current value exactly on one', () => {
     expect(across).toHaveLength(40);
-    expect(across[0]).toBe(3_000);
+    expect(across[0]).toBe(2_500);
+    expect(across.every((value) => value % 2_500 === 0)).toBe(true);
     expect(across).toContain(30_000);
     expect(up[0]).toBe(0);
     expect(up).toContain(40_000);

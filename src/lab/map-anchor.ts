@@ -9,7 +9,7 @@ const CA_MS = 5_000;
 /** The axis of a map laid out around `config`: `field`'s values, the current one among them. */
 export const axisOf = (field: MapField, config: LabConfig): MapAxis => ({
   field,
-  values: axisValues(axisRange(field, config, CA_MS), SIZE, config[field]),
+  values: axisValues(field, axisRange(field, config, CA_MS), SIZE, config[field]),
 });
 
 /**

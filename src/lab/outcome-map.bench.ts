@@ -13,8 +13,14 @@ describe('outcome map, 40 × 40 runs, TTL × pause length', () => {
   for (const service of LAB_SERVICES) {
     const config = withApplicableSettings({ ...DEFAULT_LAB_CONFIG, service, storage: 'unchecked' });
     const ca = seed.renewers[0]!.certificateAuthorityMs;
-    const x = { field: 'ttlMs' as const, values: axisValues(axisRange('ttlMs', config, ca), 40, config.ttlMs) };
-    const y = { field: 'pauseMs' as const, values: axisValues(axisRange('pauseMs', config, ca), 40, config.pauseMs) };
+    const x = {
+      field: 'ttlMs' as const,
+      values: axisValues('ttlMs', axisRange('ttlMs', config, ca), 40, config.ttlMs),
+    };
+    const y = {
+      field: 'pauseMs' as const,
+      values: axisValues('pauseMs', axisRange('pauseMs', config, ca), 40, config.pauseMs),
+    };
     bench(service, () => void computeOutcomeMap(seed, config, x, y), { iterations: 3, warmupIterations: 1 });
   }
 });

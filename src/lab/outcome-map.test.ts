@@ -48,13 +48,14 @@ function byHand(ttlMs: number, pauseMs: number): (typeof VERDICT_CODES)[number] 
 }
 
 const unfenced: LabConfig = { ...DEFAULT_LAB_CONFIG, storage: 'unchecked' };
-const ttl = { field: 'ttlMs' as const, values: axisValues(axisRange('ttlMs', unfenced, CA_MS), 40) };
-const pause = { field: 'pauseMs' as const, values: axisValues(axisRange('pauseMs', unfenced, CA_MS), 40) };
+const ttl = { field: 'ttlMs' as const, values: axisValues('ttlMs', axisRange('ttlMs', unfenced, CA_MS), 40) };
+const pause = { field: 'pauseMs' as const, values: axisValues('pauseMs', axisRange('pauseMs', unfenced, CA_MS), 40) };
 
 describe('the outcome map', () => {
   it('covers TTL from a tenth to three times the current one, and pauses from 0 to three TTLs, 40 × 40', () => {
-    expect([ttl.values[0], ttl.values.at(-1), ttl.values.length]).toEqual([3_000, 90_000, 40]);
-    expect([pause.values[0], pause.values.at(-1), pause.values.length]).toEqual([0, 90_000, 40]);
+    // Each in steps of 2.5 s from a round start, so a little past three TTLs.
+    expect([ttl.values[0], ttl.values.at(-1), ttl.values.length]).toEqual([2_500, 100_000, 40]);
+    expect([pause.values[0], pause.values.at(-1), pause.values.length]).toEqual([0, 97_500, 40]);
     expect(axisRange('pauseAtMs', unfenced, CA_MS)).toEqual([0, 10_000]);
   });
 
@@ -66,19 +67,59 @@ describe('the outcome map', () => {
     expect(axisRange('pauseAtMs', { ...unfenced, pauseAtMs: 60_000 }, CA_MS)).toEqual([0, 60_000]);
   });
 
-  it("puts the current configuration exactly on a cell, keeping the axis's reach within a few per cent", () => {
-    for (const [range, current] of [
-      [[3_000, 90_000], 30_000],
-      [[0, 90_000], 40_000],
-      [[0, 90_000], 90_000],
+  it('lays cells on the smallest round step that reaches the whole range, from a round start', () => {
+    for (const [field, range, step] of [
+      ['pauseMs', [0, 90_000], 2_500],
+      ['ttlMs', [3_000, 90_000], 2_500],
+      ['writeDelayMs', [0, 60_000], 2_000],
+      ['pauseAtMs', [0, 10_000], 500],
     ] as const) {
-      const values = axisValues(range, 40, current);
-      expect(values).toContain(current);
-      expect(values[0]).toBe(range[0]);
-      expect(Math.abs(values.at(-1)! - range[1]) / range[1]).toBeLessThan(0.05);
+      const values = axisValues(field, range, 40);
+      expect(values, field).toHaveLength(40);
+      expect(
+        values.every((value, index) => index === 0 || value - values[index - 1]! === step),
+        field,
+      ).toBe(true);
+      expect(
+        values.every((value) => value % step === 0),
+        field,
+      ).toBe(true);
+      expect(values[0]!, field).toBeLessThanOrEqual(range[0]);
+      expect(range[0] - values[0]!, field).toBeLessThan(step);
+      expect(values.at(-1)!, field).toBeGreaterThanOrEqual(range[1]);
     }
-    // A current value outside the range, or at its start, leaves the spacing even.
-    expect(axisValues([0, 90_000], 40, 0).at(-1)).toBe(90_000);
+  });
+
+  it("keeps within the lab's limits, in whole per cents for drift, where a round step would pass them", () => {
+    const jump = axisValues('clockJumpMs', [0, 600_000], 40);
+    expect(jump[0]).toBe(0);
+    expect(jump.at(-1)).toBeLessThanOrEqual(600_000);
+    expect(jump[1]).toBe(15_000);
+    const lockDelay = axisValues('lockDelayMs', [0, 60_000], 40);
+    expect([lockDelay[0], lockDelay[1], lockDelay.at(-1)]).toEqual([0, 1_500, 58_500]);
+    const drift = axisValues('clockDriftPct', [-50, 50], 40, 0);
+    expect(drift.every(Number.isInteger)).toBe(true);
+    expect(drift[0]).toBeGreaterThanOrEqual(-50);
+    expect(drift.at(-1)).toBeLessThanOrEqual(50);
+    expect(drift).toContain(0);
+    const longTtl = axisValues('ttlMs', [60_000, 600_000], 40, 600_000);
+    expect(longTtl.at(-1)).toBe(600_000);
+    expect(longTtl[0]).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it('puts the current value exactly on a cell: a round one where it falls, any other in place of the nearest', () => {
+    const round = axisValues('pauseMs', [0, 90_000], 40, 40_000);
+    expect(round).toEqual(axisValues('pauseMs', [0, 90_000], 40));
+    expect(round).toContain(40_000);
+    const odd = axisValues('pauseMs', [0, 90_000], 40, 41_234);
+    expect(odd).toContain(41_234);
+    expect(odd).not.toContain(40_000);
+    expect(odd.filter((value) => !round.includes(value))).toEqual([41_234]);
+    // Still in order, so the map's rows still climb.
+    expect([...odd].sort((a, b) => a - b)).toEqual(odd);
+    // At the very edges too.
+    expect(axisValues('pauseMs', [0, 90_000], 40, 0)[0]).toBe(0);
+    expect(axisValues('ttlMs', [1_000, 3_000], 40, 1_000)[0]).toBe(1_000);
   });
 
   it("agrees, cell by cell, with the rule derived by hand for the lesson's service without fencing", () => {

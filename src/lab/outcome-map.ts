@@ -49,16 +49,45 @@ export function axisRange(field: MapField, config: LabConfig, caMs: number): rea
   return [Math.max(min, Math.min(from, current)), Math.min(max, Math.max(to, current))];
 }
 
+/** Round spacings: 1, 1.5, 2, 2.5 and 5 times a power of ten (whole per cents: 1, 2 and 5). */
+function niceSteps(field: MapField): readonly number[] {
+  const mantissas = LAB_FIELDS[field].unit === '%' ? [1, 2, 5] : [1, 1.5, 2, 2.5, 5];
+  return [1, 10, 100, 1_000, 10_000, 100_000].flatMap((power) => mantissas.map((mantissa) => mantissa * power));
+}
+
 /**
- * `count` evenly spaced values from `from` to about `to`, whole milliseconds (or per cent). Given the current
- * value, the spacing is adjusted a little so that it falls exactly on a cell: the ringed cell is the run above.
+ * `count` values about `from` to `to`, at a round spacing and on its multiples (a cell's run is `pause=47500`, not
+ * `pause=47059`), within what the lab accepts. The current value is always one of them, so the ringed cell is the
+ * run above: where it is not round, it takes the place of the value nearest it.
  */
-export function axisValues([from, to]: readonly [number, number], count: number, current?: number): readonly number[] {
-  if (count < 2) return [from];
-  let step = (to - from) / (count - 1);
-  if (current !== undefined && current > from && current <= to)
-    step = (current - from) / Math.max(1, Math.round((current - from) / step));
-  return Array.from({ length: count }, (_, index) => Math.round(from + step * index));
+export function axisValues(
+  field: MapField,
+  [from, to]: readonly [number, number],
+  count: number,
+  current?: number,
+): readonly number[] {
+  if (count < 2) return [current ?? from];
+  const { min, max } = LAB_FIELDS[field];
+  const steps = niceSteps(field);
+  // The smallest round step that reaches `to`; failing that (the lab's limits are too close), the largest that fits.
+  const fits = (step: number) => step * (count - 1) <= max - min;
+  const step =
+    steps.find((candidate) => candidate * (count - 1) >= to - from && fits(candidate)) ??
+    steps.filter(fits).at(-1) ??
+    1;
+  // On the step's multiples, from just below `from`, moved down if it would pass the lab's limit.
+  const start = Math.max(
+    Math.ceil(min / step) * step,
+    Math.min(Math.floor(from / step) * step, max - step * (count - 1)),
+  );
+  const values = Array.from({ length: count }, (_, index) => start + step * index);
+  if (current === undefined || values.includes(current)) return values;
+  const nearest = values.reduce(
+    (best, value, index) => (Math.abs(value - current) < Math.abs(values[best]! - current) ? index : best),
+    0,
+  );
+  values[nearest] = current;
+  return values;
 }
 
 const runOf = (seed: ScenarioDefinition, config: LabConfig): Timeline =>

@@ -37,8 +37,14 @@ export type FieldProblem =
   | { readonly field: 'partition'; readonly kind: 'unknownPartition'; readonly value: string }
   /** A link from before the partition was a setting of its own: its clock jump or drift came with the partition. */
   | { readonly field: 'partition'; readonly kind: 'partitionFromOldLink' }
-  | { readonly field: NumericField; readonly kind: 'notANumber'; readonly value: string }
-  | { readonly field: NumericField; readonly kind: 'outOfRange' | 'rounded'; readonly used: number }
+  /** `inSeconds`: typed into the lab's form, which shows times in seconds (links keep milliseconds). */
+  | { readonly field: NumericField; readonly kind: 'notANumber'; readonly value: string; readonly inSeconds?: true }
+  | {
+      readonly field: NumericField;
+      readonly kind: 'outOfRange' | 'rounded';
+      readonly used: number;
+      readonly inSeconds?: true;
+    }
   | {
       readonly field: 'mapAcross' | 'mapUp';
       readonly kind: 'unknownMapAxis';
@@ -147,15 +153,27 @@ export function parseLabConfig(search: string): { config: LabConfig; problems: F
 }
 
 /** One number as typed, pasted or linked: whole units within the field's range, or the default. */
-export function clampField(field: NumericField, raw: string): { value: number; problem: FieldProblem | null } {
+export function clampField(
+  field: NumericField,
+  raw: string,
+  typed: 'asStored' | 'inSeconds' = 'asStored',
+): { value: number; problem: FieldProblem | null } {
   const spec = LAB_FIELDS[field];
-  const given = /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : Number.NaN;
-  if (Number.isNaN(given))
-    return { value: DEFAULT_LAB_CONFIG[field], problem: { field, kind: 'notANumber', value: raw } };
+  // The form shows times in seconds, where a decimal comma is as natural as a point.
+  const seconds = typed === 'inSeconds' && spec.unit === 'ms';
+  const text = seconds ? raw.replace(',', '.') : raw;
+  const number = /^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
+  const marker = seconds ? { inSeconds: true as const } : {};
+  if (Number.isNaN(number))
+    return { value: DEFAULT_LAB_CONFIG[field], problem: { field, kind: 'notANumber', value: raw, ...marker } };
+  const given = seconds ? number * 1000 : number;
   const value = Math.min(Math.max(Math.round(given), spec.min), spec.max);
   // The range is judged on the number as given: -50.5 is outside -50 to 50, even though it rounds to -50.
-  if (given < spec.min || given > spec.max) return { value, problem: { field, kind: 'outOfRange', used: value } };
-  return { value, problem: value === given ? null : { field, kind: 'rounded', used: value } };
+  if (given < spec.min || given > spec.max)
+    return { value, problem: { field, kind: 'outOfRange', used: value, ...marker } };
+  // Seconds times 1000 may miss a whole number by a float's last bit (1.005 × 1000): that is no rounding.
+  const whole = Math.abs(value - given) < 1e-6;
+  return { value, problem: whole ? null : { field, kind: 'rounded', used: value, ...marker } };
 }
 
 export function serializeLabConfig(config: LabConfig): string {

@@ -13,7 +13,7 @@ export const labFieldsSchema = z
         ) as Record<FieldProblem['kind'], ReturnType<typeof template>>,
       )
       .strict(),
-    units: z.object({ ms: text, '%': text }).strict(),
+    units: z.object({ ms: text, s: text, '%': text }).strict(),
     /** Each numeric setting's name, as its field and the map's axes show it. */
     labels: z
       .object(

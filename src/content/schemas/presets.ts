@@ -147,6 +147,7 @@ export const presetsSchema = z
         cancel: text,
         stepThroughPreset: template(['preset']),
         partsScroll: text,
+        stepThroughRun: text,
         textVersion: text,
         textSteps: template(['count']),
         fieldWithUnit: template(['label', 'unit']),
