@@ -272,3 +272,38 @@ test('a single-question embed is titled by its question, not by its number', asy
   await expect(frame.getByRole('button', { name: 'Check answer', exact: true })).toBeVisible();
   expect(await frameHeight(page)).toBeLessThanOrEqual(800);
 });
+
+test('the compact lab embed keeps its run watchable with Settings open, has the time strip, and clips no panel', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(coursePage(`widget=lab&column=700&${extra('&service=redlock&storage=unchecked')}`));
+  const frame = page.frameLocator('#widget');
+  const run = frame.getByRole('region', { name: 'What happens' });
+  await expect(run.getByRole('img', { name: /^Time to scale/ })).toBeInViewport({ ratio: 1 });
+  // The Redlock nodes panel and its table whole: nothing wider than the box that holds it.
+  const panels = run.getByRole('group', { name: 'What each part holds, scrolls' });
+  await expect(panels.getByRole('table').first()).toBeVisible();
+  const overflow = await panels.evaluate((box) => box.scrollWidth - box.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  await frame.getByText('Settings', { exact: true }).click();
+  const glance = frame.getByTestId('run-glance');
+  await expect(glance).toBeInViewport({ ratio: 1 });
+  await expect(glance.getByRole('img', { name: /^Time to scale/ })).toBeVisible();
+  await expect(glance).toContainText('Verdict: Stale write landed.');
+  // Down to the pause, deep in the sheet: the glance stays in view above it and follows the slider.
+  const pause = frame.getByRole('slider', { name: 'Pause length (s)' });
+  await pause.focus();
+  for (let press = 0; press < 20; press++) await page.keyboard.press('ArrowLeft');
+  await expect(pause).toHaveAttribute('aria-valuetext', '20 s');
+  await expect(glance).toContainText('Verdict: Safe.');
+  await expect(glance).toBeInViewport({ ratio: 1 });
+  await expect(pause).toBeInViewport();
+  expect((await page.locator('#widget').boundingBox())?.height).toBe(640);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // "Step through it" closes the sheet on the run, from its first step.
+  await glance.getByRole('button', { name: 'Step through it ↑' }).click();
+  await expect(run.getByText(/^Step 1 of \d+$/)).toBeInViewport();
+  await expect(frame.getByRole('slider', { name: 'Pause length (s)' })).toBeHidden();
+});

@@ -205,19 +205,42 @@ describe('the full page and the embed', () => {
     expect(within(runOf()).queryByRole('group', { name: lab.labels.partsScroll })).toBeNull();
   });
 
-  it('the compact embed: no landmark of its own, a link out instead of the share buttons, one screen without the strip', () => {
-    renderLab('?service=redis', { embedded: true, compact: true });
+  it('the compact embed: no landmark of its own, a link out instead of the share buttons, a strip without its key', () => {
+    renderLab('?service=redlock', { embedded: true, compact: true });
     expect(screen.queryByRole('main')).toBeNull();
     expect(document.body).not.toHaveTextContent(lab.page.intro);
     const out = screen.getByRole('link', { name: 'Open this run in Lockstep' });
     expect(out).toHaveAttribute('target', '_blank');
-    expect(out.getAttribute('href')).toMatch(/service=redis/);
+    expect(out.getAttribute('href')).toMatch(/service=redlock/);
     expect(screen.queryByRole('link', { name: 'Back to the lesson' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Copy link to this run' })).toBeNull();
-    expect(within(runOf()).queryByRole('img', { name: /^Time to scale/ })).toBeNull();
+    // The run to scale, without its key, its table row or Redlock's rows per node (the panels show those).
+    const strip = within(runOf()).getByRole('img', { name: /^Time to scale/ });
+    const rows = [...strip.querySelectorAll('text')].map((text) => text.textContent);
+    expect(rows).toContain('Majority');
+    expect(rows).not.toContain('R1');
+    expect(within(runOf()).queryByRole('list', { name: 'Key' })).toBeNull();
+    expect(within(runOf()).queryByTestId('strip-row-now')).toBeNull();
     expect(within(runOf()).queryByRole('button', { name: 'Text version' })).toBeNull();
     // The panels scroll within the screen, so a keyboard can reach them to scroll.
     expect(within(runOf()).getByRole('group', { name: lab.labels.partsScroll })).toHaveAttribute('tabindex', '0');
+  });
+
+  it('the compact embed with its settings open: the run at a glance above them, and back to the run on request', async () => {
+    const user = userEvent.setup();
+    renderLab('?service=redlock&storage=unchecked', { embedded: true, compact: true });
+    expect(screen.queryByTestId('run-glance')).toBeNull();
+    await user.click(screen.getByText('Settings', { selector: 'summary' }));
+    const glance = screen.getByTestId('run-glance');
+    expect(glance).toHaveTextContent('Verdict: Stale write landed.');
+    expect(document.getElementById('lab')!.className).toMatch(/settingsOpen/);
+    fireEvent.change(screen.getByRole('slider', { name: 'Pause length (s)' }), { target: { value: '20' } });
+    expect(screen.getByTestId('run-glance')).toHaveTextContent('Verdict: Safe.');
+    await user.click(within(glance).getByRole('button', { name: 'Step through it ↑' }));
+    expect(screen.queryByTestId('run-glance')).toBeNull();
+    expect(document.querySelector('details')).not.toHaveAttribute('open');
+    expect(document.getElementById('lab')!.className).not.toMatch(/settingsOpen/);
+    expect(runOf()).toHaveFocus();
   });
 
   it('an embed with tools=on offers its author the share buttons too', () => {

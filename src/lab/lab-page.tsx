@@ -98,6 +98,15 @@ export default function LabPage({
   // A preset, or a value typed and entered, shows its new run: where the settings are below it (a phone), the run's
   // top comes back into view. The compact embed's screen scrolls within itself; nothing scrolls the page around it.
   const root = useRef<HTMLDivElement & HTMLElement>(null);
+  // The compact embed's settings sheet: while it is open, the run at a glance stands above the settings in place of
+  // the stepped run, and "Step through it" closes the sheet to step through it.
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const sheet = useRef<HTMLDetailsElement>(null);
+  const closeSettings = () => {
+    if (sheet.current) sheet.current.open = false;
+    setSettingsOpen(false);
+    run.current?.focus({ preventScroll: true });
+  };
   const showRun = () => {
     const section = run.current;
     if (!section) return;
@@ -116,9 +125,14 @@ export default function LabPage({
           <CodeText text={caption} />
         </span>
       </p>
-      {/* The compact embed is one screen of the frame's height: under Redlock the strip alone (nine rows) would fill
-          it, so there the diagram keeps the room and the strip stays with the full page. */}
-      {!compact && <TimeStripView timeline={timeline} cursor={step} className={styles.strip} />}
+      <TimeStripView
+        timeline={timeline}
+        cursor={step}
+        className={styles.strip}
+        // The compact embed's screen is short: its strip is the compact player's, with no key and no table row under
+        // it (the panels beside the diagram show the row, and Redlock's nodes, which its strip leaves out).
+        {...(compact ? { compact: true, legend: false, rowNow: false, nodeRows: false } : {})}
+      />
       <div className="stage">
         <SequenceDiagramView
           timeline={timeline}
@@ -151,7 +165,15 @@ export default function LabPage({
 
   return (
     // Inside the embed's own <main>, a second one would be a nested landmark.
-    <Root className={compact ? `${styles.lab} ${screen.screen} ${styles.compact}` : styles.lab} id="lab" ref={root}>
+    <Root
+      className={
+        compact
+          ? [styles.lab, screen.screen, styles.compact, settingsOpen && styles.settingsOpen].filter(Boolean).join(' ')
+          : styles.lab
+      }
+      id="lab"
+      ref={root}
+    >
       <h1>{lab.labels.title}</h1>
       <p>
         {!compact && `${lab.page.intro} `}
@@ -185,8 +207,14 @@ export default function LabPage({
         // A course column opens on the run; the settings wait in a sheet below it.
         <>
           {runSection}
-          <details className={styles.settingsSheet}>
+          <details
+            ref={sheet}
+            className={styles.settingsSheet}
+            onToggle={(event) => setSettingsOpen(event.currentTarget.open)}
+          >
             <summary>{lab.labels.settings}</summary>
+            {/* With the settings open, the whole run to scale and its verdict stay in view above them. */}
+            {compact && settingsOpen && <RunGlance timeline={timeline} onShowRun={closeSettings} nodeRows={false} />}
             {settings}
           </details>
         </>

@@ -10,7 +10,16 @@ import styles from './lab.module.css';
  * Where the settings follow the run (below 1100 px), the run at a glance stays at the top of the settings as they
  * scroll: the whole run to scale and how it ends, redrawn as a slider moves. Stepping through it is above.
  */
-export function RunGlance({ timeline, onShowRun }: { timeline: Timeline; onShowRun: () => void }) {
+export function RunGlance({
+  timeline,
+  onShowRun,
+  nodeRows = true,
+}: {
+  timeline: Timeline;
+  onShowRun: () => void;
+  /** False in the compact embed: Redlock's strip without a row per node (see layoutTimeStrip). */
+  nodeRows?: boolean;
+}) {
   const verdict = verdictOf(timeline);
   return (
     <div className={styles.glance} data-testid="run-glance">
@@ -20,6 +29,7 @@ export function RunGlance({ timeline, onShowRun }: { timeline: Timeline; onShowR
         compact
         rowNow={false}
         legend={false}
+        nodeRows={nodeRows}
         className={styles.glanceStrip}
       />
       <p className={verdictClass(verdict.kind)}>

@@ -81,9 +81,10 @@ const AXIS_HEIGHT = 22;
 /**
  * The run drawn to scale: one linear time axis, leases as bars on the lock service from grant to end, each
  * pause as a bar on its renewer, and each write's outcome at its true moment. What the sequence diagram
- * spaces evenly, this shows in proportion: a 40 s pause beside a 30 s lease.
+ * spaces evenly, this shows in proportion: a 40 s pause beside a 30 s lease. `nodeRows` false leaves out Redlock's
+ * rows for each node and each client's validity (the majority's lease stays), where a panel beside it shows the nodes.
  */
-export function layoutTimeStrip(timeline: Timeline, width: number): TimeStripLayout {
+export function layoutTimeStrip(timeline: Timeline, width: number, { nodeRows = true } = {}): TimeStripLayout {
   const compact = width < 560;
   const gutter = compact ? 74 : 120;
   const margin = 14;
@@ -104,12 +105,12 @@ export function layoutTimeStrip(timeline: Timeline, width: number): TimeStripLay
   );
   // Under Redlock the lock is its keys, node by node, and each client's validity is a second clock of its own.
   const nodes = redlockNodesOf(frames);
-  const keys = nodes ? keySpans(frames, lastAt) : [];
-  const validities = nodes ? validitySpans(frames, lastAt) : [];
+  const keys = nodes && nodeRows ? keySpans(frames, lastAt) : [];
+  const validities = nodes && nodeRows ? validitySpans(frames, lastAt) : [];
   const rowIds = [
     LOCK_SERVICE,
     ...[...new Set(validities.map((validity) => validity.row))],
-    ...(nodes ?? []).map((node) => node.id),
+    ...(nodeRows ? (nodes ?? []) : []).map((node) => node.id),
     ...pausedRenewers.map((renewer) => renewer.id),
     CERTIFICATES_TABLE,
   ];

@@ -242,3 +242,20 @@ describe('the time strip drawn larger (a projector)', () => {
     expect(svg.getAttribute('width')).toBe(String(LAYOUT.width));
   });
 });
+
+describe("Redlock's strip beside a panel of its nodes", () => {
+  const rowNames = (nodeRows: boolean) => {
+    const { container } = render(
+      <TimeStripView timeline={labTimeline('?service=redlock&jump=20000')} cursor={30} nodeRows={nodeRows} />,
+    );
+    const names = [...container.querySelectorAll(`.${styles.rowName}`)].map((text) => text.textContent);
+    container.remove();
+    return names;
+  };
+
+  it('leaves out a row per node and per validity, keeping the majority, the pause and the writes', () => {
+    expect(rowNames(true)).toEqual(expect.arrayContaining(['R1', 'R5', "A's validity"]));
+    const summary = rowNames(false);
+    expect(summary).toEqual(['Majority', 'Renewer A', 'Table writes']);
+  });
+});

@@ -23,6 +23,7 @@ export function TimeStripView({
   onScrub,
   className,
   scale = 1,
+  nodeRows = true,
 }: {
   timeline: Timeline;
   cursor: number;
@@ -46,11 +47,16 @@ export function TimeStripView({
    * of the room. It is laid out for the width divided by this, so it shows the same as on a screen that much narrower.
    */
   scale?: number;
+  /** False: Redlock's strip without a row per node and per client's validity (see layoutTimeStrip). */
+  nodeRows?: boolean;
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(containerRef, 720);
   const words = content.panels.strip;
-  const layout = useMemo(() => layoutTimeStrip(timeline, width / scale), [timeline, width, scale]);
+  const layout = useMemo(
+    () => layoutTimeStrip(timeline, width / scale, { nodeRows }),
+    [timeline, width, scale, nodeRows],
+  );
   const now = timeline.frames[cursor]?.at ?? 0;
   const nowX = layout.xOf(now);
   // The rest of the evening's leases and pauses, drawn faintly, so the strip is a picture of the whole run from its
