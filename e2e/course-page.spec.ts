@@ -124,7 +124,9 @@ test('two frames on one course page: an answer is reported once, by the frame wh
 test('a lab embed opens on its run with the settings in a sheet, and can leave out its presets', async ({ page }) => {
   await page.goto(coursePage('widget=lab'));
   const frame = page.frameLocator('#widget');
-  await expect(frame.getByRole('heading', { name: 'What happens' })).toBeInViewport();
+  // Its heading is for the outline (the stepper says what the run is): the run itself is on screen.
+  await expect(frame.getByRole('region', { name: 'What happens' })).toBeInViewport();
+  await expect(frame.getByText(/^Step 1 of \d+$/)).toBeInViewport();
   await expect(frame.getByRole('form', { name: 'What if' })).toBeHidden();
   await frame.getByText('Settings', { exact: true }).click();
   await expect(frame.getByRole('heading', { name: 'Presets' })).toBeVisible();

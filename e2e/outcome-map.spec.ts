@@ -28,9 +28,12 @@ test('the map draws each boundary between verdicts and names it by the first mom
   // One numbered mark on the drawing per named boundary.
   await expect(off.getByRole('grid').locator('svg circle')).toHaveCount(3);
   const on = await drawnMap(page, 'The table checks tokens');
+  // Its TTL axis starts at 2.5 s (round steps): there B's own lease can run out before it writes.
   await expect(on.getByRole('listitem')).toHaveText([
     "From safe to duplicate work where A's pause ends after B is granted the lock.",
     "From safe to duplicate work where B's write goes out after the table answers A's write.",
+    "From safe to duplicate work where B's lease expires after the table answers A's write.",
+    "From safe to duplicate work where B's write goes out after A's write goes out.",
   ]);
   await expect(on.getByRole('grid').locator('svg circle')).toHaveCount(await on.getByRole('listitem').count());
 });

@@ -308,3 +308,67 @@ test('at 1920×1080 the strip, its key, the table row and the panels grow with t
   await expect.poll(async () => (await presenterSizes(page)).stripLabels).toBe(15);
   expect((await presenterSizes(page)).tableRow).toBe(14);
 });
+
+test("the speaker view's Reveal, Blank and fencing act on the projected screen, and the projected screen's on it", async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/?present&step=1&fencing=on');
+  const projected = page.getByText(/^Step \d+ of 23$/);
+  await expect(projected).toHaveText('Step 1 of 23');
+  const opened = context.waitForEvent('page');
+  await page.keyboard.press('s');
+  const speaker = await opened;
+  await speaker.setViewportSize({ width: 1280, height: 900 });
+  const speakerStep = speaker.getByText(/^Step \d+ of 23$/);
+  await expect(speakerStep).toHaveText('Step 1 of 23');
+  // Pictures of the screen now and after Next, named by their steps.
+  await expect(speaker.getByRole('img', { name: 'The projected screen now: step 1' })).toBeVisible();
+  await expect(speaker.getByRole('img', { name: 'The screen after Next: step 2' })).toBeVisible();
+
+  // Step from the speaker's window to the first poll; the projected screen asks the room.
+  const speakerPoll = speaker.getByRole('region', { name: 'Ask the room first' });
+  const roomPoll = page.getByRole('region', { name: 'Show of hands' });
+  let step = 1;
+  while ((await speakerPoll.count()) === 0 && step < 23) {
+    await speaker.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(projected).toHaveText(`Step ${++step} of 23`);
+  }
+  await expect(speakerPoll).toContainText('Will the lock service grant it?');
+  await expect(speakerPoll).toContainText("The answer to reveal: No, it is still A's");
+  await expect(roomPoll.getByText('What happens:')).toHaveCount(0);
+  await speakerPoll.getByRole('button', { name: 'Reveal' }).click();
+  await expect(roomPoll.getByRole('status')).toContainText('What happens:');
+  await expect(roomPoll.locator('li[data-right-answer]')).toHaveText("No, it is still A's");
+  await expect(speakerPoll.getByRole('status')).toHaveText('Revealed on the screen.');
+
+  // Blank from the speaker's window; the room's key brings the screen back, and the speaker's button says so.
+  const blankToggle = speaker.getByRole('button', { name: 'Blank the screen' });
+  await blankToggle.click();
+  const blanked = page.getByRole('button', { name: 'Return to the presentation' });
+  await expect(blanked).toBeVisible();
+  await expect(blankToggle).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('b');
+  await expect(blanked).toHaveCount(0);
+  await expect(blankToggle).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press('b');
+  await expect(blankToggle).toHaveAttribute('aria-pressed', 'true');
+  await blankToggle.click();
+  await expect(blanked).toHaveCount(0);
+
+  // Fencing, both ways.
+  const speakerFencing = speaker.getByRole('switch', { name: /Fencing tokens/ });
+  const roomFencing = page.getByRole('switch', { name: /Fencing tokens/ });
+  await speakerFencing.click();
+  await expect(roomFencing).toHaveAttribute('aria-checked', 'false');
+  await roomFencing.click();
+  await expect(speakerFencing).toHaveAttribute('aria-checked', 'true');
+  await expect(speakerStep).toHaveText((await projected.textContent()) ?? '');
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await speaker.emulateMedia({ colorScheme });
+    const results = await new AxeBuilder({ page: speaker }).analyze();
+    expect(results.violations.map((violation) => `${colorScheme} ${violation.id}: ${violation.help}`)).toEqual([]);
+  }
+});

@@ -15,7 +15,11 @@ export type PresenterMessage =
       readonly from: string;
     }
   /** A speaker window that has just opened asks where the presentation is. */
-  | { readonly kind: 'hello' };
+  | { readonly kind: 'hello' }
+  /** The projected screen blanked or shown, from either window. */
+  | { readonly kind: 'blank'; readonly blank: boolean }
+  /** What is revealed on the projected screen (`step 6`, `question 2`), or nothing, from either window. */
+  | { readonly kind: 'reveal'; readonly revealedOn: string | null };
 
 const NAME = 'lockstep-presenter';
 
@@ -39,6 +43,9 @@ export function readPresenterMessage(data: unknown): PresenterMessage | null {
   if (typeof data !== 'object' || data === null) return null;
   const message = data as Record<string, unknown>;
   if (message.kind === 'hello') return { kind: 'hello' };
+  if (message.kind === 'blank' && typeof message.blank === 'boolean') return { kind: 'blank', blank: message.blank };
+  if (message.kind === 'reveal' && (message.revealedOn === null || typeof message.revealedOn === 'string'))
+    return { kind: 'reveal', revealedOn: message.revealedOn };
   if (
     message.kind === 'place' &&
     Number.isInteger(message.cursor) &&

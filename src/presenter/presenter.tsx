@@ -12,6 +12,7 @@ import { ViewToggles } from '@/views/timeline-controls';
 import { ShortcutSettings } from '@/shortcuts/shortcut-settings';
 import { useShortcutPrefs, useShortcuts } from '@/shortcuts/use-shortcuts';
 import { PresenterPoll } from './presenter-poll';
+import { useScreenSync } from './use-screen-sync';
 import { usePresenterSync } from './use-presenter-sync';
 import styles from './presenter.module.css';
 import {
@@ -39,6 +40,11 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
   // What was revealed (a quiz answer, or a poll's outcome) belongs to the question or step it was revealed on.
   const [revealedOn, setRevealedOn] = useState<string | null>(null);
   const [blank, setBlank] = useState(false);
+  // Blank and reveal are the same in the speaker's window, and either window may change them.
+  useScreenSync({ blank, revealedOn }, (change) => {
+    if (change.blank !== undefined) setBlank(change.blank);
+    if (change.revealedOn !== undefined) setRevealedOn(change.revealedOn);
+  });
   const prefs = useShortcutPrefs();
   const barRef = useRef<HTMLDivElement>(null);
   const [barHidden, hideBar] = useBarHiddenWhilePresenting(barRef);

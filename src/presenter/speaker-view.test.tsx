@@ -92,11 +92,59 @@ describe('<SpeakerView>', () => {
     expect(screen.queryByRole('heading', { name: 'Ask the room first' })).toBeNull();
   });
 
-  it('says whether fencing is on', () => {
+  it('switches fencing, for both windows, and shows it', async () => {
+    const user = userEvent.setup();
     const { store } = renderSpeakerView({ fencing: false });
-    expect(screen.getByText('Fencing tokens off')).toBeInTheDocument();
-    act(() => store.setState({ fencing: true }));
-    expect(screen.getByText('Fencing tokens on')).toBeInTheDocument();
+    const fencing = screen.getByRole('switch', { name: /Fencing tokens/ });
+    expect(fencing).toHaveAttribute('aria-checked', 'false');
+    await user.click(fencing);
+    expect(store.getState().fencing).toBe(true);
+    act(() => store.setState({ fencing: false }));
+    expect(fencing).toHaveAttribute('aria-checked', 'false');
+  });
+
+  it('pictures the projected screen now and after Next, each named by its step', async () => {
+    const user = userEvent.setup();
+    renderSpeakerView({ cursor: 4 });
+    expect(
+      within(section('On the screen')).getByRole('img', { name: 'The projected screen now: step 5' }),
+    ).toBeInTheDocument();
+    expect(within(section('Next')).getByRole('img', { name: 'The screen after Next: step 6' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(
+      within(section('On the screen')).getByRole('img', { name: 'The projected screen now: step 6' }),
+    ).toBeInTheDocument();
+  });
+
+  it('at the last step pictures the screen now, and no next one', () => {
+    renderSpeakerView({ cursor: 10_000 });
+    expect(
+      within(section('On the screen')).getByRole('img', { name: /^The projected screen now/ }),
+    ).toBeInTheDocument();
+    expect(within(section('Next')).queryByRole('img')).toBeNull();
+  });
+
+  it('blanks the screen as a toggle, and reveals the poll with its answer at the poll’s step', async () => {
+    const user = userEvent.setup();
+    const { store } = renderSpeakerView();
+    const blank = screen.getByRole('button', { name: 'Blank the screen' });
+    expect(blank).toHaveAttribute('aria-pressed', 'false');
+    await user.click(blank);
+    expect(blank).toHaveAttribute('aria-pressed', 'true');
+    await user.click(blank);
+    expect(blank).toHaveAttribute('aria-pressed', 'false');
+    const [point] = predictionPoints(selectTimeline(store.getState()));
+    act(() => store.setState({ cursor: point!.askAt }));
+    const poll = section('Ask the room first');
+    const answer = practice.prediction.points[point!.id].options.find((option) => option.id === point!.outcome)!;
+    expect(poll).toHaveTextContent(`The answer to reveal: ${answer.text}`);
+    await user.click(within(poll).getByRole('button', { name: 'Reveal' }));
+    expect(within(poll).getByRole('status')).toHaveTextContent('Revealed on the screen.');
+    // A step later, there is no poll; back at it, it is still revealed, as on the projected screen.
+    act(() => store.setState({ cursor: point!.askAt + 1 }));
+    expect(screen.queryByRole('heading', { name: 'Ask the room first' })).toBeNull();
+    act(() => store.setState({ cursor: point!.askAt }));
+    expect(within(section('Ask the room first')).getByRole('status')).toBeInTheDocument();
   });
 
   it('counts the time presenting in minutes and seconds', () => {

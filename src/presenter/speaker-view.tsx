@@ -11,15 +11,19 @@ import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 import { narrationsFor } from '@/story/timeline-narrations';
 import { predictionPoints } from '@/views/prediction';
 import { useShortcuts } from '@/shortcuts/use-shortcuts';
+import { ViewToggles } from '@/views/timeline-controls';
+import { ScreenPicture } from './screen-picture';
 import { usePresenterSync } from './use-presenter-sync';
+import { useScreenSync } from './use-screen-sync';
 import styles from './presenter.module.css';
 
 const NOTES: Partial<Record<CaptionKey, string>> = presenter.notes;
 const LABELS = presenter.labels.speakerView;
 
 /**
- * The presenter's own window (`?present&speaker`): this step's notes, what comes next, the prediction due and a
- * timer, with Back and Next that move the projected window too.
+ * The presenter's own window (`?present&speaker`): this step's notes, pictures of the screen now and after Next, the
+ * poll due with its answer, and a timer, with Back, Next, fencing, Blank and Reveal, which act on the projected
+ * window as its own controls do, and follow it when it acts.
  */
 export default function SpeakerView() {
   const timeline = useWalkthrough(selectTimeline);
@@ -28,13 +32,22 @@ export default function SpeakerView() {
   const canGoBack = useWalkthrough(selectCanGoBack);
   const canGoNext = useWalkthrough(selectCanGoNext);
   const actions = useWalkthroughActions();
-  const fencing = useWalkthrough((state) => state.fencing);
   const connected = usePresenterSync({ greet: true });
   const narrations = narrationsFor(timeline);
   const frame = timeline.frames[cursor]!;
   const note = NOTES[captionKeyOf(frame.happening)];
   const due = predictionPoints(timeline).find((point) => point.askAt === cursor);
-  const prompt = due ? practice.prediction.points[due.id].prompt : null;
+  const poll = due ? practice.prediction.points[due.id] : null;
+  const answer = due && poll ? poll.options.find((option) => option.id === due.outcome)?.text : undefined;
+  // The projected screen's blank and reveal, the same in both windows. A poll is revealed on the step it asks at,
+  // named as the projected window names it.
+  const [blank, setBlank] = useState(false);
+  const [revealedOn, setRevealedOn] = useState<string | null>(null);
+  useScreenSync({ blank, revealedOn }, (change) => {
+    if (change.blank !== undefined) setBlank(change.blank);
+    if (change.revealedOn !== undefined) setRevealedOn(change.revealedOn);
+  });
+  const revealed = revealedOn === `step ${cursor}`;
   const elapsed = useElapsedSeconds();
   // The clicker keeps working when this window has the focus.
   useShortcuts(
@@ -54,10 +67,13 @@ export default function SpeakerView() {
         <span className="step-indicator">
           {fillTemplate(content.controls.stepper.indicator, { step: String(cursor + 1), count: String(stepCount) })}
         </span>
-        <span>{fencing ? LABELS.fencingOn : LABELS.fencingOff}</span>
         <button type="button" className="primary" onClick={actions.next} disabled={!canGoNext}>
           {content.controls.stepper.next}
           <span aria-hidden="true"> →</span>
+        </button>
+        <ViewToggles textToggle={false} />
+        <button type="button" aria-pressed={blank} onClick={() => setBlank(!blank)}>
+          {LABELS.blank}
         </button>
         <span className={styles.speakerTimer} role="timer" aria-label={LABELS.timer}>
           {formatElapsed(elapsed)}
@@ -68,26 +84,48 @@ export default function SpeakerView() {
         <h2 id="speaker-notes-heading">{LABELS.notes}</h2>
         <p className={styles.speakerNotes}>{note ?? presenter.speakerView.noNotes}</p>
       </section>
-      {prompt && (
+      {poll && (
         <section aria-labelledby="speaker-poll-heading">
           <h2 id="speaker-poll-heading">{LABELS.poll}</h2>
           <p>
-            <CodeText text={prompt} />
+            <CodeText text={poll.prompt} />
           </p>
+          <p>{fillTemplate(LABELS.answer, { answer: answer ?? '' })}</p>
+          {revealed ? (
+            <p role="status">{LABELS.revealed}</p>
+          ) : (
+            <button type="button" onClick={() => setRevealedOn(`step ${cursor}`)}>
+              {presenter.labels.poll.reveal}
+            </button>
+          )}
         </section>
       )}
-      <section aria-labelledby="speaker-now-heading">
-        <h2 id="speaker-now-heading">{LABELS.onScreen}</h2>
-        <p>
-          <CodeText text={narrations[cursor]?.caption ?? ''} />
-        </p>
-      </section>
-      <section aria-labelledby="speaker-next-heading">
-        <h2 id="speaker-next-heading">{LABELS.comesNext}</h2>
-        <p>
-          {canGoNext ? <CodeText text={narrations[cursor + 1]?.caption ?? ''} /> : presenter.speakerView.quizFollows}
-        </p>
-      </section>
+      <div className={styles.speakerScreens}>
+        <section aria-labelledby="speaker-now-heading">
+          <h2 id="speaker-now-heading">{LABELS.onScreen}</h2>
+          <ScreenPicture
+            timeline={timeline}
+            cursor={cursor}
+            label={fillTemplate(LABELS.screenNow, { step: String(cursor + 1) })}
+          />
+          <p>
+            <CodeText text={narrations[cursor]?.caption ?? ''} />
+          </p>
+        </section>
+        <section aria-labelledby="speaker-next-heading">
+          <h2 id="speaker-next-heading">{LABELS.comesNext}</h2>
+          {canGoNext && (
+            <ScreenPicture
+              timeline={timeline}
+              cursor={cursor + 1}
+              label={fillTemplate(LABELS.screenNext, { step: String(cursor + 2) })}
+            />
+          )}
+          <p>
+            {canGoNext ? <CodeText text={narrations[cursor + 1]?.caption ?? ''} /> : presenter.speakerView.quizFollows}
+          </p>
+        </section>
+      </div>
     </main>
   );
 }

@@ -41,13 +41,16 @@ export const presenterLabelsSchema = z
       .object({
         title: text,
         controls: text,
-        fencingOn: text,
-        fencingOff: text,
         timer: text,
         notes: text,
         poll: text,
         onScreen: text,
         comesNext: text,
+        blank: text,
+        screenNow: template(['step']),
+        screenNext: template(['step']),
+        answer: template(['answer']),
+        revealed: text,
       })
       .strict(),
   })
