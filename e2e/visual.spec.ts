@@ -126,6 +126,27 @@ for (const view of views) {
           .toBe(true);
         await shoot(compare, `${prefix}-compare-step20.png`);
       });
+
+      test("a course page's embeds and the speaker view", async ({ page }) => {
+        await page.goto('/embed.html?widget=quiz');
+        await expect(page.getByText(/^Question 1 of \d+$/)).toBeVisible();
+        await shoot(page.locator('main'), `${prefix}-embed-quiz.png`);
+
+        await page.goto('/embed.html?widget=map');
+        await expect(page.getByRole('grid', { name: /^The table checks nothing/ })).toBeVisible({ timeout: 60_000 });
+        await page.mouse.move(0, 0);
+        await shoot(page.locator('main'), `${prefix}-embed-map.png`);
+
+        await page.goto('/embed.html?widget=lab&service=redlock');
+        await page.getByText('Settings', { exact: true }).click();
+        await expect(page.getByTestId('run-glance')).toBeVisible();
+        await shoot(page.locator('main'), `${prefix}-embed-lab-settings.png`);
+
+        await page.goto('/?present&speaker&step=6');
+        await expect(page.getByRole('img', { name: 'The screen after Next: step 7' })).toBeVisible();
+        // The pictures of the screen now and after Next (the bar above holds a timer, which counts).
+        await shoot(page.getByRole('region', { name: 'Next', exact: true }), `${prefix}-speaker-next.png`);
+      });
     });
   }
 }
