@@ -95,7 +95,7 @@ test('the lab embeds: its settings come from the frame URL and the verdict match
   await expect(page.getByRole('combobox', { name: 'Lock service' })).toHaveValue('redlock');
   // With the settings open, the run at a glance already gives the verdict; "Step through it" goes back to the run.
   await expect(page.getByTestId('run-glance')).toContainText('Verdict: Stale write landed.');
-  await page.getByRole('button', { name: 'Step through it ↑' }).click();
+  await page.getByRole('button', { name: 'Step through it' }).click();
   await page.getByRole('button', { name: 'Go to the end' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Verdict:' })).toContainText('Verdict: Stale write landed.');
   await expect(page).toHaveURL(/embed\.html\?widget=lab&service=redlock/);

@@ -25,6 +25,18 @@ describe('a lab address problem, said in full', () => {
     expect(typed('ttlMs', '2.0004')).toBe('Lease TTL takes whole milliseconds; using 2 s.');
     expect(typed('clockDriftPct', '2.6')).toBe('Clock drift on node R3 takes whole per cent; using 3.');
     expect(clampField('ttlMs', '2,5', 'inSeconds')).toEqual({ value: 2_500, problem: null });
+    for (const [raw, value] of [
+      ['.5', 500],
+      ['2.', 2_000],
+      ['30s', 30_000],
+      [' 30 s ', 30_000],
+      [' 2 ', 2_000],
+    ] as const)
+      expect(clampField('pauseMs', raw, 'inSeconds'), raw).toEqual({ value, problem: null });
+    for (const raw of ['1e3', '2,5,5', '30 ms', 's', '', '.'])
+      expect(clampField('pauseMs', raw, 'inSeconds').problem?.kind, raw).toBe('notANumber');
+    // A link keeps milliseconds, with no unit.
+    expect(clampField('pauseMs', '30s').problem?.kind).toBe('notANumber');
     expect(clampField('ttlMs', '1', 'inSeconds')).toEqual({ value: 1_000, problem: null });
     expect(clampField('ttlMs', '600', 'inSeconds')).toEqual({ value: 600_000, problem: null });
   });

@@ -236,7 +236,7 @@ describe('the full page and the embed', () => {
     expect(document.getElementById('lab')!.className).toMatch(/settingsOpen/);
     fireEvent.change(screen.getByRole('slider', { name: 'Pause length (s)' }), { target: { value: '20' } });
     expect(screen.getByTestId('run-glance')).toHaveTextContent('Verdict: Safe.');
-    await user.click(within(glance).getByRole('button', { name: 'Step through it ↑' }));
+    await user.click(within(glance).getByRole('button', { name: 'Step through it' }));
     expect(screen.queryByTestId('run-glance')).toBeNull();
     expect(document.querySelector('details')).not.toHaveAttribute('open');
     expect(document.getElementById('lab')!.className).not.toMatch(/settingsOpen/);
@@ -334,16 +334,19 @@ describe('a preset or a value entered brings its run back into view; a slider or
     expect(scrollBy).not.toHaveBeenCalled();
   });
 
-  it('in the compact embed, scrolls its own screen, never the page around the frame', async () => {
+  it('in the compact embed, scrolls nothing while the settings are open, and comes back to the run at the top', async () => {
     const user = userEvent.setup();
     renderLab('', { embedded: true, compact: true });
     runAt(-500);
     const lab = document.getElementById('lab')!;
-    lab.scrollTop = 800;
     await user.click(screen.getByText('Settings', { selector: 'summary' }));
+    lab.scrollTop = 800;
+    // The run at a glance above the settings shows the preset's run: the reader stays where they are.
     await user.click(screen.getByRole('button', { name: 'etcd revision as token' }));
     expect(scrollBy).not.toHaveBeenCalled();
-    // The run's top is 500 px above the screen's (which the mock puts at 0): the screen scrolls back by that.
-    expect(lab.scrollTop).toBe(300);
+    expect(lab.scrollTop).toBe(800);
+    await user.click(screen.getByRole('button', { name: 'Step through it' }));
+    expect(lab.scrollTop).toBe(0);
+    expect(scrollBy).not.toHaveBeenCalled();
   });
 });

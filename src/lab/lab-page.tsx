@@ -30,6 +30,9 @@ import { verdictOf, type Verdict } from './verdict';
 import screen from '@/components/embed-screen.module.css';
 import styles from './lab.module.css';
 
+/** The lab embed is one screen of 640 px (src/embed/main.tsx): its embed code asks for that. */
+const LAB_EMBED_HEIGHT = 640;
+
 /** One step of a lab run as the page around an embed learns of it. */
 export interface LabStepReport {
   readonly step: number;
@@ -105,11 +108,14 @@ export default function LabPage({
   const closeSettings = () => {
     if (sheet.current) sheet.current.open = false;
     setSettingsOpen(false);
+    // Back to the run, at the top of the screen, which scrolls within itself: never the page around the frame.
+    if (root.current) root.current.scrollTop = 0;
     run.current?.focus({ preventScroll: true });
   };
   const showRun = () => {
     const section = run.current;
-    if (!section) return;
+    // In the compact embed with its settings open, the run at a glance above them already shows the change.
+    if (!section || (compact && settingsOpen)) return;
     const top = section.getBoundingClientRect().top;
     if (compact && root.current) root.current.scrollTop += top - root.current.getBoundingClientRect().top;
     else if (top < 0 || top > window.innerHeight / 2) scrollIntoOwnView(section);
@@ -190,7 +196,7 @@ export default function LabPage({
           <CopyButton label={lab.labels.copyLink} text={fullPage} what={content.controls.copy.link} />
           <CopyButton
             label={lab.labels.copyEmbed}
-            text={iframeSnippet(labEmbedUrl(window.location.href, config), lab.labels.embedTitle, 1100)}
+            text={iframeSnippet(labEmbedUrl(window.location.href, config), lab.labels.embedTitle, LAB_EMBED_HEIGHT)}
             what={content.controls.copy.embedCode}
           />
           <ShortcutSettings contexts={['reading']} />

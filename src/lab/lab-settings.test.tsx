@@ -180,6 +180,8 @@ describe('the numbers', () => {
     await user.clear(field('Pause length (s)'));
     await user.type(field('Pause length (s)'), 'soon{Enter}');
     expect(lastProblems()).toHaveLength(2);
+    // A typo keeps the run's pause as it was.
+    expect(last().pauseMs).toBe(40_000);
     expect(field('Pause length (s)')).toHaveAccessibleDescription(
       'Pause length must be a number of seconds, not “soon”.',
     );

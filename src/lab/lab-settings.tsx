@@ -172,7 +172,9 @@ export function LabSettings({
               onSlide={(value) => change({ ...config, [field]: value }, others)}
               onType={(raw, entered) => {
                 const result = clampField(field, raw, 'inSeconds');
-                change({ ...config, [field]: result.value }, result.problem ? [...others, result.problem] : others);
+                // A typo keeps the run as it was, and says what it could not read.
+                const value = result.problem?.kind === 'notANumber' ? config[field] : result.value;
+                change({ ...config, [field]: value }, result.problem ? [...others, result.problem] : others);
                 if (entered) showRun();
               }}
             />

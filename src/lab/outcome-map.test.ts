@@ -91,17 +91,21 @@ describe('the outcome map', () => {
   });
 
   it("keeps within the lab's limits, in whole per cents for drift, where a round step would pass them", () => {
-    const jump = axisValues('clockJumpMs', [0, 600_000], 40);
+    const jump = axisValues('clockJumpMs', [0, 600_000], 40, 0);
     expect(jump[0]).toBe(0);
     expect(jump.at(-1)).toBeLessThanOrEqual(600_000);
     expect(jump[1]).toBe(15_000);
-    const lockDelay = axisValues('lockDelayMs', [0, 60_000], 40);
+    // No round step of 40 cells reaches these ranges within the limits: the grid is centred on the current value.
+    const lockDelay = axisValues('lockDelayMs', [0, 60_000], 40, 0);
     expect([lockDelay[0], lockDelay[1], lockDelay.at(-1)]).toEqual([0, 1_500, 58_500]);
+    expect(axisValues('lockDelayMs', [0, 60_000], 40, 60_000).at(-1)).toBe(60_000);
     const drift = axisValues('clockDriftPct', [-50, 50], 40, 0);
     expect(drift.every(Number.isInteger)).toBe(true);
-    expect(drift[0]).toBeGreaterThanOrEqual(-50);
-    expect(drift.at(-1)).toBeLessThanOrEqual(50);
-    expect(drift).toContain(0);
+    expect([drift[0], drift[1], drift.at(-1)]).toEqual([-38, -36, 40]);
+    expect(axisValues('clockDriftPct', [-50, 50], 40, 50)).toEqual(expect.arrayContaining([-28, 50]));
+    expect(axisValues('clockDriftPct', [-50, 50], 40, -50)[0]).toBe(-50);
+    // Evenly spaced throughout: the current value, where the grid is centred on it, falls on a cell of its own.
+    expect(drift.every((value, index) => index === 0 || value - drift[index - 1]! === 2)).toBe(true);
     const longTtl = axisValues('ttlMs', [60_000, 600_000], 40, 600_000);
     expect(longTtl.at(-1)).toBe(600_000);
     expect(longTtl[0]).toBeGreaterThanOrEqual(1_000);

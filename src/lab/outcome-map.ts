@@ -69,17 +69,18 @@ export function axisValues(
   if (count < 2) return [current ?? from];
   const { min, max } = LAB_FIELDS[field];
   const steps = niceSteps(field);
+  const lowest = (step: number) => Math.ceil(min / step) * step;
+  const fits = (step: number) => lowest(step) + step * (count - 1) <= max;
+  const reaches = (step: number) => step * (count - 1) >= to - from;
   // The smallest round step that reaches `to`; failing that (the lab's limits are too close), the largest that fits.
-  const fits = (step: number) => step * (count - 1) <= max - min;
-  const step =
-    steps.find((candidate) => candidate * (count - 1) >= to - from && fits(candidate)) ??
-    steps.filter(fits).at(-1) ??
-    1;
-  // On the step's multiples, from just below `from`, moved down if it would pass the lab's limit.
-  const start = Math.max(
-    Math.ceil(min / step) * step,
-    Math.min(Math.floor(from / step) * step, max - step * (count - 1)),
-  );
+  const step = steps.find((candidate) => reaches(candidate) && fits(candidate)) ?? steps.filter(fits).at(-1) ?? 1;
+  // On the step's multiples: from just below `from`, or, where no step reaches (drift's ±50 %), centred on the
+  // current value; moved in from the lab's limits where it would pass them.
+  const centre = current ?? (from + to) / 2;
+  const wanted = reaches(step)
+    ? Math.floor(from / step) * step
+    : Math.round(centre / step) * step - Math.floor((count - 1) / 2) * step;
+  const start = Math.max(lowest(step), Math.min(wanted, Math.floor((max - step * (count - 1)) / step) * step));
   const values = Array.from({ length: count }, (_, index) => start + step * index);
   if (current === undefined || values.includes(current)) return values;
   const nearest = values.reduce(

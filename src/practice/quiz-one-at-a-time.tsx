@@ -2,7 +2,8 @@ import practice from 'virtual:lockstep/practice';
 import { useRef, useState } from 'react';
 import { fillTemplate } from '@/content/fill-template';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
-import { QuizQuestionView, QuizScore, ShareQuiz } from './quiz';
+import { QuizQuestionView } from './quiz';
+import { QuizScore, ShareQuiz } from './quiz-header';
 import screen from '@/components/embed-screen.module.css';
 import styles from './practice.module.css';
 

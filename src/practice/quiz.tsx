@@ -3,20 +3,17 @@ import practice from 'virtual:lockstep/practice';
 import { useEffect, useId, useRef } from 'react';
 import { CodeText } from '@/components/code-text';
 import { CopyButton } from '@/components/copy-button';
-import { Toolbar } from '@/components/toolbar';
 import { fillTemplate } from '@/content/fill-template';
 import type { QuizLink, QuizQuestion } from '@/content/schemas/quiz';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
 import { currentOrder, rightAnswerIds, scoreAnswer } from '@/progress/score';
 import { iframeSnippet, quizEmbedUrl } from '@/route/share-links';
 import { stepHref } from '@/route/route';
+import { lessonPage, QuizScore, ShareQuiz } from './quiz-header';
 import styles from './practice.module.css';
 
 const LABELS = practice.labels.quiz;
 const QUESTION = practice.labels.question;
-
-// Read when a link is copied: the quiz is prerendered, where there is no address.
-const lessonPage = () => new URL('./', window.location.href).toString();
 
 /** The quiz: every question from content/practice/quiz.json, with a running score and a reset. */
 export default function Quiz({
@@ -45,38 +42,6 @@ export default function Quiz({
       <button type="button" onClick={resetQuiz} disabled={Object.keys(answers).length === 0}>
         {LABELS.again}
       </button>
-    </div>
-  );
-}
-
-/** Copy the quiz's embed code: for course authors, so an embed shows it only with `tools=on`. */
-export function ShareQuiz() {
-  return (
-    <Toolbar label={LABELS.share}>
-      <CopyButton
-        label={LABELS.copyEmbed}
-        text={() => iframeSnippet(quizEmbedUrl(lessonPage()), LABELS.embedTitle, 900)}
-        what={content.controls.copy.embedCode}
-      />
-    </Toolbar>
-  );
-}
-
-/** The running score. */
-export function QuizScore() {
-  const answers = useProgress((state) => state.quiz);
-  const checked = practice.quiz.filter((question) => answers[question.id]?.checked);
-  const right = checked.filter((question) => scoreAnswer(question, answers[question.id]!.response).correct);
-  // On paper only once something is checked: a handout does not say "0 right" of a quiz nobody took.
-  return (
-    <div className={styles.score} role="status" data-checked={checked.length}>
-      {checked.length < practice.quiz.length
-        ? fillTemplate(LABELS.scoreUnanswered, {
-            right: String(right.length),
-            count: String(practice.quiz.length),
-            unanswered: String(practice.quiz.length - checked.length),
-          })
-        : fillTemplate(LABELS.score, { right: String(right.length), count: String(practice.quiz.length) })}
     </div>
   );
 }

@@ -92,7 +92,7 @@ describe('<SpeakerView>', () => {
     expect(screen.queryByRole('heading', { name: 'Ask the room first' })).toBeNull();
   });
 
-  it('switches fencing, for both windows, and shows it', async () => {
+  it('switches fencing in its own walkthrough (which the place sync passes on), and shows it', async () => {
     const user = userEvent.setup();
     const { store } = renderSpeakerView({ fencing: false });
     const fencing = screen.getByRole('switch', { name: /Fencing tokens/ });

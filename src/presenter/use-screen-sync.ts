@@ -35,9 +35,12 @@ export function useScreenSync(screen: ProjectedScreen, follow: (change: Partial<
         opened.postMessage({ kind: 'blank', blank: current.current.blank });
         opened.postMessage({ kind: 'reveal', revealedOn: current.current.revealedOn });
       } else if (message?.kind === 'blank') {
+        // Already so here: nothing to follow, and nothing to keep from being sent back.
+        if (message.blank === current.current.blank) return;
         heardBlank.current = message.blank;
         followRef.current({ blank: message.blank });
       } else if (message?.kind === 'reveal') {
+        if (message.revealedOn === current.current.revealedOn) return;
         heardReveal.current = message.revealedOn;
         followRef.current({ revealedOn: message.revealedOn });
       }

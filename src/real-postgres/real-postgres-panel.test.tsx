@@ -4,6 +4,9 @@ import { InlinePostgresWorker } from '@/testing/inline-postgres-worker';
 import { renderWalkthrough } from '@/testing/render-walkthrough';
 import { RealPostgres } from './real-postgres';
 
+/** Kept before any test takes it away: a stub of undefined is also what `globalThis.WebAssembly` reads after. */
+const REAL_WEB_ASSEMBLY = globalThis.WebAssembly;
+
 // Real Postgres (PGlite) served on this thread by the worker's own code: jsdom has no workers.
 beforeAll(() => vi.stubGlobal('Worker', InlinePostgresWorker));
 afterAll(async () => {
@@ -191,20 +194,15 @@ describe('real Postgres in the page', { timeout: 240_000 }, () => {
       expect(screen.queryByRole('button', { name: 'Run on real Postgres' })).toBeNull();
       expect(InlinePostgresWorker.all.filter((worker) => !worker.terminated)).toHaveLength(0);
     } finally {
-      vi.stubGlobal('WebAssembly', globalThis.WebAssembly ?? WebAssembly);
+      vi.stubGlobal('WebAssembly', REAL_WEB_ASSEMBLY);
     }
   });
 
   it('offline, says before Run that a first run needs the network; failing, says it needs one online visit', async () => {
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    vi.stubGlobal(
-      'Worker',
-      class {
-        constructor() {
-          throw new Error('the worker failed');
-        }
-      },
-    );
+    vi.stubGlobal('Worker', function brokenWorker() {
+      throw new Error('the worker failed');
+    });
     try {
       renderWalkthrough(<RealPostgres />, { cursor: 22 });
       const panel = screen.getByTestId('real-postgres');
@@ -212,8 +210,10 @@ describe('real Postgres in the page', { timeout: 240_000 }, () => {
       expect(panel).toHaveTextContent('Everything else works offline: the lesson, the walkthrough and its table');
       fireEvent.click(within(panel).getByRole('button', { name: 'Run on real Postgres' }));
       const alert = await within(panel).findByRole('alert');
-      expect(alert).toHaveTextContent('Real Postgres could not start offline: it needs one visit online first');
-      expect(alert).not.toHaveTextContent('the worker failed');
+      // What failed is still said, after what an offline reader most likely needs to know.
+      expect(alert).toHaveTextContent(
+        'Real Postgres could not start offline (the worker failed). Unless it has run once in this browser while online',
+      );
       // Back online, the notice goes, and a failure says what failed.
       onLine.mockReturnValue(true);
       act(() => void window.dispatchEvent(new Event('online')));

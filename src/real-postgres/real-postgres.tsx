@@ -98,7 +98,7 @@ export function RealPostgres() {
       )}
       {!loaded && state.phase === 'broken' && (
         <div role="alert" className={styles.postgresFailed}>
-          <p>{online ? fillTemplate(PANEL.failed, { message: state.message }) : PANEL.offlineFailed}</p>
+          <p>{fillTemplate(online ? PANEL.failed : PANEL.offlineFailed, { message: state.message })}</p>
           <button type="button" onClick={() => void start()}>
             {LABELS.tryAgain}
           </button>

@@ -159,10 +159,12 @@ export function clampField(
   typed: 'asStored' | 'inSeconds' = 'asStored',
 ): { value: number; problem: FieldProblem | null } {
   const spec = LAB_FIELDS[field];
-  // The form shows times in seconds, where a decimal comma is as natural as a point.
+  // The form shows times in seconds, where a decimal comma is as natural as a point, and "2.", ".5" or "30 s" are
+  // what a person types.
   const seconds = typed === 'inSeconds' && spec.unit === 'ms';
-  const text = seconds ? raw.replace(',', '.') : raw;
-  const number = /^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
+  const text = seconds ? raw.replace(',', '.').replace(/\s*s\s*$/i, '') : raw;
+  const pattern = seconds ? /^\s*-?(\d+(\.\d*)?|\.\d+)\s*$/ : /^\s*-?\d+(\.\d+)?\s*$/;
+  const number = pattern.test(text) ? Number(text) : Number.NaN;
   const marker = seconds ? { inSeconds: true as const } : {};
   if (Number.isNaN(number))
     return { value: DEFAULT_LAB_CONFIG[field], problem: { field, kind: 'notANumber', value: raw, ...marker } };

@@ -42,10 +42,7 @@ export function TimeStripView({
   onScrub?: (at: number) => void;
   /** A class of the page that places the strip, for its place and size there. */
   className?: string | undefined;
-  /**
-   * Drawn this many times its usual size, text and all, in the same width: a projector's strip, read from the back
-   * of the room. It is laid out for the width divided by this, so it shows the same as on a screen that much narrower.
-   */
+  /** Drawn this many times larger, text and all, in the same width (laid out for the width divided by it). */
   scale?: number;
   /** False: Redlock's strip without a row per node and per client's validity (see layoutTimeStrip). */
   nodeRows?: boolean;

@@ -43,7 +43,7 @@ export const postgresSchema = z
         consoleIntro: template([]),
         noWebAssembly: template([]),
         offline: template([]),
-        offlineFailed: template([]),
+        offlineFailed: template(['message']),
         packaged: template(['site']),
         downloading: template([]),
         starting: template([]),
