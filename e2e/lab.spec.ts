@@ -95,6 +95,13 @@ test('the lab embeds: its settings come from the frame URL and the verdict match
   await expect(page.getByRole('combobox', { name: 'Lock service' })).toHaveValue('redlock');
   // With the settings open, the run at a glance already gives the verdict; "Step through it" goes back to the run.
   await expect(page.getByTestId('run-glance')).toContainText('Verdict: Stale write landed.');
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const open = await new AxeBuilder({ page }).analyze();
+    expect(open.violations.map((violation) => `${colorScheme} ${violation.id} ${violation.nodes[0]?.target}`)).toEqual(
+      [],
+    );
+  }
   await page.getByRole('button', { name: 'Step through it' }).click();
   await page.getByRole('button', { name: 'Go to the end' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Verdict:' })).toContainText('Verdict: Stale write landed.');

@@ -230,7 +230,7 @@ describe('the full page and the embed', () => {
     const user = userEvent.setup();
     renderLab('?service=redlock&storage=unchecked', { embedded: true, compact: true });
     expect(screen.queryByTestId('run-glance')).toBeNull();
-    await user.click(screen.getByText('Settings', { selector: 'summary' }));
+    await user.click(screen.getByText('Settings', { selector: 'summary h2' }));
     const glance = screen.getByTestId('run-glance');
     expect(glance).toHaveTextContent('Verdict: Stale write landed.');
     expect(document.getElementById('lab')!.className).toMatch(/settingsOpen/);
@@ -339,7 +339,7 @@ describe('a preset or a value entered brings its run back into view; a slider or
     renderLab('', { embedded: true, compact: true });
     runAt(-500);
     const lab = document.getElementById('lab')!;
-    await user.click(screen.getByText('Settings', { selector: 'summary' }));
+    await user.click(screen.getByText('Settings', { selector: 'summary h2' }));
     lab.scrollTop = 800;
     // The run at a glance above the settings shows the preset's run: the reader stays where they are.
     await user.click(screen.getByRole('button', { name: 'etcd revision as token' }));

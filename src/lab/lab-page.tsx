@@ -218,7 +218,10 @@ export default function LabPage({
             className={styles.settingsSheet}
             onToggle={(event) => setSettingsOpen(event.currentTarget.open)}
           >
-            <summary>{lab.labels.settings}</summary>
+            <summary>
+              {/* A heading, so the presets' and settings' own follow in order while the run above is put away. */}
+              <h2 className={styles.sheetHeading}>{lab.labels.settings}</h2>
+            </summary>
             {/* With the settings open, the whole run to scale and its verdict stay in view above them. */}
             {compact && settingsOpen && <RunGlance timeline={timeline} onShowRun={closeSettings} nodeRows={false} />}
             {settings}
