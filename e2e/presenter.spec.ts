@@ -366,6 +366,17 @@ test("the speaker view's Reveal, Blank and fencing act on the projected screen, 
   await expect(speakerFencing).toHaveAttribute('aria-checked', 'true');
   await expect(speakerStep).toHaveText((await projected.textContent()) ?? '');
 
+  // On into the quiz from the speaker's window, and on from the room's: both show the same question.
+  await speaker.keyboard.press('End');
+  await expect(projected).toHaveText('Step 23 of 23');
+  await speaker.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByText(/^Question 1 of \d+$/)).toBeVisible();
+  await expect(speaker.getByText(/^Question 1 of \d+$/).first()).toBeVisible();
+  await page.keyboard.press('PageDown');
+  await expect(speaker.getByRole('group', { name: 'Presentation controls' })).toContainText(/Question 2 of \d+/);
+  await speaker.getByRole('region', { name: 'On the screen' }).getByRole('button', { name: 'Reveal answer' }).click();
+  await expect(page.getByText('Answer revealed.')).toBeVisible();
+
   for (const colorScheme of ['light', 'dark'] as const) {
     await speaker.emulateMedia({ colorScheme });
     const results = await new AxeBuilder({ page: speaker }).analyze();

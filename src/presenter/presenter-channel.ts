@@ -16,10 +16,30 @@ export type PresenterMessage =
     }
   /** A speaker window that has just opened asks where the presentation is. */
   | { readonly kind: 'hello' }
-  /** The projected screen blanked or shown, from either window. */
-  | { readonly kind: 'blank'; readonly blank: boolean }
-  /** What is revealed on the projected screen (`step 6`, `question 2`), or nothing, from either window. */
-  | { readonly kind: 'reveal'; readonly revealedOn: string | null };
+  /** One field of what the projected screen shows besides the step, changed in either window. */
+  | {
+      readonly kind: 'screen';
+      readonly field: keyof ProjectedScreen;
+      readonly value: ProjectedScreen[keyof ProjectedScreen];
+    };
+
+/** What the projected screen shows besides the step and the fencing, which both windows keep the same. */
+export interface ProjectedScreen {
+  readonly blank: boolean;
+  /** What is revealed on it (`step 6`, `question 2`), or nothing. */
+  readonly revealedOn: string | null;
+  /** The quiz question it shows after the last step (from 0), or null while it shows a step. */
+  readonly question: number | null;
+}
+
+export const SCREEN_FIELDS = ['blank', 'revealedOn', 'question'] as const satisfies readonly (keyof ProjectedScreen)[];
+
+/** Whether `value` is of the field's own type. */
+const SCREEN_FIELD_OF: Record<keyof ProjectedScreen, (value: unknown) => boolean> = {
+  blank: (value) => typeof value === 'boolean',
+  revealedOn: (value) => value === null || typeof value === 'string',
+  question: (value) => value === null || (Number.isInteger(value) && (value as number) >= 0),
+};
 
 const NAME = 'lockstep-presenter';
 
@@ -43,9 +63,12 @@ export function readPresenterMessage(data: unknown): PresenterMessage | null {
   if (typeof data !== 'object' || data === null) return null;
   const message = data as Record<string, unknown>;
   if (message.kind === 'hello') return { kind: 'hello' };
-  if (message.kind === 'blank' && typeof message.blank === 'boolean') return { kind: 'blank', blank: message.blank };
-  if (message.kind === 'reveal' && (message.revealedOn === null || typeof message.revealedOn === 'string'))
-    return { kind: 'reveal', revealedOn: message.revealedOn };
+  if (message.kind === 'screen') {
+    const field = SCREEN_FIELDS.find((known) => known === message.field);
+    if (field && SCREEN_FIELD_OF[field](message.value))
+      return { kind: 'screen', field, value: message.value as ProjectedScreen[typeof field] };
+    return null;
+  }
   if (
     message.kind === 'place' &&
     Number.isInteger(message.cursor) &&

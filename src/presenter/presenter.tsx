@@ -40,10 +40,11 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
   // What was revealed (a quiz answer, or a poll's outcome) belongs to the question or step it was revealed on.
   const [revealedOn, setRevealedOn] = useState<string | null>(null);
   const [blank, setBlank] = useState(false);
-  // Blank and reveal are the same in the speaker's window, and either window may change them.
-  useScreenSync({ blank, revealedOn }, (change) => {
+  // Blank, reveal and the quiz question are the same in the speaker's window, and either window may change them.
+  useScreenSync({ blank, revealedOn, question }, (change) => {
     if (change.blank !== undefined) setBlank(change.blank);
     if (change.revealedOn !== undefined) setRevealedOn(change.revealedOn);
+    if (change.question !== undefined) setQuestion(change.question);
   });
   const prefs = useShortcutPrefs();
   const barRef = useRef<HTMLDivElement>(null);

@@ -75,10 +75,10 @@ describe('<SpeakerView>', () => {
     }
   });
 
-  it('says the quiz follows at the last step, where Next is disabled', () => {
+  it('says the quiz follows at the last step, where Next goes on to it', () => {
     renderSpeakerView({ cursor: 10_000 });
     expect(section('Next')).toHaveTextContent(presenter.speakerView.quizFollows);
-    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Back' })).toBeEnabled();
   });
 
@@ -166,5 +166,42 @@ describe('<SpeakerView>', () => {
     vi.stubGlobal('BroadcastChannel', undefined);
     renderSpeakerView();
     expect(screen.getByText(presenter.speakerView.notInStep)).toBeInTheDocument();
+  });
+
+  it('goes on into the quiz after the last step, as the projected screen does, with each answer to reveal', async () => {
+    const user = userEvent.setup();
+    renderSpeakerView({ cursor: 10_000 });
+    const controls = screen.getByRole('group', { name: 'Presentation controls' });
+    const next = within(controls).getByRole('button', { name: 'Next' });
+    expect(next).toBeEnabled();
+    await user.click(next);
+    const count = practice.quiz.length;
+    expect(within(controls).getByText(`Question 1 of ${count}`)).toBeInTheDocument();
+    const now = section('On the screen');
+    expect(now).toHaveTextContent(practice.quiz[0]!.prompt.replaceAll('`', ''));
+    expect(now).toHaveTextContent('The answer to reveal: Nothing enforces it');
+    expect(section('Next')).toHaveTextContent(`Question 2 of ${count}`);
+    await user.click(within(now).getByRole('button', { name: 'Reveal answer' }));
+    expect(within(section('On the screen')).getByRole('status')).toHaveTextContent('Revealed on the screen.');
+    await user.keyboard('{PageDown}');
+    expect(within(controls).getByText(`Question 2 of ${count}`)).toBeInTheDocument();
+    expect(within(section('On the screen')).queryByRole('status')).toBeNull();
+    await user.click(within(controls).getByRole('button', { name: 'Back' }));
+    await user.click(within(controls).getByRole('button', { name: 'Back' }));
+    expect(within(controls).getByText(/^Step \d+ of \d+$/)).toBeInTheDocument();
+    expect(section('Next')).toHaveTextContent(presenter.speakerView.quizFollows);
+  });
+
+  it('stops at the last question', async () => {
+    const user = userEvent.setup();
+    renderSpeakerView({ cursor: 10_000 });
+    const next = screen.getByRole('button', { name: 'Next' });
+    for (let press = 0; press < practice.quiz.length; press++) await user.click(next);
+    const controls = screen.getByRole('group', { name: 'Presentation controls' });
+    expect(
+      within(controls).getByText(`Question ${practice.quiz.length} of ${practice.quiz.length}`),
+    ).toBeInTheDocument();
+    expect(next).toBeDisabled();
+    expect(section('Next').querySelector('p')).toBeNull();
   });
 });

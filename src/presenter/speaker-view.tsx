@@ -13,6 +13,7 @@ import { predictionPoints } from '@/views/prediction';
 import { useShortcuts } from '@/shortcuts/use-shortcuts';
 import { ViewToggles } from '@/views/timeline-controls';
 import { ScreenPicture } from './screen-picture';
+import { SpeakerQuestion } from './speaker-quiz';
 import { usePresenterSync } from './use-presenter-sync';
 import { useScreenSync } from './use-screen-sync';
 import styles from './presenter.module.css';
@@ -39,20 +40,33 @@ export default function SpeakerView() {
   const due = predictionPoints(timeline).find((point) => point.askAt === cursor);
   const poll = due ? practice.prediction.points[due.id] : null;
   const answer = due && poll ? poll.options.find((option) => option.id === due.outcome)?.text : undefined;
-  // The projected screen's blank and reveal, the same in both windows. A poll is revealed on the step it asks at,
-  // named as the projected window names it.
+  // The projected screen's blank, reveal and quiz question, the same in both windows. What is revealed is named as
+  // the projected window names it: the step of a poll, or the quiz question.
   const [blank, setBlank] = useState(false);
   const [revealedOn, setRevealedOn] = useState<string | null>(null);
-  useScreenSync({ blank, revealedOn }, (change) => {
+  const [question, setQuestion] = useState<number | null>(null);
+  useScreenSync({ blank, revealedOn, question }, (change) => {
     if (change.blank !== undefined) setBlank(change.blank);
     if (change.revealedOn !== undefined) setRevealedOn(change.revealedOn);
+    if (change.question !== undefined) setQuestion(change.question);
   });
-  const revealed = revealedOn === `step ${cursor}`;
+  const shownNow = question === null ? `step ${cursor}` : `question ${question}`;
+  const revealed = revealedOn === shownNow;
+  const reveal = () => setRevealedOn(shownNow);
+  // After the last step the projected screen goes on to the quiz, one question at a time: so does Next here.
+  const forward = () => {
+    if (question === null) return canGoNext ? actions.next() : setQuestion(0);
+    if (question < practice.quiz.length - 1) setQuestion(question + 1);
+  };
+  const backward = () => {
+    if (question === null) return actions.back();
+    setQuestion(question === 0 ? null : question - 1);
+  };
   const elapsed = useElapsedSeconds();
   // The clicker keeps working when this window has the focus.
   useShortcuts(
     'presenter',
-    { forward: actions.next, backward: actions.back, first: actions.goToFirst, last: actions.goToLast },
+    { forward, backward, first: actions.goToFirst, last: actions.goToLast },
     { ignore: (event) => event.key === ' ' && event.target instanceof Element && !!event.target.closest('button, a') },
   );
 
@@ -60,14 +74,19 @@ export default function SpeakerView() {
     <main className={styles.speakerView}>
       <h1>{LABELS.title}</h1>
       <div className={styles.presenterBar} role="group" aria-label={LABELS.controls}>
-        <button type="button" onClick={actions.back} disabled={!canGoBack}>
+        <button type="button" onClick={backward} disabled={question === null && !canGoBack}>
           <span aria-hidden="true">← </span>
           {content.controls.stepper.back}
         </button>
         <span className="step-indicator">
-          {fillTemplate(content.controls.stepper.indicator, { step: String(cursor + 1), count: String(stepCount) })}
+          {question === null
+            ? fillTemplate(content.controls.stepper.indicator, { step: String(cursor + 1), count: String(stepCount) })
+            : fillTemplate(presenter.labels.presenter.questionOf, {
+                question: String(question + 1),
+                count: String(practice.quiz.length),
+              })}
         </span>
-        <button type="button" className="primary" onClick={actions.next} disabled={!canGoNext}>
+        <button type="button" className="primary" onClick={forward} disabled={question === practice.quiz.length - 1}>
           {content.controls.stepper.next}
           <span aria-hidden="true"> →</span>
         </button>
@@ -84,7 +103,7 @@ export default function SpeakerView() {
         <h2 id="speaker-notes-heading">{LABELS.notes}</h2>
         <p className={styles.speakerNotes}>{note ?? presenter.speakerView.noNotes}</p>
       </section>
-      {poll && (
+      {poll && question === null && (
         <section aria-labelledby="speaker-poll-heading">
           <h2 id="speaker-poll-heading">{LABELS.poll}</h2>
           <p>
@@ -94,7 +113,7 @@ export default function SpeakerView() {
           {revealed ? (
             <p role="status">{LABELS.revealed}</p>
           ) : (
-            <button type="button" onClick={() => setRevealedOn(`step ${cursor}`)}>
+            <button type="button" onClick={reveal}>
               {presenter.labels.poll.reveal}
             </button>
           )}
@@ -103,27 +122,39 @@ export default function SpeakerView() {
       <div className={styles.speakerScreens}>
         <section aria-labelledby="speaker-now-heading">
           <h2 id="speaker-now-heading">{LABELS.onScreen}</h2>
-          <ScreenPicture
-            timeline={timeline}
-            cursor={cursor}
-            label={fillTemplate(LABELS.screenNow, { step: String(cursor + 1) })}
-          />
-          <p>
-            <CodeText text={narrations[cursor]?.caption ?? ''} />
-          </p>
+          {question === null ? (
+            <>
+              <ScreenPicture
+                timeline={timeline}
+                cursor={cursor}
+                label={fillTemplate(LABELS.screenNow, { step: String(cursor + 1) })}
+              />
+              <p>
+                <CodeText text={narrations[cursor]?.caption ?? ''} />
+              </p>
+            </>
+          ) : (
+            <SpeakerQuestion index={question} revealed={revealed} onReveal={reveal} />
+          )}
         </section>
         <section aria-labelledby="speaker-next-heading">
           <h2 id="speaker-next-heading">{LABELS.comesNext}</h2>
-          {canGoNext && (
-            <ScreenPicture
-              timeline={timeline}
-              cursor={cursor + 1}
-              label={fillTemplate(LABELS.screenNext, { step: String(cursor + 2) })}
-            />
+          {question === null && canGoNext && (
+            <>
+              <ScreenPicture
+                timeline={timeline}
+                cursor={cursor + 1}
+                label={fillTemplate(LABELS.screenNext, { step: String(cursor + 2) })}
+              />
+              <p>
+                <CodeText text={narrations[cursor + 1]?.caption ?? ''} />
+              </p>
+            </>
           )}
-          <p>
-            {canGoNext ? <CodeText text={narrations[cursor + 1]?.caption ?? ''} /> : presenter.speakerView.quizFollows}
-          </p>
+          {question === null && !canGoNext && <p>{presenter.speakerView.quizFollows}</p>}
+          {question !== null && question < practice.quiz.length - 1 && (
+            <SpeakerQuestion index={question + 1} revealed={null} onReveal={reveal} />
+          )}
         </section>
       </div>
     </main>

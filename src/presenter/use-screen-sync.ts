@@ -1,22 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { presenterChannel, readPresenterMessage } from './presenter-channel';
-
-/** What the projected screen shows besides the step: blanked, and what has been revealed on it. */
-export interface ProjectedScreen {
-  readonly blank: boolean;
-  readonly revealedOn: string | null;
-}
+import { presenterChannel, readPresenterMessage, SCREEN_FIELDS, type ProjectedScreen } from './presenter-channel';
 
 /**
- * Keeps the projected screen's blank and reveal the same in both presenter windows: each change is sent as the one
- * field it changes, so a blank in one window and a reveal in the other, at once, both stand. A change heard from the
- * other window is not sent back. A speaker window that opens (its `hello`) is told both.
+ * Keeps the projected screen's blank, reveal and quiz question the same in both presenter windows: each change is
+ * sent as the one field it changes, so a blank in one window and a reveal in the other, at once, both stand. A change
+ * heard from the other window is not sent back. A speaker window that opens (its `hello`) is told every field.
  */
 export function useScreenSync(screen: ProjectedScreen, follow: (change: Partial<ProjectedScreen>) => void) {
   const channel = useRef<BroadcastChannel | null>(null);
   // What was last heard from the other window, field by field, until this window shows it: then it is not sent back.
-  const heardBlank = useRef<boolean | undefined>(undefined);
-  const heardReveal = useRef<string | null | undefined>(undefined);
+  const heard = useRef(new Map<keyof ProjectedScreen, unknown>());
   const current = useRef(screen);
   const followRef = useRef(follow);
   // The latest screen and follower, for the channel's listener, which is set up once.
@@ -32,17 +25,12 @@ export function useScreenSync(screen: ProjectedScreen, follow: (change: Partial<
     const onMessage = (event: MessageEvent) => {
       const message = readPresenterMessage(event.data);
       if (message?.kind === 'hello') {
-        opened.postMessage({ kind: 'blank', blank: current.current.blank });
-        opened.postMessage({ kind: 'reveal', revealedOn: current.current.revealedOn });
-      } else if (message?.kind === 'blank') {
+        for (const field of SCREEN_FIELDS) opened.postMessage({ kind: 'screen', field, value: current.current[field] });
+      } else if (message?.kind === 'screen') {
         // Already so here: nothing to follow, and nothing to keep from being sent back.
-        if (message.blank === current.current.blank) return;
-        heardBlank.current = message.blank;
-        followRef.current({ blank: message.blank });
-      } else if (message?.kind === 'reveal') {
-        if (message.revealedOn === current.current.revealedOn) return;
-        heardReveal.current = message.revealedOn;
-        followRef.current({ revealedOn: message.revealedOn });
+        if (message.value === current.current[message.field]) return;
+        heard.current.set(message.field, message.value);
+        followRef.current({ [message.field]: message.value });
       }
     };
     opened.addEventListener('message', onMessage);
@@ -55,14 +43,11 @@ export function useScreenSync(screen: ProjectedScreen, follow: (change: Partial<
   const sent = useRef(screen);
   useEffect(() => {
     const opened = channel.current;
-    if (screen.blank !== sent.current.blank) {
-      if (opened && heardBlank.current !== screen.blank) opened.postMessage({ kind: 'blank', blank: screen.blank });
-      heardBlank.current = undefined;
-    }
-    if (screen.revealedOn !== sent.current.revealedOn) {
-      if (opened && heardReveal.current !== screen.revealedOn)
-        opened.postMessage({ kind: 'reveal', revealedOn: screen.revealedOn });
-      heardReveal.current = undefined;
+    for (const field of SCREEN_FIELDS) {
+      if (screen[field] === sent.current[field]) continue;
+      const echo = heard.current.has(field) && heard.current.get(field) === screen[field];
+      if (opened && !echo) opened.postMessage({ kind: 'screen', field, value: screen[field] });
+      heard.current.delete(field);
     }
     sent.current = screen;
   }, [screen]);
