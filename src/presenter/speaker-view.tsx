@@ -91,7 +91,12 @@ export default function SpeakerView() {
           <span aria-hidden="true"> →</span>
         </button>
         <ViewToggles textToggle={false} />
-        <button type="button" aria-pressed={blank} onClick={() => setBlank(!blank)}>
+        <button
+          type="button"
+          className={`toggle ${styles.pressedMark}`}
+          aria-pressed={blank}
+          onClick={() => setBlank(!blank)}
+        >
           {LABELS.blank}
         </button>
         <span className={styles.speakerTimer} role="timer" aria-label={LABELS.timer}>
