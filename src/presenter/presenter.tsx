@@ -1,9 +1,9 @@
 import content from 'virtual:lockstep/content';
 import practice from 'virtual:lockstep/practice';
 import presenter from 'virtual:lockstep/presenter';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { fillTemplate } from '@/content/fill-template';
-import { selectCanGoBack, selectCanGoNext, selectCursor, selectStepCount } from '@/store/selectors';
+import { selectCursor, selectStepCount } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 import { CertificatesPanel } from '@/views/certificates-panel';
 import { LockServicePanel } from '@/views/lock-service-panel';
@@ -12,7 +12,7 @@ import { ViewToggles } from '@/views/timeline-controls';
 import { ShortcutSettings } from '@/shortcuts/shortcut-settings';
 import { useShortcutPrefs, useShortcuts } from '@/shortcuts/use-shortcuts';
 import { PresenterPoll } from './presenter-poll';
-import { useScreenSync } from './use-screen-sync';
+import { useProjectedScreen } from './use-projected-screen';
 import { usePresenterSync } from './use-presenter-sync';
 import styles from './presenter.module.css';
 import {
@@ -33,39 +33,14 @@ const LABELS = presenter.labels.presenter;
 export default function Presenter({ onExit }: { onExit: () => void }) {
   const cursor = useWalkthrough(selectCursor);
   const stepCount = useWalkthrough(selectStepCount);
-  const canGoBack = useWalkthrough(selectCanGoBack);
-  const canGoNext = useWalkthrough(selectCanGoNext);
   const actions = useWalkthroughActions();
-  const [question, setQuestion] = useState<number | null>(null);
-  // What was revealed (a quiz answer, or a poll's outcome) belongs to the question or step it was revealed on.
-  const [revealedOn, setRevealedOn] = useState<string | null>(null);
-  const [blank, setBlank] = useState(false);
   // Blank, reveal and the quiz question are the same in the speaker's window, and either window may change them.
-  useScreenSync({ blank, revealedOn, question }, (change) => {
-    if (change.blank !== undefined) setBlank(change.blank);
-    if (change.revealedOn !== undefined) setRevealedOn(change.revealedOn);
-    if (change.question !== undefined) setQuestion(change.question);
-  });
+  const { question, blank, setBlank, revealed, reveal, forward, backward, atStart, atEnd } = useProjectedScreen();
   const prefs = useShortcutPrefs();
   const barRef = useRef<HTMLDivElement>(null);
   const [barHidden, hideBar] = useBarHiddenWhilePresenting(barRef);
   // The speaker's notes go to a window of their own, never onto the projected screen.
   const canSpeak = usePresenterSync({ greet: false });
-
-  const showQuestion = (index: number | null) => setQuestion(index);
-  const shownNow = question === null ? `step ${cursor}` : `question ${question}`;
-  const revealed = revealedOn === shownNow;
-  const reveal = () => setRevealedOn(shownNow);
-  const forward = () => {
-    if (question === null) return canGoNext ? actions.next() : showQuestion(0);
-    if (question < practice.quiz.length - 1) showQuestion(question + 1);
-  };
-  const backward = () => {
-    if (question === null) return actions.back();
-    showQuestion(question === 0 ? null : question - 1);
-  };
-  const atEnd = question === practice.quiz.length - 1;
-  const atStart = question === null && !canGoBack;
 
   // A clicker's keys, and the presenter's own (content in src/shortcuts/keymap.ts; the learner may change them).
   useShortcuts(
@@ -114,7 +89,7 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
     };
     window.addEventListener('keydown', unblank, { capture: true });
     return () => window.removeEventListener('keydown', unblank, { capture: true });
-  }, [blank]);
+  }, [blank, setBlank]);
 
   const quizQuestion = question === null ? null : practice.quiz[question];
 

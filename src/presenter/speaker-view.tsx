@@ -6,7 +6,7 @@ import { CodeText } from '@/components/code-text';
 import { fillTemplate } from '@/content/fill-template';
 import type { CaptionKey } from '@/content/caption-keys';
 import { captionKeyOf } from '@/content/caption-key-of';
-import { selectCanGoBack, selectCanGoNext, selectCursor, selectStepCount, selectTimeline } from '@/store/selectors';
+import { selectCanGoNext, selectCursor, selectStepCount, selectTimeline } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
 import { narrationsFor } from '@/story/timeline-narrations';
 import { predictionPoints } from '@/views/prediction';
@@ -15,7 +15,7 @@ import { ViewToggles } from '@/views/timeline-controls';
 import { ScreenPicture } from './screen-picture';
 import { SpeakerQuestion } from './speaker-quiz';
 import { usePresenterSync } from './use-presenter-sync';
-import { useScreenSync } from './use-screen-sync';
+import { useProjectedScreen } from './use-projected-screen';
 import styles from './presenter.module.css';
 
 const NOTES: Partial<Record<CaptionKey, string>> = presenter.notes;
@@ -30,7 +30,6 @@ export default function SpeakerView() {
   const timeline = useWalkthrough(selectTimeline);
   const cursor = useWalkthrough(selectCursor);
   const stepCount = useWalkthrough(selectStepCount);
-  const canGoBack = useWalkthrough(selectCanGoBack);
   const canGoNext = useWalkthrough(selectCanGoNext);
   const actions = useWalkthroughActions();
   const connected = usePresenterSync({ greet: true });
@@ -40,28 +39,8 @@ export default function SpeakerView() {
   const due = predictionPoints(timeline).find((point) => point.askAt === cursor);
   const poll = due ? practice.prediction.points[due.id] : null;
   const answer = due && poll ? poll.options.find((option) => option.id === due.outcome)?.text : undefined;
-  // The projected screen's blank, reveal and quiz question, the same in both windows. What is revealed is named as
-  // the projected window names it: the step of a poll, or the quiz question.
-  const [blank, setBlank] = useState(false);
-  const [revealedOn, setRevealedOn] = useState<string | null>(null);
-  const [question, setQuestion] = useState<number | null>(null);
-  useScreenSync({ blank, revealedOn, question }, (change) => {
-    if (change.blank !== undefined) setBlank(change.blank);
-    if (change.revealedOn !== undefined) setRevealedOn(change.revealedOn);
-    if (change.question !== undefined) setQuestion(change.question);
-  });
-  const shownNow = question === null ? `step ${cursor}` : `question ${question}`;
-  const revealed = revealedOn === shownNow;
-  const reveal = () => setRevealedOn(shownNow);
-  // After the last step the projected screen goes on to the quiz, one question at a time: so does Next here.
-  const forward = () => {
-    if (question === null) return canGoNext ? actions.next() : setQuestion(0);
-    if (question < practice.quiz.length - 1) setQuestion(question + 1);
-  };
-  const backward = () => {
-    if (question === null) return actions.back();
-    setQuestion(question === 0 ? null : question - 1);
-  };
+  // The projected screen's blank, reveal and quiz question, the same in both windows: its controls act here too.
+  const { question, blank, setBlank, revealed, reveal, forward, backward, atStart, atEnd } = useProjectedScreen();
   const elapsed = useElapsedSeconds();
   // The clicker keeps working when this window has the focus.
   useShortcuts(
@@ -74,7 +53,7 @@ export default function SpeakerView() {
     <main className={styles.speakerView}>
       <h1>{LABELS.title}</h1>
       <div className={styles.presenterBar} role="group" aria-label={LABELS.controls}>
-        <button type="button" onClick={backward} disabled={question === null && !canGoBack}>
+        <button type="button" onClick={backward} disabled={atStart}>
           <span aria-hidden="true">← </span>
           {content.controls.stepper.back}
         </button>
@@ -86,7 +65,7 @@ export default function SpeakerView() {
                 count: String(practice.quiz.length),
               })}
         </span>
-        <button type="button" className="primary" onClick={forward} disabled={question === practice.quiz.length - 1}>
+        <button type="button" className="primary" onClick={forward} disabled={atEnd}>
           {content.controls.stepper.next}
           <span aria-hidden="true"> →</span>
         </button>
