@@ -8,6 +8,7 @@ import { runScenario } from '../sim/run.ts';
 import { WIDGETS, renderMarkdown, type Heading } from './markdown.ts';
 import { captionsSchema } from './schemas/captions.ts';
 import { describeIssues } from './schemas/common.ts';
+import { exerciseSchema } from './schemas/exercise.ts';
 import { interviewSchema } from './schemas/interview.ts';
 import { labCaptionsSchema } from './schemas/lab-captions.ts';
 import { labFieldsSchema } from './schemas/lab-fields.ts';
@@ -128,6 +129,7 @@ export function loadContent(contentDir: string): LoadedContent {
   const labCaptions = read(join(contentDir, 'lab', 'captions.json'), labCaptionsSchema);
   const labFields = read(join(contentDir, 'lab', 'fields.json'), labFieldsSchema);
   const postgres = read(join(contentDir, 'postgres', 'statements.json'), postgresSchema);
+  const exercise = read(join(contentDir, 'postgres', 'exercise.json'), exerciseSchema);
   const panels = read(join(contentDir, 'ui', 'panels.json'), panelsSchema);
   const notices = read(join(contentDir, 'ui', 'notices.json'), noticesSchema);
   const controls = read(join(contentDir, 'ui', 'controls.json'), controlsSchema);
@@ -140,6 +142,17 @@ export function loadContent(contentDir: string): LoadedContent {
   const interview = read(interviewPath, interviewSchema);
 
   const citable = new Map((sources?.sources ?? []).map((card) => [card.id, card]));
+  // The fence exercise's feedback on each mistake: Markdown that cites at least one known card.
+  const mistakesHtml = Object.fromEntries(
+    Object.entries(exercise?.mistakes ?? {}).map(([mistake, markdown]) => {
+      const rendered = renderMarkdown(markdown, { sources: citable });
+      const field = `content/postgres/exercise.json: mistakes.${mistake}`;
+      if (rendered.citations.length === 0) problems.push(`${field} cites no source; add [@source-id]`);
+      for (const { id } of rendered.citations)
+        if (!citable.has(id)) problems.push(`${field}: [@${id}] names no card in content/sources.json`);
+      return [mistake, rendered.segments.map((segment) => ('html' in segment ? segment.html : '')).join('')];
+    }),
+  ) as Record<keyof NonNullable<typeof exercise>['mistakes'], string>;
   const lessonDir = join(contentDir, 'lesson');
   const headings: { file: string; heading: Heading }[] = [];
   const links: { file: string; href: string }[] = [];
@@ -223,6 +236,7 @@ export function loadContent(contentDir: string): LoadedContent {
     !labCaptions ||
     !labFields ||
     !postgres ||
+    !exercise ||
     !panels ||
     !notices ||
     !controls ||
@@ -277,7 +291,12 @@ export function loadContent(contentDir: string): LoadedContent {
     },
     presenter: { notes: notes.notes, speakerView: notes.speakerView, labels: presenterLabels },
     lab: { ...presets, captions: labCaptions.steps, fields: labFields },
-    postgres: { ...postgres, sql: captions.sql, labels: postgresLabels },
+    postgres: {
+      ...postgres,
+      sql: captions.sql,
+      labels: postgresLabels,
+      exercise: { ...exercise, mistakes: mistakesHtml },
+    },
     files,
   };
 }

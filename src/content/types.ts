@@ -1,6 +1,7 @@
 import type { Segment } from './markdown';
 import type { CaptionsContent } from './schemas/captions';
 import type { InterviewContent } from './schemas/interview';
+import type { ExerciseContent } from './schemas/exercise';
 import type { LabCaptionsContent } from './schemas/lab-captions';
 import type { LabFieldsContent } from './schemas/lab-fields';
 import type { NotesContent } from './schemas/notes';
@@ -98,4 +99,6 @@ export interface LabContent {
 export interface PostgresPageContent extends PostgresContent {
   readonly sql: CaptionsContent['sql'];
   readonly labels: PostgresLabelsContent;
+  /** The fence exercise, its mistakes' feedback rendered to HTML with citations. */
+  readonly exercise: ExerciseContent;
 }

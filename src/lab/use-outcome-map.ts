@@ -2,7 +2,8 @@ import content from 'virtual:lockstep/content';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { LabConfig } from '@/settings/lab-config';
 import type { MapAxis, OutcomeMapResult } from './outcome-map';
-import type { MapReply, MapRequest } from './outcome-map-requests';
+import type { EveningSequences } from '@/settings/evening-sequences';
+import type { MapReply, MapRequest, SequencesRequest } from './outcome-map-requests';
 
 const seed = content.scenarios[0]!;
 
@@ -70,4 +71,43 @@ export function useOutcomeMap(config: LabConfig, x: MapAxis, y: MapAxis): Outcom
     cancel: () => setCancelled(key),
     resume: () => setCancelled(null),
   };
+}
+
+/** The evenings the fence exercise judges on, once a page: computed on first use, then kept. */
+let sequencesKept: EveningSequences | null = null;
+
+export interface EveningSequencesState {
+  readonly sequences: EveningSequences | null;
+  /** Maps done, of how many, while the worker runs. */
+  readonly progress: { readonly done: number; readonly of: number } | null;
+}
+
+/**
+ * Every run the fence exercise needs, reduced to its sequences of writes in the map's worker: about 27,000 runs,
+ * with progress map by map. Timed as a `performance` measure named `evening sequences`.
+ */
+export function useEveningSequences(): EveningSequencesState {
+  const [sequences, setSequences] = useState(sequencesKept);
+  const [progress, setProgress] = useState<EveningSequencesState['progress']>(null);
+  useEffect(() => {
+    if (sequencesKept || !WORKERS) return;
+    const worker = new Worker(new URL('./outcome-map.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'lockstep-evening-sequences',
+    });
+    const started = performance.now();
+    worker.addEventListener('message', (event: MessageEvent<MapReply>) => {
+      const reply = event.data;
+      if (reply.kind === 'sequencesProgress') setProgress({ done: reply.done, of: reply.of });
+      else if (reply.kind === 'sequences') {
+        performance.measure('evening sequences', { start: started, detail: { workerMs: reply.ms } });
+        sequencesKept = reply.sequences;
+        setSequences(reply.sequences);
+        worker.terminate();
+      }
+    });
+    worker.postMessage({ kind: 'sequences', id: 1, seed } satisfies SequencesRequest);
+    return () => worker.terminate();
+  }, []);
+  return { sequences, progress };
 }

@@ -95,7 +95,7 @@ export async function runConsoleInput(
 }
 
 /** Wrapped forms no text match sees (EXECUTE 'SET ' || 'ROLE …', set_config) are caught here, after the fact. */
-async function checkIdentity(db: Pick<PGliteInterface, 'query'>, seal: string | undefined) {
+export async function checkIdentity(db: Pick<PGliteInterface, 'query'>, seal: string | undefined) {
   const now = await sessionIdentity(db);
   if (now.role !== LEARNER_ROLE) throw new EngineBroken('identityChanged', `the console's role became ${now.role}`);
   if (now.session !== SESSION_USER)

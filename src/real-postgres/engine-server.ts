@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { EngineBroken, runConsoleInput, type TransactionState } from './console-engine';
 import type { EngineReply, EngineRequest } from './engine-protocol';
+import { judgeStatement } from './fence-judge';
 import { runPlan } from './run-steps';
 import { prepareDatabase } from './session';
 
@@ -15,6 +16,8 @@ export function createEngineServer(reply: (message: EngineReply) => void) {
   let broken: string | null = null;
   /** The seal on what the console must leave alone, taken once Postgres is prepared. */
   let seal = '';
+  /** The table's CREATE, for the fence exercise's own table in each of its transactions. */
+  let createTable = '';
   let queue: Promise<void> = Promise.resolve();
 
   async function handle(request: EngineRequest): Promise<void> {
@@ -23,6 +26,7 @@ export function createEngineServer(reply: (message: EngineReply) => void) {
       if (request.kind === 'start') {
         db = await PGlite.create();
         seal = await prepareDatabase(db, request);
+        createTable = request.createTable;
         const { rows } = await db.query<{ server_version: string }>('SHOW server_version');
         reply({ id: request.id, kind: 'started', version: rows[0]?.server_version ?? '' });
         return;
@@ -32,6 +36,12 @@ export function createEngineServer(reply: (message: EngineReply) => void) {
         const run = await runConsoleInput(db, request.sql, transaction, seal);
         transaction = run.transaction;
         reply({ id: request.id, kind: 'console', run });
+      } else if (request.kind === 'judge') {
+        if (transaction !== 'idle') reply({ id: request.id, kind: 'judgeWaiting' });
+        else {
+          const run = await judgeStatement(db, request.statement, request.cases, createTable, seal);
+          reply({ id: request.id, kind: 'judged', run });
+        }
       } else if (transaction !== 'idle') {
         reply({ id: request.id, kind: 'stepsWaiting' });
       } else {

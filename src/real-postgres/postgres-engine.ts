@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { ConsoleRun } from './console-engine';
+import type { JudgeCase, JudgeRun } from './fence-judge';
 import type { EngineReply, EngineRequest } from './engine-protocol';
 import {
   ENGINE_OFF,
@@ -36,6 +37,13 @@ export type StepsReply =
   | { readonly kind: 'waiting' }
   | { readonly kind: 'failed'; readonly message: string }
   | Stopped
+  | { readonly kind: 'broken'; readonly message: string };
+
+export type JudgeReply =
+  | { readonly kind: 'judged'; readonly run: JudgeRun }
+  | { readonly kind: 'waiting' }
+  | Stopped
+  | { readonly kind: 'restarted'; readonly why: 'identityChanged'; readonly message: string }
   | { readonly kind: 'broken'; readonly message: string };
 
 /** A request before it is given its id. */
@@ -222,6 +230,27 @@ export function createPostgresEngine(
           return { kind: 'failed', message: reply.message };
         case 'stopped':
           return reply;
+        default:
+          return { kind: 'broken', message: 'message' in reply ? reply.message : `unexpected reply ${reply.kind}` };
+      }
+    },
+    /**
+     * The fence exercise's judge, under the console's time limit: a statement that never finishes is stopped by
+     * restarting Postgres, which puts the console's tables back to the story's row.
+     */
+    async judge(statement: string, cases: readonly JudgeCase[]): Promise<JudgeReply> {
+      const notReady = await ensureReady();
+      if (notReady) return { kind: 'broken', message: notReady.phase === 'broken' ? notReady.message : notReady.phase };
+      const reply = await run({ kind: 'judge', statement, cases }, timeLimitMs, 'timeLimit');
+      switch (reply.kind) {
+        case 'judged':
+          return { kind: 'judged', run: reply.run };
+        case 'judgeWaiting':
+          return { kind: 'waiting' };
+        case 'stopped':
+          return reply;
+        case 'identityChanged':
+          return { kind: 'restarted', why: 'identityChanged', message: reply.message };
         default:
           return { kind: 'broken', message: 'message' in reply ? reply.message : `unexpected reply ${reply.kind}` };
       }

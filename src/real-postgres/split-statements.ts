@@ -49,6 +49,44 @@ export function splitStatements(sql: string): string[] {
   return statements;
 }
 
+/**
+ * The statement as code: comments become a space, and string constants (quoted, escaped or dollar-quoted) become
+ * `''`, so that a keyword or a `$3` inside them is not read as code. Quoted names stay: they are code.
+ */
+export function withoutLiterals(sql: string): string {
+  let code = '';
+  let index = 0;
+  while (index < sql.length) {
+    const char = sql[index]!;
+    const next = sql[index + 1];
+    let end: number;
+    if (char === '-' && next === '-') {
+      const newline = sql.indexOf('\n', index);
+      end = newline === -1 ? sql.length : newline + 1;
+      code += ' ';
+    } else if (char === '/' && next === '*') {
+      end = endOfBlockComment(sql, index) ?? sql.length;
+      code += ' ';
+    } else if (char === "'") {
+      end = endOfQuoted(sql, index, "'", isEscapeString(sql, index));
+      code += "''";
+    } else if (char === '"') {
+      end = endOfQuoted(sql, index, '"', false);
+      code += sql.slice(index, end);
+    } else if (char === '$' && dollarTag(sql, index) !== null) {
+      const tag = dollarTag(sql, index)!;
+      const close = sql.indexOf(tag, index + tag.length);
+      end = close === -1 ? sql.length : close + tag.length;
+      code += "''";
+    } else {
+      end = index + 1;
+      code += char;
+    }
+    index = end;
+  }
+  return code;
+}
+
 /** After a nested block comment that opens at `from`; null when it is never closed. */
 function endOfBlockComment(sql: string, from: number): number | null {
   let depth = 0;

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { identifier, template, text } from './common.ts';
+
+const REFUSALS = ['empty', 'several', 'with', 'notAWrite'] as const;
+const MISTAKES = [
+  'noTokenCondition',
+  'comparesCert',
+  'wrongColumn',
+  'fenceNotSet',
+  'strictLess',
+  'wrongComparison',
+] as const;
+const CASES = ['retry', 'noRow', 'gaps', 'serials'] as const;
+
+/** An object with exactly these keys, each a text. */
+const textsFor = (keys: readonly string[]) => z.object(Object.fromEntries(keys.map((key) => [key, text]))).strict();
+
+/**
+ * content/postgres/exercise.json: the fence exercise, where the learner writes the statement a renewer runs. Each
+ * mistake it names is Markdown with at least one citation, rendered at build time.
+ */
+export const exerciseSchema = z
+  .object({
+    /** The exercise's anchor in the lesson, which the lab and the presenter link to. */
+    id: identifier,
+    title: text,
+    task: text,
+    start: z.string().regex(/^UPDATE certificates /, 'must be the unsafe UPDATE the exercise starts from'),
+    answer: z.string().regex(/^UPDATE certificates\b/, "must be the lesson's fenced UPDATE"),
+    labels: z
+      .object({
+        statement: text,
+        parameters: text,
+        check: text,
+        startAgain: text,
+        yourMap: text,
+        lessonMap: text,
+        mapAxes: template(['from', 'to', 'fromPause', 'toPause']),
+        mapKey: text,
+        kept: text,
+        staleLanded: text,
+        freshRefused: text,
+        cases: text,
+        caseOk: text,
+        caseWrong: text,
+        open: text,
+        example: template(['ttl', 'pause']),
+      })
+      .strict(),
+    status: z
+      .object({
+        reducing: template(['done', 'of']),
+        reduced: template(['runs', 'sequences', 'hand', 'cases']),
+        judging: text,
+        waiting: text,
+        limit: template(['seconds']),
+        timeLimit: template(['seconds']),
+        restarted: template(['message']),
+        broken: template(['message']),
+        took: template(['cases', 'time']),
+        noWorkers: text,
+      })
+      .strict(),
+    result: z
+      .object({
+        passed: template(['evenings', 'sequences', 'across']),
+        staleLanded: template(['count', 'evenings', 'example']),
+        freshRefused: template(['count', 'evenings', 'example']),
+        mapRight: template(['evenings']),
+        across: template(['across', 'stale', 'fresh']),
+        firstRowLeft: text,
+        failed: template(['message']),
+        otherTable: template(['tables']),
+        saved: text,
+      })
+      .strict(),
+    cases: textsFor(CASES),
+    refusals: textsFor(REFUSALS),
+    mistakes: textsFor(MISTAKES),
+  })
+  .strict();
+
+export type ExerciseContent = z.output<typeof exerciseSchema>;

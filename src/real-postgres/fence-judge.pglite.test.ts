@@ -1,0 +1,151 @@
+// @vitest-environment node
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContent } from '@/content/load-content';
+import { computeOutcomeMap, VERDICT_CODES } from '@/lab/outcome-map';
+import { eveningSequences, EXERCISE_MAP_CONFIG } from '@/lab/write-sequences';
+import type { EveningSequences } from '@/settings/evening-sequences';
+import { runConsoleInput } from './console-engine';
+import { judgeStatement, type JudgeRun } from './fence-judge';
+import { casesFor, exerciseResult } from './fence-result';
+import { prepareDatabase } from './session';
+
+/*
+ * The judge on real Postgres (PGlite), as the console's learner role. Its counts are checked against the
+ * simulator's own maps, computed without the judge: never the judge against itself.
+ */
+const { content, postgres } = loadContent(resolve(import.meta.dirname, '../../content'));
+const seed = content.scenarios.find((scenario) => scenario.id === 'stale-certificate')!;
+const LESSON = postgres.exercise.answer;
+const UPSERT = postgres.examples[1]!.sql.replace("'api.shop.example', 'serial 1', 40", '$1, $2, $3').replace(/;$/, '');
+
+let db: PGlite;
+let seal: string;
+/** The lesson's map alone: its 1,600 evenings and their sequences (the services across are judged the same way). */
+let evenings: EveningSequences;
+
+beforeAll(async () => {
+  db = await PGlite.create();
+  seal = await prepareDatabase(db, {
+    createTable: postgres.createTable,
+    insertRow: postgres.insertRow,
+    seed: ['go.shop.example', 'serial 1000', 32],
+  });
+  evenings = eveningSequences(seed, undefined, []);
+}, 60_000);
+afterAll(() => db.close());
+
+const judge = (statement: string) => judgeStatement(db, statement, casesFor(evenings), postgres.createTable, seal);
+const resultOf = (statement: string, run: JudgeRun) => {
+  if (run.kind !== 'judged') throw new Error(`refused: ${run.refusal}`);
+  return exerciseResult(statement, evenings, run.cases);
+};
+const judged = async (statement: string) => resultOf(statement, await judge(statement));
+
+/** The simulator's own map of a storage, each cell's verdict code. */
+const simulatedMap = (storage: 'unchecked' | 'fenced') =>
+  computeOutcomeMap(seed, { ...EXERCISE_MAP_CONFIG, storage }, evenings.map.x, evenings.map.y).cells;
+const STALE = VERDICT_CODES.indexOf('staleWriteLanded');
+
+describe("the fence exercise's judge on PGlite", () => {
+  it("passes the lesson's statement and its upsert, which also writes a new domain's first row", async () => {
+    const lesson = await judged(LESSON);
+    expect(lesson).toMatchObject({ passed: true, mistakes: [], failed: null, firstRowLeft: true });
+    expect(lesson.map.staleLanded + lesson.map.freshRefused).toBe(0);
+    const upsert = await judged(UPSERT);
+    expect(upsert).toMatchObject({ passed: true, mistakes: [], firstRowLeft: false });
+  });
+
+  it("refuses the stale write in exactly the cells the simulator's fenced map does, and none is unjudged", async () => {
+    const lesson = await judged(LESSON);
+    const fenced = simulatedMap('fenced');
+    expect(lesson.map.evenings).toBe(fenced.length);
+    expect(fenced.filter((code) => code === STALE)).toHaveLength(0);
+  });
+
+  it.each([
+    ['no token condition', 'UPDATE certificates SET cert = $2, fence = $3 WHERE domain = $1', 'noTokenCondition'],
+    ['the fence not set', 'UPDATE certificates SET cert = $2 WHERE domain = $1 AND fence <= $3', 'fenceNotSet'],
+  ])("with %s, lets the stale write land in exactly the unchecked map's stale cells", async (_, statement, mistake) => {
+    const result = await judged(statement);
+    const unchecked = simulatedMap('unchecked');
+    const expected = [...unchecked.keys()].filter((cell) => unchecked[cell] === STALE);
+    const landed = [...evenings.map.cells.keys()].filter(
+      (cell) => result.outcomes[evenings.map.cells[cell]!] === 'staleLanded',
+    );
+    expect(landed).toEqual(expected);
+    expect(result.map.staleLanded).toBe(expected.length);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(result.mistakes).toContain(mistake);
+    expect(result.passed).toBe(false);
+    // The example is a failing cell, and the one nearest the map's own run (TTL 30 s, 40 s pause) fails itself.
+    expect(result.map.example).not.toBeNull();
+    expect(unchecked[result.map.example!]).toBe(STALE);
+  });
+
+  it('catches a condition on the certificate only in the hand-made case with random serials', async () => {
+    const statement = 'UPDATE certificates SET cert = $2, fence = $3 WHERE domain = $1 AND cert < $2';
+    const result = await judged(statement);
+    // The simulator's serials run in issue order, so the story's map cannot tell it from the fence.
+    expect(result.map.staleLanded + result.map.freshRefused).toBe(0);
+    expect(result.hand.serials.problems).toEqual(expect.arrayContaining(['freshRefused', 'staleLanded']));
+    expect(result.mistakes).toEqual(['comparesCert']);
+  });
+
+  it("tells < from <=: only the holder's retry with its own token separates them", async () => {
+    const result = await judged('UPDATE certificates SET cert = $2, fence = $3 WHERE domain = $1 AND fence < $3');
+    expect(result.map.staleLanded + result.map.freshRefused).toBe(0);
+    expect(result.hand.retry.problems).toEqual(['retryRefused']);
+    expect(result.mistakes).toEqual(['strictLess']);
+  });
+
+  it('catches a check that needs consecutive tokens in the case with gaps', async () => {
+    const result = await judged('UPDATE certificates SET cert = $2, fence = $3 WHERE domain = $1 AND fence = $3 - 1');
+    expect(result.hand.gaps.problems).toContain('freshRefused');
+    expect(result.mistakes).toEqual(['wrongComparison']);
+  });
+
+  it('names a comparison the wrong way round, and one against the wrong column', async () => {
+    const reversed = await judged('UPDATE certificates SET cert = $2, fence = $3 WHERE domain = $1 AND fence >= $3');
+    expect(reversed.map.freshRefused).toBe(reversed.map.evenings);
+    expect(reversed.mistakes).toEqual(['wrongComparison']);
+    const column = await judged(
+      'UPDATE certificates SET cert = $2, fence = $3 WHERE domain = $1 AND length(domain) <= $3',
+    );
+    expect(column.mistakes).toEqual(['wrongColumn']);
+  });
+
+  it('refuses what is not one UPDATE or INSERT on certificates, and runs nothing', async () => {
+    expect(await judge('DELETE FROM certificates')).toEqual({ kind: 'refused', refusal: 'notAWrite' });
+    expect(await judge('WITH x AS (SELECT 1) UPDATE certificates SET cert = $2')).toEqual({
+      kind: 'refused',
+      refusal: 'with',
+    });
+    expect(await judge(`${LESSON}; DROP TABLE certificates`)).toEqual({ kind: 'refused', refusal: 'several' });
+    expect(await judge('UPDATE other SET x = 1')).toEqual({ kind: 'refused', refusal: 'notAWrite' });
+    expect(await judge('  -- nothing\n')).toEqual({ kind: 'refused', refusal: 'empty' });
+    // The console's table is untouched.
+    const { rows } = await db.query('SELECT cert, fence FROM certificates');
+    expect(rows).toEqual([{ cert: 'serial 1000', fence: 32 }]);
+  });
+
+  it("reports Postgres's error, and a statement that touched another table, by name", async () => {
+    const error = await judged('UPDATE certificates SET cert = $2 WHERE nothing = $1');
+    expect(error.passed).toBe(false);
+    expect(error.failed?.run).toMatchObject({ kind: 'failed', error: { code: '42703' } });
+    await runConsoleInput(db, 'CREATE TABLE audit (n int); INSERT INTO audit VALUES (1);', 'idle');
+    const statement = `${LESSON} AND EXISTS (SELECT 1 FROM audit)`;
+    const touched = await judged(statement);
+    expect(touched.failed?.run).toMatchObject({ kind: 'ran', otherTables: ['public.audit'] });
+    expect(touched.passed).toBe(false);
+  });
+
+  it("judges each case in its own table: the console's table and its changes are neither read nor kept", async () => {
+    await runConsoleInput(db, "UPDATE certificates SET fence = 99, cert = 'mine'", 'idle');
+    expect((await judged(LESSON)).passed).toBe(true);
+    const { rows } = await db.query('SELECT cert, fence FROM certificates');
+    expect(rows).toEqual([{ cert: 'mine', fence: 99 }]);
+    await runConsoleInput(db, "UPDATE certificates SET fence = 32, cert = 'serial 1000'", 'idle');
+  });
+});
