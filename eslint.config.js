@@ -118,6 +118,7 @@ export default tseslint.config(
       'src/real-postgres/postgres.worker.ts',
       'src/real-postgres/engine-server.ts',
       'src/real-postgres/console-engine.ts',
+      'src/real-postgres/fence-judge.ts',
       'src/real-postgres/run-steps.ts',
       'src/real-postgres/session.ts',
     ],
@@ -127,7 +128,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@electric-sql/pglite', '@electric-sql/pglite/*', './console-engine'],
+              group: ['@electric-sql/pglite', '@electric-sql/pglite/*', './console-engine', './fence-judge'],
               allowTypeImports: true,
               message:
                 "PGlite's code runs in the worker only: import its types, or what you need from a module without it.",
