@@ -9,6 +9,7 @@ import {
   noChanges,
   readStoredProgress,
   saveChanges,
+  type ExerciseAnswer,
   type InterviewAnswer,
   type Progress,
   type ProgressChanges,
@@ -27,6 +28,7 @@ const sections = (state: Progress): Progress => ({
   quiz: state.quiz,
   interview: state.interview,
   predictions: state.predictions,
+  exercises: state.exercises,
 });
 
 /**
@@ -59,7 +61,8 @@ export function createProgressStore(
       applyingStored ||
       (state.quiz === previous.quiz &&
         state.interview === previous.interview &&
-        state.predictions === previous.predictions)
+        state.predictions === previous.predictions &&
+        state.exercises === previous.exercises)
     )
       return;
     const changes = mergeChanges(unsaved, changesBetween(sections(previous), sections(state)));
@@ -135,10 +138,20 @@ function recheck(
     }
     return { overwritten, kept };
   };
-  const [quiz, interview, predictions] = [split('quiz'), split('interview'), split('predictions')];
+  const [quiz, interview, predictions, exercises] = [
+    split('quiz'),
+    split('interview'),
+    split('predictions'),
+    split('exercises'),
+  ];
   return {
-    overwritten: { quiz: quiz.overwritten, interview: interview.overwritten, predictions: predictions.overwritten },
-    kept: { quiz: quiz.kept, interview: interview.kept, predictions: predictions.kept },
+    overwritten: {
+      quiz: quiz.overwritten,
+      interview: interview.overwritten,
+      predictions: predictions.overwritten,
+      exercises: exercises.overwritten,
+    },
+    kept: { quiz: quiz.kept, interview: interview.kept, predictions: predictions.kept, exercises: exercises.kept },
   };
 }
 
@@ -168,6 +181,9 @@ export function createProgressActions(store: ProgressStore) {
       })),
     predict: (key: string, optionId: string) =>
       store.setState((state) => ({ predictions: { ...state.predictions, [key]: optionId } })),
+    /** The learner's latest text for a written exercise, and its verdict once checked. */
+    writeExercise: (id: string, answer: ExerciseAnswer) =>
+      store.setState((state) => ({ exercises: { ...state.exercises, [id]: answer } })),
     dismissNotices: () => store.setState({ notices: [] }),
   };
 }

@@ -20,7 +20,7 @@ const saved = (value: unknown) => memoryStorage({ [STORAGE_KEY]: JSON.stringify(
 describe('progress.loadProgress', () => {
   it('starts empty with nothing stored', () => {
     expect(loadProgress(memoryStorage())).toEqual({
-      progress: { quiz: {}, interview: {}, predictions: {} },
+      progress: { quiz: {}, interview: {}, predictions: {}, exercises: {} },
       notices: [],
     });
   });
@@ -31,6 +31,7 @@ describe('progress.loadProgress', () => {
       quiz: { q1: { response: ['b'], checked: true } },
       interview: { i1: { draft: 'Use fencing tokens.', revealed: true, ticked: ['fencing'] } },
       predictions: { 'stale-certificate:on': 'rejected' },
+      exercises: { 'write-the-fence': { statement: 'UPDATE certificates SET cert = $2', verdict: 'failed' as const } },
     };
     expect(saveProgress(storage, progress)).toBe(true);
     expect(JSON.parse(storage.getItem(STORAGE_KEY)!)).toMatchObject({ version: 1 });
@@ -58,6 +59,7 @@ describe('progress.loadProgress', () => {
       quiz: { good: { response: ['a'], checked: false }, bad: { response: 'a' } },
       interview: { draft: { draft: 'My answer', revealed: false, ticked: [] } },
       predictions: { 'stale-certificate:on': 3 },
+      exercises: {},
     });
     const found = storage.getItem(STORAGE_KEY);
     expect(found).toMatch(/"bad"/);
@@ -181,10 +183,17 @@ describe('progress: each saved entry is checked field by field', () => {
   });
 
   it('counts dropped entries across quiz, interview and predictions', () => {
-    const storage = saved({ version: 1, quiz: { a: 1 }, interview: { b: 2 }, predictions: { c: 3, d: 'rejected' } });
+    const storage = saved({
+      version: 1,
+      quiz: { a: 1 },
+      interview: { b: 2 },
+      predictions: { c: 3, d: 'rejected' },
+      exercises: { e: { statement: 1, verdict: null }, f: { statement: 'x', verdict: 'passed' }, g: { statement: '' } },
+    });
     const { progress, notices } = loadProgress(storage);
     expect(progress.predictions).toEqual({ d: 'rejected' });
-    expect(notices).toEqual([expect.stringMatching(/^3 saved answers could not be read\./)]);
+    expect(progress.exercises).toEqual({ f: { statement: 'x', verdict: 'passed' } });
+    expect(notices).toEqual([expect.stringMatching(/^5 saved answers could not be read\./)]);
   });
 
   it('a section that is not a record counts as one unreadable entry; a missing section is fine', () => {
@@ -192,7 +201,7 @@ describe('progress: each saved entry is checked field by field', () => {
       expect.stringMatching(/^1 saved answer could not be read/),
     ]);
     expect(loadProgress(saved({ version: 1 }))).toEqual({
-      progress: { quiz: {}, interview: {}, predictions: {} },
+      progress: { quiz: {}, interview: {}, predictions: {}, exercises: {} },
       notices: [],
     });
   });
@@ -220,7 +229,7 @@ describe('progress: each saved entry is checked field by field', () => {
   });
 
   it('saveProgress reports whether it could write', () => {
-    const empty = { quiz: {}, interview: {}, predictions: {} };
+    const empty = { quiz: {}, interview: {}, predictions: {}, exercises: {} };
     expect(saveProgress(null, empty)).toBe(false);
     const full = {
       ...memoryStorage(),
@@ -253,6 +262,7 @@ describe('the progress store', () => {
       quiz: { q1: { response: ['b'], checked: true } },
       interview: { i1: { draft: 'Fence it.', revealed: false, ticked: [] } },
       predictions: { 'stale-certificate:on': 'rejected' },
+      exercises: {},
     });
   });
 
@@ -273,19 +283,21 @@ describe('progress shared between tabs and embedded questions', () => {
   const answer = (option: string) => ({ response: [option], checked: true });
 
   it('merges changes entry by entry: a removed entry goes, the others stay', () => {
-    const before = { quiz: { q1: answer('a'), q2: answer('b') }, interview: {}, predictions: {} };
-    const after = { quiz: { q1: answer('c') }, interview: {}, predictions: { p: 'rejected' } };
+    const before = { quiz: { q1: answer('a'), q2: answer('b') }, interview: {}, predictions: {}, exercises: {} };
+    const after = { quiz: { q1: answer('c') }, interview: {}, predictions: { p: 'rejected' }, exercises: {} };
     const changes = changesBetween(before, after);
     expect(changes).toEqual({
       quiz: { q1: answer('c'), q2: undefined },
       interview: {},
       predictions: { p: 'rejected' },
+      exercises: {},
     });
-    const stored = { quiz: { q2: answer('b'), q3: answer('x') }, interview: {}, predictions: {} };
+    const stored = { quiz: { q2: answer('b'), q3: answer('x') }, interview: {}, predictions: {}, exercises: {} };
     expect(applyChanges(stored, changes)).toEqual({
       quiz: { q1: answer('c'), q3: answer('x') },
       interview: {},
       predictions: { p: 'rejected' },
+      exercises: {},
     });
   });
 
@@ -301,6 +313,7 @@ describe('progress shared between tabs and embedded questions', () => {
       quiz: { q1: answer('a'), q2: answer('b') },
       interview: { i1: { draft: 'Fence the write.', revealed: false, ticked: [] } },
       predictions: { 'stale-certificate:on': 'rejected' },
+      exercises: {},
     });
   });
 

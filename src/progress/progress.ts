@@ -37,15 +37,28 @@ const isInterviewAnswer = (value: unknown): value is InterviewAnswer =>
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 
+/** A written exercise: the learner's latest text, and how it was judged (null: changed since it was checked). */
+export interface ExerciseAnswer {
+  readonly statement: string;
+  readonly verdict: 'passed' | 'failed' | null;
+}
+
+const isExerciseAnswer = (value: unknown): value is ExerciseAnswer =>
+  isRecord(value) &&
+  typeof value.statement === 'string' &&
+  (value.verdict === 'passed' || value.verdict === 'failed' || value.verdict === null);
+
 /** Everything the learner has done that must survive a reload. */
 export interface Progress {
   readonly quiz: Readonly<Record<string, QuizAnswer>>;
   readonly interview: Readonly<Record<string, InterviewAnswer>>;
   /** Walkthrough predictions, keyed by `scenario:fencing`. */
   readonly predictions: Readonly<Record<string, string>>;
+  /** Written exercises (the fence exercise), keyed by the exercise's id. */
+  readonly exercises: Readonly<Record<string, ExerciseAnswer>>;
 }
 
-export const emptyProgress: Progress = { quiz: {}, interview: {}, predictions: {} };
+export const emptyProgress: Progress = { quiz: {}, interview: {}, predictions: {}, exercises: {} };
 
 /** Copies of unreadable progress are kept under this prefix, each with the time it was set aside. */
 export const SET_ASIDE_PREFIX = 'lockstep:progress:set-aside:';
@@ -80,8 +93,15 @@ function readStored(raw: string): StoredReading {
   const quiz = readEntries(stored.quiz, isQuizAnswer);
   const interview = readEntries(stored.interview, isInterviewAnswer);
   const predictions = readEntries(stored.predictions, isString);
-  const progress: Progress = { quiz: quiz.kept, interview: interview.kept, predictions: predictions.kept };
-  const dropped = quiz.dropped + interview.dropped + predictions.dropped;
+  // Stored before the exercises existed: none, not a problem.
+  const exercises = readEntries(stored.exercises ?? {}, isExerciseAnswer);
+  const progress: Progress = {
+    quiz: quiz.kept,
+    interview: interview.kept,
+    predictions: predictions.kept,
+    exercises: exercises.kept,
+  };
+  const dropped = quiz.dropped + interview.dropped + predictions.dropped + exercises.dropped;
   if (dropped === 0) return { progress, problem: null };
   return { progress, problem: dropped === 1 ? SAYS.oneEntry : fillTemplate(SAYS.entries, { count: String(dropped) }) };
 }
@@ -144,6 +164,7 @@ export function changesBetween(before: Progress, after: Progress): ProgressChang
     quiz: section(before.quiz, after.quiz),
     interview: section(before.interview, after.interview),
     predictions: section(before.predictions, after.predictions),
+    exercises: section(before.exercises, after.exercises),
   };
 }
 
@@ -161,11 +182,12 @@ export function applyChanges(stored: Progress, changes: ProgressChanges): Progre
     quiz: section(stored.quiz, changes.quiz),
     interview: section(stored.interview, changes.interview),
     predictions: section(stored.predictions, changes.predictions),
+    exercises: section(stored.exercises, changes.exercises),
   };
 }
 
 /** No changes at all: where a page starts, and where it is again once everything it changed is saved. */
-export const noChanges: ProgressChanges = { quiz: {}, interview: {}, predictions: {} };
+export const noChanges: ProgressChanges = { quiz: {}, interview: {}, predictions: {}, exercises: {} };
 
 /** Two rounds of one page's changes as one: the later wins where both changed the same entry. */
 export function mergeChanges(earlier: ProgressChanges, later: ProgressChanges): ProgressChanges {
@@ -173,6 +195,7 @@ export function mergeChanges(earlier: ProgressChanges, later: ProgressChanges): 
     quiz: { ...earlier.quiz, ...later.quiz },
     interview: { ...earlier.interview, ...later.interview },
     predictions: { ...earlier.predictions, ...later.predictions },
+    exercises: { ...earlier.exercises, ...later.exercises },
   };
 }
 

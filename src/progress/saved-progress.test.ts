@@ -13,7 +13,7 @@ import {
 import { STORAGE_KEY } from './storage-key';
 
 const answer = (option: string, checked = true) => ({ response: [option], checked });
-const nothing: Progress = { quiz: {}, interview: {}, predictions: {} };
+const nothing: Progress = { quiz: {}, interview: {}, predictions: {}, exercises: {} };
 const stored = (value: unknown) => JSON.stringify(value);
 
 /** A browser storage that takes every write without error and keeps none of them. */
@@ -30,12 +30,14 @@ describe('readStoredProgress: what another page stored, read quietly', () => {
           quiz: { q1: answer('a'), q2: 'broken' },
           interview: { i1: { draft: 'Fence it.', revealed: true, ticked: ['fencing'] } },
           predictions: { 'stale-certificate:on': 'rejected', other: 4 },
+          exercises: {},
         }),
       ),
     ).toEqual({
       quiz: { q1: answer('a') },
       interview: { i1: { draft: 'Fence it.', revealed: true, ticked: ['fencing'] } },
       predictions: { 'stale-certificate:on': 'rejected' },
+      exercises: {},
     });
   });
 
@@ -55,14 +57,14 @@ describe('saveChanges: one page’s changes merged into what is stored', () => {
   it('keeps what another page stored and applies this page’s changes over it', () => {
     const storage = memoryStorage({ [STORAGE_KEY]: stored({ version: 1, quiz: { q2: answer('b') } }) });
     const changes = changesBetween(nothing, { ...nothing, quiz: { q1: answer('a') } });
-    const expected = { quiz: { q2: answer('b'), q1: answer('a') }, interview: {}, predictions: {} };
+    const expected = { quiz: { q2: answer('b'), q1: answer('a') }, interview: {}, predictions: {}, exercises: {} };
     expect(saveChanges(storage, changes, nothing)).toEqual({ saved: expected, notices: [] });
     expect(loadProgress(storage).progress).toEqual(expected);
   });
 
   it('starts from this page’s own answers when what is stored cannot be read, once it is copied aside', () => {
     const storage = memoryStorage({ [STORAGE_KEY]: 'garbage' });
-    const mine: Progress = { ...nothing, predictions: { 'stale-certificate:off': 'accepted' } };
+    const mine: Progress = { ...nothing, predictions: { 'stale-certificate:off': 'accepted' }, exercises: {} };
     const changes = changesBetween(nothing, { ...nothing, quiz: { q1: answer('a') } });
     expect(saveChanges(storage, changes, mine).saved).toEqual({ ...mine, quiz: { q1: answer('a') } });
     expect(setAsideKeys(storage).map((key) => storage.getItem(key))).toEqual(['garbage']);
@@ -97,7 +99,12 @@ describe('saveChanges: one page’s changes merged into what is stored', () => {
   it('lists only the entries that changed', () => {
     const before: Progress = { ...nothing, quiz: { q1: answer('a'), q2: answer('b') } };
     const after: Progress = { ...nothing, quiz: { q1: before.quiz.q1!, q2: answer('c') } };
-    expect(changesBetween(before, after)).toEqual({ quiz: { q2: answer('c') }, interview: {}, predictions: {} });
+    expect(changesBetween(before, after)).toEqual({
+      quiz: { q2: answer('c') },
+      interview: {},
+      predictions: {},
+      exercises: {},
+    });
   });
 });
 

@@ -11,7 +11,8 @@ import { formatTick } from '@/story/format';
 import { describeCertificate } from '@/story/narrate';
 import type { TransactionState } from './console-engine';
 import { ENGINE_OFF, type EngineState } from './engine-lifecycle';
-import { createPostgresEngine, STEPS_TIME_LIMIT_MS, type PostgresEngine, type StepsReply } from './postgres-engine';
+import { usePageEngine } from './page-engine';
+import { STEPS_TIME_LIMIT_MS, type PostgresEngine, type StepsReply } from './postgres-engine';
 import { planSteps } from './run-steps';
 import { SqlConsole } from './sql-console';
 import styles from './real-postgres.module.css';
@@ -22,10 +23,6 @@ const STEPS = postgres.labels.steps;
 /** Before the learner asks for Postgres there is no engine; its state is simply off. */
 const NO_ENGINE = createStore<EngineState>()(() => ENGINE_OFF);
 
-function newWorker() {
-  return new Worker(new URL('./postgres.worker.ts', import.meta.url), { type: 'module', name: 'lockstep-postgres' });
-}
-
 /**
  * The walkthrough's writes on real Postgres: PGlite, the Postgres engine compiled to WebAssembly, loaded only
  * when asked for and run in a worker of this tab alone. Each step's SQL runs on it beside the simulation's
@@ -33,7 +30,7 @@ function newWorker() {
  * busy, broken, restarting), which the engine keeps; this panel only shows it.
  */
 export function RealPostgres() {
-  const [engine, setEngine] = useState<PostgresEngine | null>(null);
+  const { engine, take } = usePageEngine();
   const state = useStore(engine?.store ?? NO_ENGINE);
   const [loaded, setLoaded] = useState<{ ms: number; version: string } | null>(null);
   const [since, setSince] = useState(0);
@@ -47,7 +44,6 @@ export function RealPostgres() {
   const headingId = useId();
   // Its files are fetched on first use and kept by the offline site: a first run needs the network.
   const online = useOnline();
-  useEffect(() => () => engine?.close(), [engine]);
   // A fresh Postgres has no transaction open and the story's row back: the steps run again on it.
   useEffect(
     () =>
@@ -62,15 +58,7 @@ export function RealPostgres() {
     if (typeof WebAssembly === 'undefined' || typeof Worker === 'undefined') return setUnsupported(true);
     const startedAt = performance.now();
     setSince(startedAt);
-    const created =
-      engine ??
-      createPostgresEngine(newWorker, {
-        createTable: postgres.createTable,
-        insertRow: postgres.insertRow,
-        // The console's row starts as the story does, so the ready-made statements mean something.
-        seed: ['go.shop.example', 'serial 1000', 32],
-      });
-    setEngine(created);
+    const created = engine ?? take();
     await (created.store.getState().phase === 'broken' ? created.restart() : created.start());
     const now = created.store.getState();
     if (now.phase === 'ready') setLoaded({ ms: performance.now() - startedAt, version: now.version });
