@@ -6,6 +6,13 @@ import { HydratedOnly, NeedsScript } from '@/components/hydrated-only';
 import RestOfLesson, { type LessonWidgets } from '@/lesson/rest-of-lesson';
 
 const AnswerKey = lazy(() => import('@/practice/answer-key'));
+// Marked pure so that the site's build, which never shows it, drops it.
+const PackagedExercise = /* @__PURE__ */ lazy(() =>
+  import('@/real-postgres/packaged-note').then((module) => ({ default: module.PackagedExercise })),
+);
+
+/** Where a course package points for the exercise: the site named to `npm run package -- --site URL`. */
+const SITE: string = import.meta.env.VITE_LOCKSTEP_SITE ?? '';
 
 /** The widgets the lesson's sections place with `::name::`, besides its own source cards. */
 const lessonWidgets: LessonWidgets = {
@@ -44,6 +51,32 @@ const lessonWidgets: LessonWidgets = {
       )}
     </HydrateWhenNear>
   ),
+  fence:
+    import.meta.env.MODE === 'scorm' ? (
+      <Suspense fallback={null}>
+        <PackagedExercise site={SITE} />
+      </Suspense>
+    ) : (
+      <HydrateWhenNear
+        load={() => import('./fence-slot')}
+        fallback={<p className="loading">{content.controls.app.loadingExercise}</p>}
+      >
+        {(FenceSlot) => (
+          <DisabledUntilHydrated>
+            <HydratedOnly
+              standIn={
+                <NeedsScript
+                  withoutScript={content.controls.app.exerciseNeedsScript}
+                  loading={content.controls.app.loadingExercise}
+                />
+              }
+            >
+              <FenceSlot />
+            </HydratedOnly>
+          </DisabledUntilHydrated>
+        )}
+      </HydrateWhenNear>
+    ),
   quiz: (
     <div id="quiz">
       <HydrateWhenNear load={() => import('@/practice/quiz')} fallback={<p>{content.controls.app.loadingQuiz}</p>}>

@@ -26,7 +26,12 @@ afterEach(() => {
 // and a page that should not wait would then pass unnoticed.
 describe('saved progress, read when the page needs it', () => {
   it('on the lesson with answers saved, reads them at once', async () => {
-    saveProgress(window.localStorage, { quiz: {}, interview: {}, predictions: { 'stale-certificate:pause': 'yes' }, exercises: {} });
+    saveProgress(window.localStorage, {
+      quiz: {},
+      interview: {},
+      predictions: { 'stale-certificate:pause': 'yes' },
+      exercises: {},
+    });
     window.history.replaceState(null, '', '/?step=4');
     const { store } = await createPageStores(window).progress;
     expect(store.getState().predictions).toEqual({ 'stale-certificate:pause': 'yes' });

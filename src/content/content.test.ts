@@ -395,7 +395,7 @@ describe('loadContent rejects broken lesson and practice files', () => {
   it('an unknown widget', () => {
     const dir = lessonWith('12-practice.md', (markdown) => markdown.replace('::quiz::', '::quizz::'));
     expect(problemsOf(dir)).toEqual([
-      'content/lesson/12-practice.md: ::quizz:: is not a widget; use one of walkthrough, sources, quiz, interview, map, or run-<lab preset id>',
+      'content/lesson/12-practice.md: ::quizz:: is not a widget; use one of walkthrough, sources, quiz, interview, map, fence, or run-<lab preset id>',
     ]);
   });
 
@@ -435,6 +435,24 @@ describe('loadContent rejects broken lesson and practice files', () => {
     expect(problemsOf(dir)).toEqual([
       'content/lesson/03-the-simple-lock.md: [@redis-delex] names no card in content/sources.json',
     ]);
+  });
+
+  it("the fence exercise: a mistake that cites nothing or an unknown card, and a heading that does not match", () => {
+    const dir = contentWith('postgres/exercise.json', (json) => {
+      const mistakes = json.mistakes as Record<string, string>;
+      mistakes.strictLess = 'Use <= rather than <.';
+      mistakes.fenceNotSet = 'Set the fence [@kleppman-2016].';
+      json.title = 'Write the fence';
+    });
+    expect(problemsOf(dir)).toEqual([
+      'content/postgres/exercise.json: mistakes.fenceNotSet: [@kleppman-2016] names no card in content/sources.json',
+      'content/postgres/exercise.json: mistakes.strictLess cites no source; add [@source-id]',
+      'content/postgres/exercise.json: id "write-the-fence" must be a lesson heading {#write-the-fence} titled "Write the fence"',
+    ]);
+    const unknownKey = contentWith('postgres/exercise.json', (json) => {
+      (json.refusals as Record<string, string>).nothing = 'x';
+    });
+    expect(problemsOf(unknownKey)).toEqual([expect.stringMatching(/^content\/postgres\/exercise.json: refusals/)]);
   });
 
   it('a section or a subsection that cites no source', () => {

@@ -147,9 +147,10 @@ export function loadContent(contentDir: string): LoadedContent {
     Object.entries(exercise?.mistakes ?? {}).map(([mistake, markdown]) => {
       const rendered = renderMarkdown(markdown, { sources: citable });
       const field = `content/postgres/exercise.json: mistakes.${mistake}`;
+      // Checked against the cards only once they have loaded: a broken sources.json is reported on its own.
       if (rendered.citations.length === 0) problems.push(`${field} cites no source; add [@source-id]`);
       for (const { id } of rendered.citations)
-        if (!citable.has(id)) problems.push(`${field}: [@${id}] names no card in content/sources.json`);
+        if (sources && !citable.has(id)) problems.push(`${field}: [@${id}] names no card in content/sources.json`);
       return [mistake, rendered.segments.map((segment) => ('html' in segment ? segment.html : '')).join('')];
     }),
   ) as Record<keyof NonNullable<typeof exercise>['mistakes'], string>;
@@ -193,6 +194,12 @@ export function loadContent(contentDir: string): LoadedContent {
     if (anchors.has(heading.id)) problems.push(`${file}: heading id "${heading.id}" is used twice on the page`);
     anchors.add(heading.id);
   }
+  // The lab and the presenter link to the exercise by its heading: the lesson must have it, under its title.
+  const exerciseHeading = headings.find(({ heading }) => heading.id === exercise?.id)?.heading;
+  if (exercise && exerciseHeading?.text !== exercise.title)
+    problems.push(
+      `content/postgres/exercise.json: id "${exercise.id}" must be a lesson heading {#${exercise.id}} titled "${exercise.title}"`,
+    );
   const opening = sections[0];
   if (opening && !opening.segments.some((segment) => segment.kind === 'widget' && segment.widget === 'walkthrough')) {
     problems.push(`content/lesson: the first section must hold ::walkthrough::, which is the first view`);

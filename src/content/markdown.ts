@@ -10,7 +10,7 @@ hljs.registerLanguage('bash', bash);
 hljs.registerLanguage('lua', lua);
 
 /** Widgets a lesson may place on a line of its own, written `::name::`. */
-export const WIDGETS = ['walkthrough', 'sources', 'quiz', 'interview', 'map'] as const;
+export const WIDGETS = ['walkthrough', 'sources', 'quiz', 'interview', 'map', 'fence'] as const;
 export type WidgetName = (typeof WIDGETS)[number];
 
 export type Segment =

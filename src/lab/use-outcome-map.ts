@@ -86,11 +86,11 @@ export interface EveningSequencesState {
  * Every run the fence exercise needs, reduced to its sequences of writes in the map's worker: about 27,000 runs,
  * with progress map by map. Timed as a `performance` measure named `evening sequences`.
  */
-export function useEveningSequences(): EveningSequencesState {
+export function useEveningSequences(wanted: boolean): EveningSequencesState {
   const [sequences, setSequences] = useState(sequencesKept);
   const [progress, setProgress] = useState<EveningSequencesState['progress']>(null);
   useEffect(() => {
-    if (sequencesKept || !WORKERS) return;
+    if (!wanted || sequencesKept || !WORKERS) return;
     const worker = new Worker(new URL('./outcome-map.worker.ts', import.meta.url), {
       type: 'module',
       name: 'lockstep-evening-sequences',
@@ -108,6 +108,6 @@ export function useEveningSequences(): EveningSequencesState {
     });
     worker.postMessage({ kind: 'sequences', id: 1, seed } satisfies SequencesRequest);
     return () => worker.terminate();
-  }, []);
+  }, [wanted]);
   return { sequences, progress };
 }

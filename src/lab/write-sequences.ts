@@ -108,6 +108,7 @@ export function eveningSequences(
   };
   const seen = new Set<number>();
   let runs = 0;
+  let made = map.cells.length;
   configs.forEach((config, done) => {
     for (const [across, up] of ACROSS_AXES) {
       const x = axisOf(across, config);
@@ -117,11 +118,13 @@ export function eveningSequences(
       for (const cell of same ? map.cells : sequenceMap(seed, config, x, y, index))
         if (cell !== NO_SEQUENCE) seen.add(cell);
       runs += x.values.length * y.values.length;
+      if (!same) made += x.values.length * y.values.length;
     }
     onProgress?.(done + 1, configs.length);
   });
   return {
     sequences: index.sequences,
+    runs: made,
     map,
     across: { runs, sequences: [...seen].sort((a, b) => a - b) },
   } satisfies EveningSequences;

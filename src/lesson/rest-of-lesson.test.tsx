@@ -8,6 +8,7 @@ import RestOfLesson, { type LessonWidgets } from './rest-of-lesson';
 const widgets: LessonWidgets = {
   run: (presetId) => <p data-testid={`run-${presetId}`}>run {presetId}</p>,
   map: <p data-testid="map">map</p>,
+  fence: <p data-testid="fence">fence</p>,
   quiz: <p data-testid="quiz">quiz</p>,
   interview: <p data-testid="interview">interview</p>,
 };

@@ -14,6 +14,8 @@ export interface LessonWidgets {
   readonly run: (presetId: string) => ReactNode;
   /** The outcome map over the lesson's own evening (`::map::`). */
   readonly map: ReactNode;
+  /** The fence exercise, where the learner writes the statement a renewer runs (`::fence::`). */
+  readonly fence: ReactNode;
   readonly quiz: ReactNode;
   readonly interview: ReactNode;
 }
@@ -59,6 +61,7 @@ export default function RestOfLesson({ widgets: given }: { widgets: LessonWidget
       ...Object.fromEntries(runSlots().map((slot) => [slot, given.run(slot.slice('run-'.length))])),
       sources: <SourceCards sources={lesson.sources} />,
       map: given.map,
+      fence: given.fence,
       quiz: given.quiz,
       interview: given.interview,
     }),

@@ -54,10 +54,14 @@ export function casesFor(evenings: EveningSequences): JudgeCase[] {
   return [...evenings.sequences.map(caseOf), ...HAND_CASE_IDS.map((id) => HAND_CASES[id])];
 }
 
+/**
+ * How an evening went under the statement, by its row counts: a stale write landed, or a fresh one (or the holder's
+ * retry) was refused. A row left wrong by a write that landed (the fence not set) is a mistake the words name.
+ */
 const outcomeOf = (verdict: CaseVerdict): CellOutcome =>
   verdict.problems.includes('staleLanded')
     ? 'staleLanded'
-    : verdict.problems.length > 0 || verdict.failed
+    : verdict.failed || verdict.problems.some((problem) => problem === 'freshRefused' || problem === 'retryRefused')
       ? 'freshRefused'
       : 'kept';
 

@@ -18,3 +18,17 @@ export default function PackagedNote({ site }: { site: string }) {
     </section>
   );
 }
+
+/** In a course package, in place of the fence exercise: it needs the in-page Postgres, so it links to the site. */
+export function PackagedExercise({ site }: { site: string }) {
+  const [before, after] = fillTemplate(postgres.exercise.result.packaged, { site: '\u0000' }).split('\u0000');
+  return (
+    <p>
+      {before}
+      <a href={`${site}#${postgres.exercise.id}`} target="_blank" rel="noopener">
+        {site}
+      </a>
+      {after}
+    </p>
+  );
+}

@@ -32,14 +32,14 @@ export const outcomePaint = (prefix: string, outcome: CellOutcome) =>
  */
 export function StatementMap({
   title,
-  summary,
+  axes,
   outcomes,
   columns,
   ring,
 }: {
   title: string;
-  /** What the picture shows, in words: its counts. */
-  summary: string;
+  /** What the axes cover, in words. */
+  axes: string;
   /** Each cell's outcome, row by row from the bottom (y outer, x inner). */
   outcomes: readonly CellOutcome[];
   columns: number;
@@ -62,10 +62,8 @@ export function StatementMap({
   const ringAt = at(ring);
   return (
     <figure>
-      <figcaption>
-        <strong>{title}</strong> {summary}
-      </figcaption>
-      <svg viewBox={`-2 -2 ${columns * CELL + 4} ${rows * CELL + 4}`} role="img" aria-label={`${title}: ${summary}`}>
+      <figcaption>{title}</figcaption>
+      <svg viewBox={`-2 -2 ${columns * CELL + 4} ${rows * CELL + 4}`} role="img" aria-label={`${title}. ${axes}`}>
         <OutcomePatterns prefix={prefix} />
         {OUTCOMES.map((outcome, index) =>
           paths[index] ? <path key={outcome} d={paths[index]} {...outcomePaint(prefix, outcome)} /> : null,

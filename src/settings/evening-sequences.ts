@@ -35,6 +35,8 @@ export interface SequencedMap {
 export interface EveningSequences {
   /** Every distinct sequence, first seen first. */
   readonly sequences: readonly WriteSequence[];
+  /** Simulated runs made, each once: the lesson's map and the maps across services. */
+  readonly runs: number;
   /** The lesson's map: its evening, the table checking nothing, TTL × pause. */
   readonly map: SequencedMap;
   /** Every token-issuing service, 2 and 3 renewers, TTL × pause and TTL × write delay: how many runs, which sequences. */

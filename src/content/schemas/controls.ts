@@ -19,12 +19,14 @@ export const controlsSchema = z
         loadingRest: text,
         loadingRun: text,
         loadingMap: text,
+        loadingExercise: text,
         loadingQuiz: text,
         loadingInterview: text,
         /** Names a group of prerendered controls whose code has not arrived: a press is held until it has. */
         controlsLoading: text,
         /** Shown in place of the outcome map, for a reader without JavaScript. */
         mapNeedsScript: text,
+        exerciseNeedsScript: text,
         dismiss: text,
         reload: text,
         /** In place of a part (or a page) whose code could not be fetched, with a Reload button. */

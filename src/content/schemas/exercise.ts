@@ -13,7 +13,8 @@ const MISTAKES = [
 const CASES = ['retry', 'noRow', 'gaps', 'serials'] as const;
 
 /** An object with exactly these keys, each a text. */
-const textsFor = (keys: readonly string[]) => z.object(Object.fromEntries(keys.map((key) => [key, text]))).strict();
+const textsFor = <K extends string>(keys: readonly K[]) =>
+  z.object(Object.fromEntries(keys.map((key) => [key, text])) as Record<K, typeof text>).strict();
 
 /**
  * content/postgres/exercise.json: the fence exercise, where the learner writes the statement a renewer runs. Each
@@ -72,6 +73,7 @@ export const exerciseSchema = z
         failed: template(['message']),
         otherTable: template(['tables']),
         saved: text,
+        packaged: template(['site']),
       })
       .strict(),
     cases: textsFor(CASES),

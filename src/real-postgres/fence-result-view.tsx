@@ -1,0 +1,167 @@
+import postgres from 'virtual:lockstep/postgres';
+import { Prose } from '@/components/prose';
+import { fillTemplate } from '@/content/fill-template';
+import { labPageUrl } from '@/route/share-links';
+import type { EveningSequences } from '@/settings/evening-sequences';
+import { formatTick } from '@/story/format';
+import { HAND_CASE_IDS } from './fence-verdict';
+import type { CellOutcome, ExerciseResult } from './fence-result';
+import { StatementMap } from './statement-map';
+import styles from './fence-exercise.module.css';
+
+const EXERCISE = postgres.exercise;
+const RESULT = EXERCISE.result;
+const LABELS = EXERCISE.labels;
+
+/** A count as the page writes numbers: 1,600. */
+const count = (value: number) => value.toLocaleString('en');
+
+/** A cell of the exercise's map as a lab configuration: the map's own settings with the cell's two values. */
+function cellConfig(evenings: EveningSequences, cell: number) {
+  const { config, x, y } = evenings.map;
+  const columns = x.values.length;
+  return {
+    ...config,
+    [x.field]: x.values[cell % columns]!,
+    [y.field]: y.values[Math.floor(cell / columns)]!,
+  };
+}
+
+/** The cell of the map's own run: where the ring goes. */
+function ringCell(evenings: EveningSequences) {
+  const { config, x, y } = evenings.map;
+  return y.values.indexOf(config[y.field]) * x.values.length + x.values.indexOf(config[x.field]);
+}
+
+/**
+ * What a judged statement did, said as the outcome map says its runs: counts over the map's evenings and across
+ * services, an example to open in the lab, the cases made by hand, and what the mistakes found mean.
+ */
+export function FenceResultView({ result, evenings }: { result: ExerciseResult; evenings: EveningSequences }) {
+  const example = result.map.example === null ? null : cellConfig(evenings, result.map.example);
+  const exampleText = example
+    ? fillTemplate(LABELS.example, { ttl: formatTick(example.ttlMs), pause: formatTick(example.pauseMs) })
+    : '';
+  const evening = { evenings: count(result.map.evenings), example: exampleText };
+  const outcomeAt = (cell: number): CellOutcome => {
+    const sequence = evenings.map.cells[cell]!;
+    return sequence < 0 ? 'none' : result.outcomes[sequence]!;
+  };
+  const cells = [...evenings.map.cells.keys()];
+  const { x, y } = evenings.map;
+  const axes = fillTemplate(LABELS.mapAxes, {
+    from: formatTick(x.values[0]!),
+    to: formatTick(x.values.at(-1)!),
+    fromPause: formatTick(y.values[0]!),
+    toPause: formatTick(y.values.at(-1)!),
+  });
+  const failed = result.failed?.run;
+  return (
+    <div className={styles.result}>
+      {failed?.kind === 'failed' && (
+        <p role="alert" className={styles.failed}>
+          {fillTemplate(RESULT.failed, { message: failed.error.message })}
+        </p>
+      )}
+      {failed?.kind === 'ran' && (
+        <p role="alert" className={styles.failed}>
+          {fillTemplate(RESULT.otherTable, { tables: failed.otherTables.join(', ') })}
+        </p>
+      )}
+      {!failed && result.passed && (
+        <p className={styles.passed}>
+          {fillTemplate(RESULT.passed, {
+            evenings: count(result.map.evenings),
+            sequences: count(result.map.sequences),
+            across: count(result.across.sequences),
+          })}
+        </p>
+      )}
+      {!failed && !result.passed && (
+        <div className={styles.failed}>
+          {result.map.staleLanded > 0 && (
+            <p>{fillTemplate(RESULT.staleLanded, { ...evening, count: count(result.map.staleLanded) })}</p>
+          )}
+          {result.map.freshRefused > 0 && (
+            <p>{fillTemplate(RESULT.freshRefused, { ...evening, count: count(result.map.freshRefused) })}</p>
+          )}
+          {result.map.staleLanded + result.map.freshRefused === 0 && (
+            <p>{fillTemplate(RESULT.mapRight, { evenings: count(result.map.evenings) })}</p>
+          )}
+          {example && (
+            <p>
+              <a href={labPageUrl(window.location.href, example)}>{LABELS.open}</a>
+            </p>
+          )}
+          <p>
+            {fillTemplate(RESULT.across, {
+              across: count(result.across.sequences),
+              stale: count(result.across.staleLanded),
+              fresh: count(result.across.freshRefused),
+            })}
+          </p>
+        </div>
+      )}
+      {result.mistakes.length > 0 && (
+        <div className={styles.mistakes}>
+          {result.mistakes.map((mistake) => (
+            <Prose key={mistake} html={EXERCISE.mistakes[mistake]} />
+          ))}
+        </div>
+      )}
+      {!failed && (
+        <>
+          <h4>{LABELS.cases}</h4>
+          <ul className={styles.cases}>
+            {HAND_CASE_IDS.map((id) => {
+              const verdict = result.hand[id];
+              const right = verdict.problems.length === 0 && !verdict.failed;
+              return (
+                <li key={id}>
+                  <strong>{right ? LABELS.caseOk : LABELS.caseWrong}:</strong> {EXERCISE.cases[id]}
+                </li>
+              );
+            })}
+          </ul>
+          {result.firstRowLeft && <p className={styles.note}>{RESULT.firstRowLeft}</p>}
+          <div className={styles.maps}>
+            <StatementMap
+              title={LABELS.yourMap}
+              axes={axes}
+              outcomes={cells.map(outcomeAt)}
+              columns={x.values.length}
+              ring={ringCell(evenings)}
+            />
+            <StatementMap
+              title={LABELS.lessonMap}
+              axes={axes}
+              outcomes={cells.map((cell) => (evenings.map.cells[cell]! < 0 ? 'none' : 'kept'))}
+              columns={x.values.length}
+              ring={ringCell(evenings)}
+            />
+          </div>
+          <p className={styles.note}>{axes}</p>
+          <MapKey />
+        </>
+      )}
+    </div>
+  );
+}
+
+function MapKey() {
+  const items = [
+    ['kept', LABELS.kept],
+    ['staleLanded', LABELS.staleLanded],
+    ['freshRefused', LABELS.freshRefused],
+  ] as const;
+  return (
+    <ul className={styles.key} aria-label={LABELS.mapKey}>
+      {items.map(([outcome, label]) => (
+        <li key={outcome}>
+          <span className={`${styles.swatch} ${styles[`${outcome}Swatch`]}`} aria-hidden="true" />
+          {label}
+        </li>
+      ))}
+    </ul>
+  );
+}
