@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { drawEverySection, expect, test } from './fixtures';
+
+// The simulator's evenings (about 27,000 runs in a worker) and PGlite's start, on a slow machine.
+const CHECKED = { timeout: 120_000 };
+const LESSON_ANSWER = 'UPDATE certificates SET cert = $2, fence = $3 WHERE domain = $1 AND fence <= $3';
+
+function exercise(page: Page) {
+  return page.getByRole('form', { name: 'Write the fence yourself' });
+}
+
+test("a wrong statement gets its count and an example that opens in the lab, and the lesson's statement passes", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.goto('./#write-the-fence');
+  const form = exercise(page);
+  const box = form.getByRole('textbox', { name: /^Your statement/ });
+  // The unsafe statement it starts from.
+  await expect(box).toHaveValue('UPDATE certificates SET cert = $2 WHERE domain = $1');
+  await form.getByRole('button', { name: 'Check it on real Postgres' }).click();
+  const result = form.getByTestId('fence-result');
+  const landed = result.getByText(
+    /^It lets the stale write land in ([\d,]+) of 1,600 evenings of the map, for example a 30 s lease with a 40 s pause\.$/,
+  );
+  await expect(landed).toBeVisible(CHECKED);
+  await expect(result.getByText(/^No condition on the token\./)).toBeVisible();
+  await expect(result.getByRole('listitem').filter({ hasText: 'retry after a timeout' })).toContainText('Wrong');
+  await expect(result.getByRole('img', { name: /^Your statement\./ })).toBeVisible();
+
+  await drawEverySection(page);
+  const axe = await new AxeBuilder({ page }).include('form[aria-labelledby="write-the-fence"]').analyze();
+  expect(axe.violations.map((violation) => `${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
+
+  // The example is the map's own run: it opens in the lab with the table checking nothing, where the write lands stale.
+  await result.getByRole('link', { name: 'Open this evening in the lab' }).click();
+  await expect(page).toHaveURL(/[?&]lab\b/);
+  expect(new URL(page.url()).searchParams.get('ttl')).toBe('30000');
+  expect(new URL(page.url()).searchParams.get('pause')).toBe('40000');
+  expect(new URL(page.url()).searchParams.get('storage')).toBe('unchecked');
+  await expect(page.getByText('Stale write landed').first()).toBeVisible();
+
+  // Kept with the learner's progress: back on the lesson, the statement is still there.
+  await page.goto('./#write-the-fence');
+  const again = exercise(page);
+  await expect(again.getByRole('textbox', { name: /^Your statement/ })).toHaveValue(
+    'UPDATE certificates SET cert = $2 WHERE domain = $1',
+  );
+  await again.getByRole('textbox', { name: /^Your statement/ }).fill(LESSON_ANSWER);
+  await again.getByRole('button', { name: 'Check it on real Postgres' }).click();
+  await expect(
+    again.getByText(
+      /^Your statement refuses the stale write in all 1,600 evenings of the map \(\d+ sequences of writes\) and in all \d+ sequences across the services that issue tokens, and keeps every fresh one\.$/,
+    ),
+  ).toBeVisible(CHECKED);
+});
+
+test('by keyboard alone: write, check with Control+Enter, and read < against <=', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.goto('./#write-the-fence');
+  const form = exercise(page);
+  const box = form.getByRole('textbox', { name: /^Your statement/ });
+  await box.focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('UPDATE certificates SET cert = $2, fence = $3 WHERE domain = $1 AND fence < $3');
+  await page.keyboard.press('Control+Enter');
+  await expect(form.getByText(/^`?<`? instead of `?<=`?\./)).toBeVisible(CHECKED);
+  await expect(
+    form.getByText(/^In the map's 1,600 evenings it refuses every stale write and keeps every fresh one\.$/),
+  ).toBeVisible();
+  // A statement that is not a write on certificates is refused at once, with nothing run.
+  await box.focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('DELETE FROM certificates');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(form.getByRole('alert')).toHaveText(/^The check runs only an UPDATE or an INSERT on certificates/);
+});
