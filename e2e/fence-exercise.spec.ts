@@ -40,6 +40,14 @@ test("a wrong statement gets its count and an example that opens in the lab, and
   expect(new URL(page.url()).searchParams.get('pause')).toBe('40000');
   expect(new URL(page.url()).searchParams.get('storage')).toBe('unchecked');
   await expect(page.getByText('Stale write landed').first()).toBeVisible();
+  // Beside the write, the row count the learner's statement got on real Postgres.
+  await page.getByRole('button', { name: 'Go to the end' }).first().click();
+  const yours = page.getByRole('region', { name: 'Your own fence' });
+  await expect(yours.getByText('UPDATE certificates SET cert = $2 WHERE domain = $1')).toBeVisible();
+  await expect(yours.getByRole('listitem')).toHaveText([
+    "Renewer B's write with token 34: UPDATE 1",
+    "Renewer A's write with token 33: UPDATE 1",
+  ]);
 
   // Kept with the learner's progress: back on the lesson, the statement is still there.
   await page.goto('./#write-the-fence');

@@ -329,7 +329,12 @@ describe('the app shell and the address bar', () => {
     const { store } = await quiz.progress;
     expect(store.getState().quiz).toEqual({});
     const storage = memoryStorage();
-    saveProgress(storage, { quiz: {}, interview: {}, predictions: { 'stale-certificate:lateWrite': 'accepted' }, exercises: {} });
+    saveProgress(storage, {
+      quiz: {},
+      interview: {},
+      predictions: { 'stale-certificate:lateWrite': 'accepted' },
+      exercises: {},
+    });
     window.history.replaceState(null, '', '/index.html');
     const course = createPageStores(window, { lms: { storage } });
     expect((await course.progress).store.getState().predictions).toEqual({ 'stale-certificate:lateWrite': 'accepted' });

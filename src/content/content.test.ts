@@ -437,7 +437,7 @@ describe('loadContent rejects broken lesson and practice files', () => {
     ]);
   });
 
-  it("the fence exercise: a mistake that cites nothing or an unknown card, and a heading that does not match", () => {
+  it('the fence exercise: a mistake that cites nothing or an unknown card, and a heading that does not match', () => {
     const dir = contentWith('postgres/exercise.json', (json) => {
       const mistakes = json.mistakes as Record<string, string>;
       mistakes.strictLess = 'Use <= rather than <.';

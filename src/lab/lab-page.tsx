@@ -1,7 +1,7 @@
 import content from 'virtual:lockstep/content';
 import lab from 'virtual:lockstep/lab';
 import { fieldProblemMessage } from '@/content/field-problem-message';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { CodeText } from '@/components/code-text';
 import { CopyButton } from '@/components/copy-button';
@@ -19,6 +19,8 @@ import { LAB_FIELDS, type LabConfig } from '@/settings/lab-config';
 import { type FieldProblem } from '@/settings/lab-address';
 import { labNarration } from './lab-narration';
 import { EtcdKeys, MailSenderPanel, RedlockNodes } from './lab-panels';
+import { YourStatement } from './your-statement';
+import { issuesTokens } from '@/sim/services/service';
 import { LabSettings } from './lab-settings';
 import { LabTextVersion } from './lab-text-version';
 import { LabVerdict } from './lab-verdict';
@@ -157,6 +159,13 @@ export default function LabPage({
             <MailSenderPanel frame={frame} idempotencyKey={config.storage === 'idempotencyKey'} />
           ) : (
             <CertificatesPanelView timeline={timeline} cursor={step} />
+          )}
+          {/* The fence exercise's statement: where the row's token can be checked, and not in a course's frame. */}
+          {!compact && config.resource === 'certificate' && issuesTokens(config.service) && (
+            // Its own boundary: the rest of the run never waits for the progress code.
+            <Suspense fallback={null}>
+              <YourStatement timeline={timeline} step={step} />
+            </Suspense>
           )}
           <RenewersPanelView frame={frame} timeline={timeline} />
         </div>

@@ -4,7 +4,7 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { fillTemplate } from '@/content/fill-template';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
-import type { EveningSequences } from '@/settings/evening-sequences';
+import { sequenceKey, type EveningSequences } from '@/settings/evening-sequences';
 import { formatTick } from '@/story/format';
 import { ENGINE_OFF, type EngineState } from './engine-lifecycle';
 import { exerciseRefusal, type ExerciseRefusal } from './fence-statement';
@@ -80,9 +80,17 @@ export function FenceExercise({
       if (reply.kind === 'judged') {
         if (reply.run.kind === 'refused') setChecked({ kind: 'refused', refusal: reply.run.refusal });
         else {
-          const result = exerciseResult(text, sequences, reply.run.cases);
+          const { cases } = reply.run;
+          const result = exerciseResult(text, sequences, cases);
           setChecked({ kind: 'judged', result, ms: performance.now() - started });
-          writeExercise(EXERCISE.id, { statement: text, verdict: result.passed ? 'passed' : 'failed' });
+          // Each simulated sequence's row counts, for the lab to show beside its writes.
+          const rows = Object.fromEntries(
+            sequences.sequences.flatMap((sequence, index) => {
+              const run = cases[index];
+              return run?.kind === 'ran' ? [[sequenceKey(sequence), run.rows]] : [];
+            }),
+          );
+          writeExercise(EXERCISE.id, { statement: text, verdict: result.passed ? 'passed' : 'failed', rows });
         }
       } else if (reply.kind === 'waiting') setChecked({ kind: 'said', message: STATUS.waiting, alert: false });
       else if (reply.kind === 'stopped')

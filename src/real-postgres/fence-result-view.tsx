@@ -1,5 +1,4 @@
 import postgres from 'virtual:lockstep/postgres';
-import { Prose } from '@/components/prose';
 import { fillTemplate } from '@/content/fill-template';
 import { labPageUrl } from '@/route/share-links';
 import type { EveningSequences } from '@/settings/evening-sequences';
@@ -105,7 +104,12 @@ export function FenceResultView({ result, evenings }: { result: ExerciseResult; 
       {result.mistakes.length > 0 && (
         <div className={styles.mistakes}>
           {result.mistakes.map((mistake) => (
-            <Prose key={mistake} html={EXERCISE.mistakes[mistake]} />
+            // Rendered from content/ at build time, with its citations: no learner input reaches this HTML.
+            <div
+              key={mistake}
+              className={styles.mistake}
+              dangerouslySetInnerHTML={{ __html: EXERCISE.mistakes[mistake] }}
+            />
           ))}
         </div>
       )}

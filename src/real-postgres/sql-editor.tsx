@@ -1,7 +1,6 @@
 import hljs from 'highlight.js/lib/core';
 import sqlLanguage from 'highlight.js/lib/languages/sql';
 import { useRef } from 'react';
-import prose from '@/components/prose.module.css';
 import styles from './fence-exercise.module.css';
 
 hljs.registerLanguage('sql', sqlLanguage);
@@ -29,7 +28,7 @@ export function SqlEditor({
   // highlight.js escapes the text it is given: no markup the learner types reaches the page as markup.
   const html = hljs.highlight(value, { language: 'sql', ignoreIllegals: true }).value;
   return (
-    <div className={`${prose.prose} ${styles.editor}`}>
+    <div className={styles.editor}>
       {/* A final newline keeps the copy as tall as the box when the text ends in one. */}
       <pre ref={copy} aria-hidden="true" className={styles.highlighted}>
         <code dangerouslySetInnerHTML={{ __html: `${html}\n` }} />

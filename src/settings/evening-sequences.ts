@@ -15,6 +15,10 @@ export interface SequenceWrite {
 }
 export type WriteSequence = readonly SequenceWrite[];
 
+/** A sequence as a short key: `A:33:1001 B:34:1002`. The exercise keeps its row counts under it, the lab reads them. */
+export const sequenceKey = (writes: readonly SequenceWrite[]): string =>
+  writes.map(({ renewer, token, serial }) => `${renewer}:${token}:${serial}`).join(' ');
+
 /** A cell whose run hit the event bound: it has no sequence, and no verdict. */
 export const NO_SEQUENCE = -1;
 

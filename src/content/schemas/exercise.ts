@@ -76,6 +76,18 @@ export const exerciseSchema = z
         packaged: template(['site']),
       })
       .strict(),
+    /** Beside the lab's certificates panel: the learner's statement and its row count for each write of the run. */
+    lab: z
+      .object({
+        title: text,
+        invite: text,
+        link: text,
+        checked: text,
+        write: template(['renewer', 'token', 'tag']),
+        noWriteYet: text,
+        notChecked: text,
+      })
+      .strict(),
     cases: textsFor(CASES),
     refusals: textsFor(REFUSALS),
     mistakes: textsFor(MISTAKES),
