@@ -11,7 +11,7 @@ import { Notices } from './notices';
 import { PageDrawn } from './page-ready';
 import { useShell } from './page-stores';
 
-const Presenter = lazy(() => import('@/presenter/presenter'));
+const Presenter = lazy(() => import('./presenter-page'));
 const SpeakerView = lazy(() => import('@/presenter/speaker-view'));
 const LabPage = lazy(() => import('@/lab/lab-page'));
 

@@ -4,15 +4,9 @@ import { DisabledUntilHydrated } from '@/components/disabled-until-hydrated';
 import { HydrateWhenNear } from '@/components/hydrate-when-near';
 import { HydratedOnly, NeedsScript } from '@/components/hydrated-only';
 import RestOfLesson, { type LessonWidgets } from '@/lesson/rest-of-lesson';
+import { fenceExercise } from './fence-exercise-slot';
 
 const AnswerKey = lazy(() => import('@/practice/answer-key'));
-// Marked pure so that the site's build, which never shows it, drops it.
-const PackagedExercise = /* @__PURE__ */ lazy(() =>
-  import('@/real-postgres/packaged-note').then((module) => ({ default: module.PackagedExercise })),
-);
-
-/** Where a course package points for the exercise: the site named to `npm run package -- --site URL`. */
-const SITE: string = import.meta.env.VITE_LOCKSTEP_SITE ?? '';
 
 /** The widgets the lesson's sections place with `::name::`, besides its own source cards. */
 const lessonWidgets: LessonWidgets = {
@@ -53,9 +47,7 @@ const lessonWidgets: LessonWidgets = {
   ),
   fence:
     import.meta.env.MODE === 'scorm' ? (
-      <Suspense fallback={null}>
-        <PackagedExercise site={SITE} />
-      </Suspense>
+      fenceExercise
     ) : (
       <HydrateWhenNear
         load={() => import('./fence-slot')}

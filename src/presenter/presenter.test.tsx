@@ -14,7 +14,7 @@ function renderPresenter(initial: { cursor?: number; fencing?: boolean } = {}) {
   const onExit = vi.fn();
   const view = renderWalkthrough(
     <ShortcutContext.Provider value={createShortcutStore(memoryStorage(), null)}>
-      <Presenter onExit={onExit} />
+      <Presenter onExit={onExit} exercise={<p>The exercise itself</p>} />
     </ShortcutContext.Provider>,
     initial,
   );
@@ -317,5 +317,22 @@ describe('<Presenter>', () => {
     await user.click(within(bar()).getByRole('button', { name: /keyboard shortcuts/i }));
     await user.click(await screen.findByRole('checkbox', { name: /use single-key shortcuts/i }));
     expect(within(bar()).getByRole('button', { name: 'Blank screen' })).not.toHaveAttribute('aria-keyshortcuts');
+  });
+});
+
+describe('the fence exercise on the projected screen', () => {
+  it('shows in place of the step, under its own heading, and goes back to the step', async () => {
+    const user = userEvent.setup();
+    renderPresenter({ cursor: 3 });
+    const toggle = within(bar()).getByRole('button', { name: 'Write the fence' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    const exercise = screen.getByRole('region', { name: 'Write the fence yourself' });
+    expect(within(exercise).getByText('The exercise itself')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Lock service and certificates table' })).toBeNull();
+    await user.click(toggle);
+    expect(screen.queryByText('The exercise itself')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Lock service and certificates table' })).toBeInTheDocument();
   });
 });

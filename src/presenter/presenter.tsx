@@ -1,7 +1,8 @@
 import content from 'virtual:lockstep/content';
+import postgres from 'virtual:lockstep/postgres';
 import practice from 'virtual:lockstep/practice';
 import presenter from 'virtual:lockstep/presenter';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { fillTemplate } from '@/content/fill-template';
 import { selectCursor, selectStepCount } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
@@ -30,7 +31,15 @@ const LABELS = presenter.labels.presenter;
  * Presenter mode: the walkthrough's steps, then the quiz questions one at a time, in large type with the
  * page's chrome hidden. Quiz answers stay hidden until the presenter reveals them.
  */
-export default function Presenter({ onExit }: { onExit: () => void }) {
+export default function Presenter({
+  onExit,
+  exercise,
+}: {
+  onExit: () => void;
+  /** The fence exercise, which the page puts here: a statement typed on the projector, checked for the class. */
+  exercise: ReactNode;
+}) {
+  const [showExercise, setShowExercise] = useState(false);
   const cursor = useWalkthrough(selectCursor);
   const stepCount = useWalkthrough(selectStepCount);
   const actions = useWalkthroughActions();
@@ -121,6 +130,14 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
             {LABELS.speakerView}
           </button>
         )}
+        <button
+          type="button"
+          className={`toggle ${styles.pressedMark}`}
+          aria-pressed={showExercise}
+          onClick={() => setShowExercise((shown) => !shown)}
+        >
+          {LABELS.exercise}
+        </button>
         <button type="button" onClick={() => setBlank(true)} aria-keyshortcuts={shortcut('blank')}>
           {LABELS.blank}
         </button>
@@ -132,7 +149,12 @@ export default function Presenter({ onExit }: { onExit: () => void }) {
           {LABELS.exit}
         </button>
       </div>
-      {quizQuestion ? (
+      {showExercise ? (
+        <section className={styles.presenterExercise} aria-labelledby={postgres.exercise.id}>
+          <h2 id={postgres.exercise.id}>{postgres.exercise.title}</h2>
+          {exercise}
+        </section>
+      ) : quizQuestion ? (
         <PresenterQuestion
           question={quizQuestion}
           revealed={revealed}

@@ -12,6 +12,8 @@ export const presenterLabelsSchema = z
         questionOf: template(['question', 'count']),
         speakerView: text,
         blank: text,
+        /** Shows the fence exercise on the projected screen in place of the step, and back. */
+        exercise: text,
         fullScreen: text,
         exit: text,
         currentStep: text,
