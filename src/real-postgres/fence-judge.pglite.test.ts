@@ -149,3 +149,30 @@ describe("the fence exercise's judge on PGlite", () => {
     await runConsoleInput(db, "UPDATE certificates SET fence = 32, cert = 'serial 1000'", 'idle');
   });
 });
+
+describe("the judge in the worker's server", () => {
+  it('waits while the console has a transaction open, and judges once it has ended', async () => {
+    const { createEngineServer } = await import('./engine-server');
+    const replies: unknown[] = [];
+    const server = createEngineServer((reply) => replies.push(reply));
+    const seed = {
+      createTable: postgres.createTable,
+      insertRow: postgres.insertRow,
+      seed: ['go.shop.example', 'serial 1000', 32],
+    };
+    const cases = casesFor(evenings);
+    server.receive({ id: 1, kind: 'start', ...seed });
+    server.receive({ id: 2, kind: 'console', sql: 'BEGIN' });
+    server.receive({ id: 3, kind: 'judge', statement: LESSON, cases });
+    server.receive({ id: 4, kind: 'console', sql: 'ROLLBACK' });
+    server.receive({ id: 5, kind: 'judge', statement: LESSON, cases });
+    await server.close();
+    expect(replies.map((reply) => (reply as { kind: string }).kind)).toEqual([
+      'started',
+      'console',
+      'judgeWaiting',
+      'console',
+      'judged',
+    ]);
+  }, 60_000);
+});

@@ -13,9 +13,17 @@ const CERTIFICATES = String.raw`(?:(?:PUBLIC|"public")\s*\.\s*)?(?:CERTIFICATES|
 const UPDATE = new RegExp(String.raw`^UPDATE\s+(?:ONLY\s+)?${CERTIFICATES}(?![\w$])`);
 const INSERT = new RegExp(String.raw`^INSERT\s+INTO\s+${CERTIFICATES}(?![\w$])`);
 
-/** The statement's code, upper-cased, its comments gone and its quoted text blanked: what its keywords are. */
+/**
+ * The statement's code, its comments gone and its quoted text blanked, with every unquoted word upper-cased as
+ * Postgres folds it (to lower case; upper here, so keywords read as written in the lesson). A quoted name keeps
+ * its case: `"Certificates"` is another table.
+ */
 export function codeOf(statement: string): string {
-  return withoutLiterals(statement).toUpperCase().trim();
+  return withoutLiterals(statement)
+    .split(/("(?:[^"]|"")*")/)
+    .map((part, index) => (index % 2 === 1 ? part : part.toUpperCase()))
+    .join('')
+    .trim();
 }
 
 export function exerciseRefusal(sql: string): ExerciseRefusal | null {
@@ -39,8 +47,8 @@ export function conditionOf(statement: string): string {
 
 /** Whether the condition looks at the writer's token: `$3`, or the upsert's `EXCLUDED.fence`. */
 export const conditionUsesToken = (statement: string): boolean =>
-  /\$3(?!\d)|EXCLUDED\s*\.\s*"?FENCE\b/i.test(conditionOf(statement));
+  /\$3(?!\d)|EXCLUDED\s*\.\s*(?:FENCE|"fence")(?![\w$"])/.test(conditionOf(statement));
 
 /** Whether the condition compares certificates: a CA's serials carry no order. */
 export const conditionUsesCert = (statement: string): boolean =>
-  /(?<![\w$])"?CERT"?(?![\w$])/.test(conditionOf(statement));
+  /(?<![\w$."])(?:CERT|"cert")(?![\w$"])|\.\s*(?:CERT|"cert")(?![\w$"])/.test(conditionOf(statement));

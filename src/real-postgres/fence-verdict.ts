@@ -115,8 +115,10 @@ export function mistakesOf(statement: string, problems: ReadonlySet<Problem>): M
   if (problems.has('staleLanded') && !usesToken && !conditionUsesCert(statement)) mistakes.push('noTokenCondition');
   if (conditionUsesCert(statement) && problems.size > 0) mistakes.push('comparesCert');
   // The token compared with something other than the row's fence (the upsert's EXCLUDED.fence is the token).
-  if (usesToken && wrongOrder && !/\bFENCE\b/.test(conditionOf(statement).replace(/EXCLUDED\s*\.\s*"?FENCE/g, '')))
-    mistakes.push('wrongColumn');
+  const fenceInCondition = /(?<![\w$"])(?:FENCE|"fence")(?![\w$"])/.test(
+    conditionOf(statement).replace(/EXCLUDED\s*\.\s*(?:FENCE|"fence")/g, ''),
+  );
+  if (usesToken && wrongOrder && !fenceInCondition) mistakes.push('wrongColumn');
   if (problems.has('fenceNotSet')) mistakes.push('fenceNotSet');
   if (problems.has('retryRefused') && !wrongOrder) mistakes.push('strictLess');
   if (wrongOrder && mistakes.length === 0) mistakes.push('wrongComparison');

@@ -81,6 +81,37 @@ describe('the page side of the Postgres worker', () => {
     expect(phase(engine)).toBe('ready');
   });
 
+  it("stops the exercise's check at the console's limit, and answers its other replies in the exercise's terms", async () => {
+    FakeWorker.next = [
+      { silentOn: 'judge' },
+      {
+        answer: (request) =>
+          request.kind === 'start'
+            ? { id: request.id, kind: 'started', version: '17.5' }
+            : request.kind === 'judge' && request.statement === 'wait'
+              ? { id: request.id, kind: 'judgeWaiting' }
+              : request.kind === 'judge' && request.statement === 'role'
+                ? { id: request.id, kind: 'identityChanged', message: 'the role changed' }
+                : { id: request.id, kind: 'judged', run: { kind: 'refused', refusal: 'empty' } },
+      },
+    ];
+    const engine = makeEngine();
+    await engine.start();
+    const reply = engine.judge('UPDATE certificates SET cert = pg_sleep(600)::text', []);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(phase(engine)).toBe('busy');
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(reply).resolves.toEqual({ kind: 'stopped', why: 'timeLimit' });
+    expect(FakeWorker.made).toHaveLength(2);
+    await expect(engine.judge('wait', [])).resolves.toEqual({ kind: 'waiting' });
+    await expect(engine.judge('', [])).resolves.toEqual({ kind: 'judged', run: { kind: 'refused', refusal: 'empty' } });
+    await expect(engine.judge('role', [])).resolves.toEqual({
+      kind: 'restarted',
+      why: 'identityChanged',
+      message: 'the role changed',
+    });
+  });
+
   it("stops the walkthrough's steps at their own limit, with their own reason", async () => {
     FakeWorker.next = [{ silentOn: 'steps' }];
     const engine = makeEngine();
