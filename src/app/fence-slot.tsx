@@ -4,7 +4,7 @@ import { FenceExercise } from '@/real-postgres/fence-exercise';
 
 /**
  * The fence exercise with the lab's evenings: the page puts the two features together. The simulator's runs
- * (about 27,000, in the map's worker) start when the learner first edits or checks a statement, not on scroll.
+ * (about 26,000, in the map's worker) start when the learner first edits or checks a statement, not on scroll.
  */
 export default function FenceSlot() {
   const [wanted, setWanted] = useState(false);

@@ -83,7 +83,7 @@ export interface EveningSequencesState {
 }
 
 /**
- * Every run the fence exercise needs, reduced to its sequences of writes in the map's worker: about 27,000 runs,
+ * Every run the fence exercise needs, reduced to its sequences of writes in the map's worker: about 26,000 runs,
  * with progress map by map. Timed as a `performance` measure named `evening sequences`.
  */
 export function useEveningSequences(wanted: boolean): EveningSequencesState {

@@ -174,7 +174,9 @@ export function FenceExercise({
             <FenceResultView result={checked.result} evenings={sequences} />
             <p className={styles.note}>
               {fillTemplate(STATUS.took, {
-                cases: (sequences.sequences.length + HAND_CASE_IDS.length).toLocaleString('en'),
+                sequences: sequences.sequences.length.toLocaleString('en'),
+                runs: sequences.runs.toLocaleString('en'),
+                hand: String(HAND_CASE_IDS.length),
                 time: formatTick(checked.ms),
               })}{' '}
               {EXERCISE.result.saved}

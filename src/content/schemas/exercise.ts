@@ -58,7 +58,7 @@ export const exerciseSchema = z
         timeLimit: template(['seconds']),
         restarted: template(['message']),
         broken: template(['message']),
-        took: template(['cases', 'time']),
+        took: template(['sequences', 'runs', 'hand', 'time']),
         noWorkers: text,
       })
       .strict(),
