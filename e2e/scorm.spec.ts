@@ -178,5 +178,8 @@ test('each package holds a valid manifest and its control documents at its root,
     expect(launch).toContain('Step 1 of 23');
     expect(launch).toContain('https://lockstep.example/');
     expect(launch).not.toContain('Run on real Postgres</button>');
+    // So does the fence exercise, which needs that engine: it links to itself on the site, and reports nothing.
+    expect(launch).toContain('href="https://lockstep.example/#write-the-fence"');
+    expect(launch).not.toContain('Check it on real Postgres');
   }
 });
