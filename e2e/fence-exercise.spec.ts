@@ -64,15 +64,37 @@ test("a wrong statement gets its count and an example that opens in the lab, and
   ).toBeVisible(CHECKED);
 });
 
-test('by keyboard alone: write, check with Control+Enter, and read < against <=', async ({ page }) => {
+test('by keyboard alone: write, check with Control+Enter, open the example, fix it, and read < against <=', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await page.goto('./#write-the-fence');
   const form = exercise(page);
   const box = form.getByRole('textbox', { name: /^Your statement/ });
-  await box.focus();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type('UPDATE certificates SET cert = $2, fence = $3 WHERE domain = $1 AND fence < $3');
-  await page.keyboard.press('Control+Enter');
+  const write = async (statement: string) => {
+    await box.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(statement);
+    await page.keyboard.press('Control+Enter');
+  };
+  await write('UPDATE certificates SET cert = $2, fence = $3 WHERE domain = $1');
+  await expect(form.getByText(/^It lets the stale write land in [\d,]+ of 1,600 evenings/)).toBeVisible(CHECKED);
+  // From the box: Check, Start again, then the example's link.
+  for (const name of [
+    'Check it on real Postgres',
+    'Start again from the unsafe statement',
+    'Open this evening in the lab',
+  ]) {
+    await page.keyboard.press('Tab');
+    await expect(page.locator(':focus')).toHaveAccessibleName(name);
+  }
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]ttl=30000&.*[?&]lab\b/);
+
+  await page.goto('./#write-the-fence');
+  await write(LESSON_ANSWER);
+  await expect(form.getByText(/^Your statement refuses the stale write in all 1,600 evenings/)).toBeVisible(CHECKED);
+  await write('UPDATE certificates SET cert = $2, fence = $3 WHERE domain = $1 AND fence < $3');
   await expect(form.getByText(/^`?<`? instead of `?<=`?\./)).toBeVisible(CHECKED);
   await expect(
     form.getByText(/^In the map's 1,600 evenings it refuses every stale write and keeps every fresh one\.$/),

@@ -33,7 +33,7 @@ export interface EveningsState {
 type Checked =
   | { readonly kind: 'checking' }
   | { readonly kind: 'refused'; readonly refusal: ExerciseRefusal }
-  | { readonly kind: 'judged'; readonly result: ExerciseResult; readonly ms: number }
+  | { readonly kind: 'judged'; readonly statement: string; readonly result: ExerciseResult; readonly ms: number }
   | { readonly kind: 'said'; readonly message: string; readonly alert: boolean };
 
 /** Why a statement is not run, in the exercise's words or, for the console's own refusals, the console's. */
@@ -82,7 +82,7 @@ export function FenceExercise({
         else {
           const { cases } = reply.run;
           const result = exerciseResult(text, sequences, cases);
-          setChecked({ kind: 'judged', result, ms: performance.now() - started });
+          setChecked({ kind: 'judged', statement: text, result, ms: performance.now() - started });
           // Each simulated sequence's row counts, for the lab to show beside its writes.
           const rows = Object.fromEntries(
             sequences.sequences.flatMap((sequence, index) => {
@@ -171,6 +171,7 @@ export function FenceExercise({
         {checked?.kind === 'said' && <p role={checked.alert ? 'alert' : 'status'}>{checked.message}</p>}
         {checked?.kind === 'judged' && sequences && (
           <>
+            {checked.statement !== statement && <p className={styles.note}>{STATUS.changed}</p>}
             <FenceResultView result={checked.result} evenings={sequences} />
             <p className={styles.note}>
               {fillTemplate(STATUS.took, {

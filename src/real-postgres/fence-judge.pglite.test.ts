@@ -67,6 +67,11 @@ describe("the fence exercise's judge on PGlite", () => {
   it.each([
     ['no token condition', 'UPDATE certificates SET cert = $2, fence = $3 WHERE domain = $1', 'noTokenCondition'],
     ['the fence not set', 'UPDATE certificates SET cert = $2 WHERE domain = $1 AND fence <= $3', 'fenceNotSet'],
+    [
+      'the token compared with the wrong column',
+      'UPDATE certificates SET cert = $2, fence = $3 WHERE domain = $1 AND length(domain) <= $3',
+      'wrongColumn',
+    ],
   ])("with %s, lets the stale write land in exactly the unchecked map's stale cells", async (_, statement, mistake) => {
     const result = await judged(statement);
     const unchecked = simulatedMap('unchecked');

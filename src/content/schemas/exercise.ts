@@ -59,6 +59,7 @@ export const exerciseSchema = z
         restarted: template(['message']),
         broken: template(['message']),
         took: template(['sequences', 'runs', 'hand', 'time']),
+        changed: text,
         noWorkers: text,
       })
       .strict(),
