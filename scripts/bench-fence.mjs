@@ -41,7 +41,7 @@ for (let round = 0; round < ROUNDS; round++) {
   // A new statement each round (a space more), so the result shown is this round's.
   await box.fill(`${LESSON}${' '.repeat(round + 1)}`);
   await check.click();
-  await form.getByText(/^Your statement refuses the stale write in all/).waitFor({ timeout: 60_000 });
+  await form.getByText(/^Your statement refuses the late write in all/).waitFor({ timeout: 60_000 });
   const [, sequences, runs, hand, seconds] = TOOK.exec(await took.textContent()) ?? [];
   const number = (text) => Number(text.replace(/,/g, ''));
   counts = { sequences: number(sequences), runs: number(runs), hand: number(hand) };

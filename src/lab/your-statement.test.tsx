@@ -52,7 +52,8 @@ describe("the lab's panel for the fence exercise", () => {
   });
 
   it('at the end, both writes; an upsert is answered as INSERT 0 n', async () => {
-    const statement = ' insert into certificates VALUES ($1, $2, $3) ON CONFLICT (domain) DO NOTHING';
+    const statement =
+      '-- an upsert\n/* first */ insert into certificates VALUES ($1, $2, $3) ON CONFLICT (domain) DO NOTHING';
     await renderWith({ statement, verdict: 'failed', rows: { 'B:34:1002 A:33:1001': [1, 0] } }, last);
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       "Renewer B's write with token 34: INSERT 0 1",

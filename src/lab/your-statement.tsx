@@ -21,7 +21,8 @@ export function YourStatement({ timeline, step }: { timeline: Timeline; step: nu
   const rows = saved?.rows?.[key];
   // The writes made by this step: the row count beside each is the one the statement got in the whole evening.
   const made = timeline.frames[step]?.world.writes.length ?? 0;
-  const insert = saved?.statement.trimStart().toUpperCase().startsWith('INSERT');
+  // An upsert's tag is `INSERT 0 n`: read past any comments before its first word.
+  const insert = /^(?:\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*INSERT\b/i.test(saved?.statement ?? '');
   return (
     <section className="panel" aria-labelledby="your-statement">
       <h3 id="your-statement">{WORDS.title}</h3>

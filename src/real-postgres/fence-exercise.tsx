@@ -65,9 +65,12 @@ export function FenceExercise({
   const { engine, take } = usePageEngine();
   const state = useStore(engine?.store ?? NO_ENGINE);
   const judging = useRef(false);
+  // The box's text now: a check that ends after the learner typed on keeps their new text, unjudged.
+  const current = useRef(statement);
 
   const edit = (text: string) => {
     onFirstUse();
+    current.current = text;
     setStatement(text);
     writeExercise(EXERCISE.id, { statement: text, verdict: null });
   };
@@ -79,6 +82,12 @@ export function FenceExercise({
       const reply = await (engine ?? take()).judge(text, casesFor(sequences));
       if (reply.kind === 'judged') {
         if (reply.run.kind === 'refused') setChecked({ kind: 'refused', refusal: reply.run.refusal });
+        else if (reply.run.kind === 'setupFailed')
+          setChecked({
+            kind: 'said',
+            message: fillTemplate(STATUS.setupFailed, { message: reply.run.message }),
+            alert: true,
+          });
         else {
           const { cases } = reply.run;
           const result = exerciseResult(text, sequences, cases);
@@ -90,7 +99,8 @@ export function FenceExercise({
               return run?.kind === 'ran' ? [[sequenceKey(sequence), run.rows]] : [];
             }),
           );
-          writeExercise(EXERCISE.id, { statement: text, verdict: result.passed ? 'passed' : 'failed', rows });
+          const verdict = result.passed ? 'passed' : 'failed';
+          if (current.current === text) writeExercise(EXERCISE.id, { statement: text, verdict, rows });
         }
       } else if (reply.kind === 'waiting') setChecked({ kind: 'said', message: STATUS.waiting, alert: false });
       else if (reply.kind === 'stopped')
@@ -119,7 +129,7 @@ export function FenceExercise({
     const refusal = exerciseRefusal(statement);
     if (refusal) {
       setChecked({ kind: 'refused', refusal });
-      writeExercise(EXERCISE.id, { statement, verdict: 'failed' });
+      writeExercise(EXERCISE.id, { statement, verdict: 'failed', ...(saved?.rows && { rows: saved.rows }) });
       return;
     }
     if (!evenings.workers) return setChecked({ kind: 'said', message: STATUS.noWorkers, alert: true });
@@ -161,7 +171,11 @@ export function FenceExercise({
       <p id={`${id}-limit`} className={styles.note}>
         {fillTemplate(STATUS.limit, { seconds: LIMIT_SECONDS })}
       </p>
-      <div aria-live="polite" aria-busy={busy} data-testid="fence-result">
+      {/* Said when it ends, not while it is rebuilt: a busy live region would hold back the progress too. */}
+      <div aria-live="polite" data-testid="fence-result">
+        {checked === null && saved?.verdict && saved.statement === statement && (
+          <p className={styles.note}>{saved.verdict === 'passed' ? STATUS.lastPassed : STATUS.lastFailed}</p>
+        )}
         {busy && <Progress evenings={evenings} phase={state.phase} />}
         {checked?.kind === 'refused' && (
           <p role="alert" className={styles.failed}>
@@ -173,15 +187,17 @@ export function FenceExercise({
           <>
             {checked.statement !== statement && <p className={styles.note}>{STATUS.changed}</p>}
             <FenceResultView result={checked.result} evenings={sequences} />
-            <p className={styles.note}>
-              {fillTemplate(STATUS.took, {
-                sequences: sequences.sequences.length.toLocaleString('en'),
-                runs: sequences.runs.toLocaleString('en'),
-                hand: String(HAND_CASE_IDS.length),
-                time: formatTick(checked.ms),
-              })}{' '}
-              {EXERCISE.result.saved}
-            </p>
+            {!checked.result.failed && (
+              <p className={styles.note}>
+                {fillTemplate(STATUS.took, {
+                  sequences: sequences.sequences.length.toLocaleString('en'),
+                  runs: sequences.runs.toLocaleString('en'),
+                  hand: String(HAND_CASE_IDS.length),
+                  time: formatTick(checked.ms),
+                })}{' '}
+                {EXERCISE.result.saved}
+              </p>
+            )}
           </>
         )}
       </div>

@@ -38,7 +38,7 @@ afterAll(() => db.close());
 
 const judge = (statement: string) => judgeStatement(db, statement, casesFor(evenings), postgres.createTable, seal);
 const resultOf = (statement: string, run: JudgeRun) => {
-  if (run.kind !== 'judged') throw new Error(`refused: ${run.refusal}`);
+  if (run.kind !== 'judged') throw new Error(`not judged: ${JSON.stringify(run)}`);
   return exerciseResult(statement, evenings, run.cases);
 };
 const judged = async (statement: string) => resultOf(statement, await judge(statement));
@@ -62,6 +62,8 @@ describe("the fence exercise's judge on PGlite", () => {
     const fenced = simulatedMap('fenced');
     expect(lesson.map.evenings).toBe(fenced.length);
     expect(fenced.filter((code) => code === STALE)).toHaveLength(0);
+    // The evenings with a late write to refuse are those where, with nothing checked, it lands.
+    expect(lesson.map.withStale).toBe(simulatedMap('unchecked').filter((code) => code === STALE).length);
   });
 
   it.each([
@@ -121,6 +123,58 @@ describe("the fence exercise's judge on PGlite", () => {
     expect(column.mistakes).toEqual(['wrongColumn']);
   });
 
+  it.each([
+    [
+      'a condition on the token alone, which changes every domain',
+      'UPDATE certificates SET cert = $2, fence = $3 WHERE fence <= $3',
+      'domainCondition',
+    ],
+    [
+      'the wrong parameter for the domain',
+      'UPDATE certificates SET cert = $2, fence = $3 WHERE domain = $2 AND fence <= $3',
+      'domainCondition',
+    ],
+    [
+      'the certificate not stored',
+      'UPDATE certificates SET fence = $3 WHERE domain = $1 AND fence <= $3',
+      'certNotSet',
+    ],
+    [
+      'an upsert with no condition',
+      'INSERT INTO certificates (domain, cert, fence) VALUES ($1, $2, $3) ON CONFLICT (domain) DO UPDATE SET cert = EXCLUDED.cert, fence = EXCLUDED.fence',
+      'noTokenConditionUpsert',
+    ],
+    [
+      'an insert that does nothing on conflict',
+      'INSERT INTO certificates VALUES ($1, $2, $3) ON CONFLICT (domain) DO NOTHING',
+      'doNothing',
+    ],
+    [
+      'an upsert that keeps the newer row but still counts the late write',
+      'INSERT INTO certificates VALUES ($1, $2, $3) ON CONFLICT (domain) DO UPDATE SET cert = CASE WHEN EXCLUDED.fence >= certificates.fence THEN EXCLUDED.cert ELSE certificates.cert END, fence = GREATEST(certificates.fence, EXCLUDED.fence)',
+      'staleCounted',
+    ],
+  ])('names %s', async (_, statement, mistake) => {
+    const result = await judged(statement);
+    expect(result.passed).toBe(false);
+    expect(result.mistakes).toContain(mistake);
+  });
+
+  it('names the certificate, not <, when the condition compares certificates beside a right fence', async () => {
+    const result = await judged(`${LESSON} AND cert IS DISTINCT FROM $2`);
+    expect(result.mistakes).toEqual(['comparesCert']);
+  });
+
+  it('checks on its own table whatever the console set in its session', async () => {
+    await runConsoleInput(
+      db,
+      'CREATE TEMP TABLE certificates (x int); SET default_transaction_read_only = on;',
+      'idle',
+    );
+    expect((await judged(LESSON)).passed).toBe(true);
+    await runConsoleInput(db, 'RESET default_transaction_read_only; DROP TABLE pg_temp.certificates;', 'idle');
+  });
+
   it('refuses what is not one UPDATE or INSERT on certificates, and runs nothing', async () => {
     expect(await judge('DELETE FROM certificates')).toEqual({ kind: 'refused', refusal: 'notAWrite' });
     expect(await judge('WITH x AS (SELECT 1) UPDATE certificates SET cert = $2')).toEqual({
@@ -129,6 +183,7 @@ describe("the fence exercise's judge on PGlite", () => {
     });
     expect(await judge(`${LESSON}; DROP TABLE certificates`)).toEqual({ kind: 'refused', refusal: 'several' });
     expect(await judge('UPDATE other SET x = 1')).toEqual({ kind: 'refused', refusal: 'notAWrite' });
+    expect(await judge('UPDATE public.certificates SET cert = $2')).toEqual({ kind: 'refused', refusal: 'qualified' });
     expect(await judge('  -- nothing\n')).toEqual({ kind: 'refused', refusal: 'empty' });
     // The console's table is untouched.
     const { rows } = await db.query('SELECT cert, fence FROM certificates');

@@ -35,15 +35,21 @@ export type CaseRun =
       readonly after: readonly (RowAfter | null)[];
       /** User tables the statement read or wrote, other than the case's own certificates. */
       readonly otherTables: readonly string[];
+      /** Whether another domain's row, there in every case, was changed: the statement must write its own only. */
+      readonly neighbourChanged: boolean;
     }
   | { readonly kind: 'failed'; readonly write: number; readonly error: PostgresError };
 
 export type JudgeRun =
   | { readonly kind: 'refused'; readonly refusal: ExerciseRefusal }
-  | { readonly kind: 'judged'; readonly cases: readonly CaseRun[] };
+  | { readonly kind: 'judged'; readonly cases: readonly CaseRun[] }
+  /** The check's own table could not be made: something the console set in the session is in the way. */
+  | { readonly kind: 'setupFailed'; readonly message: string };
 
 /** The domain every case writes, as the story's. */
 export const EXERCISE_DOMAIN = 'go.shop.example';
+/** Another domain's row, in every case, with a fence below every token: a statement that does not pick its row by `domain = $1` changes it. */
+const NEIGHBOUR = { domain: 'api.shop.example', cert: 'serial 2000', fence: 1 } as const;
 
 /** Postgres's type oids for the parameters: $1 and $2 text, $3 bigint, as the table's columns are. */
 const PARAMETER_TYPES = [25, 25, 20];
@@ -55,7 +61,9 @@ const PARAMETER_TYPES = [25, 25, 20];
 function caseTable(createTable: string): string {
   if (!/^CREATE TABLE certificates\b/.test(createTable))
     throw new Error('The exercise needs CREATE TABLE certificates.');
-  return `SET LOCAL search_path TO pg_temp, public; ${createTable.replace('CREATE TABLE', 'CREATE TEMP TABLE')}`;
+  // A temporary `certificates` the console made is dropped for the case, and back with the rollback.
+  return `DROP TABLE IF EXISTS pg_temp.certificates CASCADE; SET LOCAL search_path TO pg_temp, public;
+    ${createTable.replace('CREATE TABLE', 'CREATE TEMP TABLE')}`;
 }
 
 type Messages = typeof protocol.messages;
@@ -117,15 +125,13 @@ async function runCase(
   createTable: string,
   judged: JudgeCase,
 ): Promise<CaseRun> {
-  await db.exec('BEGIN');
+  // Read-write and READ COMMITTED whatever the console set as its session's defaults.
+  await db.exec('BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE');
   try {
     await db.exec(caseTable(createTable));
-    if (judged.rowBefore)
-      await db.query('INSERT INTO pg_temp.certificates (domain, cert, fence) VALUES ($1, $2, $3)', [
-        EXERCISE_DOMAIN,
-        judged.rowBefore.cert,
-        judged.rowBefore.fence,
-      ]);
+    const insert = 'INSERT INTO pg_temp.certificates (domain, cert, fence) VALUES ($1, $2, $3)';
+    await db.query(insert, [NEIGHBOUR.domain, NEIGHBOUR.cert, NEIGHBOUR.fence]);
+    if (judged.rowBefore) await db.query(insert, [EXERCISE_DOMAIN, judged.rowBefore.cert, judged.rowBefore.fence]);
     const before = await tableActivity(db);
     const rows: number[] = [];
     const after: (RowAfter | null)[] = [];
@@ -142,7 +148,15 @@ async function runCase(
     const touched = [...(await tableActivity(db))]
       .filter(([name, count]) => count > (before.get(name) ?? 0))
       .map(([name]) => name);
-    return { kind: 'ran', rows, after, otherTables: touched };
+    const { rows: neighbour } = await db.query<RowAfter>(
+      'SELECT cert, fence::text AS fence FROM pg_temp.certificates WHERE domain = $1',
+      [NEIGHBOUR.domain],
+    );
+    const neighbourChanged =
+      neighbour.length !== 1 ||
+      neighbour[0]!.cert !== NEIGHBOUR.cert ||
+      neighbour[0]!.fence !== String(NEIGHBOUR.fence);
+    return { kind: 'ran', rows, after, otherTables: touched, neighbourChanged };
   } finally {
     await db.exec('ROLLBACK');
   }
@@ -162,7 +176,14 @@ export async function judgeStatement(
   const refusal = exerciseRefusal(statement);
   if (refusal) return { kind: 'refused', refusal };
   const runs: CaseRun[] = [];
-  for (const judged of cases) runs.push(await runCase(db, statement, createTable, judged));
+  try {
+    for (const judged of cases) runs.push(await runCase(db, statement, createTable, judged));
+  } catch (error) {
+    // The check's own SQL failed (not the learner's, whose errors are each case's): an SQL error is said as such;
+    // anything else means Postgres broke, and the server says so.
+    if (!(error instanceof Error && 'code' in error)) throw error;
+    return { kind: 'setupFailed', message: error.message };
+  }
   await checkIdentity(db, seal);
   return { kind: 'judged', cases: runs };
 }

@@ -41,7 +41,11 @@ export function FenceResultView({ result, evenings }: { result: ExerciseResult; 
   const exampleText = example
     ? fillTemplate(LABELS.example, { ttl: formatTick(example.ttlMs), pause: formatTick(example.pauseMs) })
     : '';
-  const evening = { evenings: count(result.map.evenings), example: exampleText };
+  const evening = {
+    evenings: count(result.map.evenings),
+    withStale: count(result.map.withStale),
+    example: exampleText,
+  };
   const outcomeAt = (cell: number): CellOutcome => {
     const sequence = evenings.map.cells[cell]!;
     return sequence < 0 ? 'none' : result.outcomes[sequence]!;
@@ -60,6 +64,8 @@ export function FenceResultView({ result, evenings }: { result: ExerciseResult; 
       {failed?.kind === 'failed' && (
         <p role="alert" className={styles.failed}>
           {fillTemplate(RESULT.failed, { message: failed.error.message })}
+          {/* Postgres's words for a $4 name the protocol, not the exercise's rule. */}
+          {failed.error.message.startsWith('bind message supplies') && ` ${EXERCISE.status.parameters}`}
         </p>
       )}
       {failed?.kind === 'ran' && (
@@ -70,6 +76,7 @@ export function FenceResultView({ result, evenings }: { result: ExerciseResult; 
       {!failed && result.passed && (
         <p className={styles.passed}>
           {fillTemplate(RESULT.passed, {
+            withStale: count(result.map.withStale),
             evenings: count(result.map.evenings),
             sequences: count(result.map.sequences),
             across: count(result.across.sequences),
@@ -139,7 +146,10 @@ export function FenceResultView({ result, evenings }: { result: ExerciseResult; 
             <StatementMap
               title={LABELS.lessonMap}
               axes={axes}
-              outcomes={cells.map((cell) => (evenings.map.cells[cell]! < 0 ? 'none' : 'kept'))}
+              outcomes={cells.map((cell) => {
+                const sequence = evenings.map.cells[cell]!;
+                return sequence < 0 ? 'none' : result.lessonOutcomes[sequence]!;
+              })}
               columns={x.values.length}
               ring={ringCell(evenings)}
             />
@@ -155,6 +165,7 @@ export function FenceResultView({ result, evenings }: { result: ExerciseResult; 
 function MapKey() {
   const items = [
     ['kept', LABELS.kept],
+    ['noStale', LABELS.noStale],
     ['staleLanded', LABELS.staleLanded],
     ['freshRefused', LABELS.freshRefused],
   ] as const;

@@ -3,6 +3,9 @@ import type { CaseRun, JudgeCase } from './fence-judge';
 import {
   caseVerdict,
   certText,
+  expectationsOf,
+  FRESH_PROBLEMS,
+  STALE_PROBLEMS,
   HAND_CASE_IDS,
   HAND_CASES,
   mistakesOf,
@@ -20,7 +23,7 @@ import {
  */
 
 /** How a cell of the learner's map is painted. */
-export type CellOutcome = 'kept' | 'staleLanded' | 'freshRefused' | 'none';
+export type CellOutcome = 'kept' | 'noStale' | 'staleLanded' | 'freshRefused' | 'none';
 
 export interface ExerciseResult {
   readonly passed: boolean;
@@ -30,8 +33,12 @@ export interface ExerciseResult {
   readonly hand: Readonly<Record<HandCase, CaseVerdict>>;
   /** Per simulated sequence: what the statement did with it. */
   readonly outcomes: readonly CellOutcome[];
+  /** Per simulated sequence: what the lesson's statement does with it, for the map beside the learner's. */
+  readonly lessonOutcomes: readonly CellOutcome[];
   readonly map: {
     readonly evenings: number;
+    /** Evenings with a late write to refuse. */
+    readonly withStale: number;
     readonly sequences: number;
     readonly staleLanded: number;
     readonly freshRefused: number;
@@ -55,15 +62,21 @@ export function casesFor(evenings: EveningSequences): JudgeCase[] {
 }
 
 /**
- * How an evening went under the statement, by its row counts: a stale write landed, or a fresh one (or the holder's
- * retry) was refused. A row left wrong by a write that landed (the fence not set) is a mistake the words name.
+ * How an evening went under the statement: a late write landed (or reported a row), a fresh certificate was lost
+ * (refused, or counted and not stored), or neither, with or without a late write to refuse. A row otherwise wrong
+ * (the fence not set, another domain's row changed) is a mistake the words name.
  */
-const outcomeOf = (verdict: CaseVerdict): CellOutcome =>
-  verdict.problems.includes('staleLanded')
+const outcomeOf = (verdict: CaseVerdict, hasStale: boolean): CellOutcome =>
+  verdict.problems.some((problem) => STALE_PROBLEMS.has(problem))
     ? 'staleLanded'
-    : verdict.failed || verdict.problems.some((problem) => problem === 'freshRefused' || problem === 'retryRefused')
+    : verdict.failed || verdict.problems.some((problem) => FRESH_PROBLEMS.has(problem))
       ? 'freshRefused'
-      : 'kept';
+      : hasStale
+        ? 'kept'
+        : 'noStale';
+
+/** Whether a case has a late write: a token lower than one written before it. */
+const hasStaleWrite = (judged: JudgeCase) => expectationsOf(judged).includes('stale');
 
 /** The failing cell nearest the map's own run (its ring), by rows and columns: the example a learner opens. */
 function nearestFailing(evenings: EveningSequences, failing: (cell: number) => boolean): number | null {
@@ -98,7 +111,11 @@ export function exerciseResult(
   ) as Record<HandCase, CaseVerdict>;
   const failedAt = verdicts.findIndex((verdict) => verdict.failed);
   const problems = new Set<Problem>(verdicts.flatMap((verdict) => verdict.problems));
-  const outcomes = simulated.map(outcomeOf);
+  const outcomes = simulated.map((verdict, index) => outcomeOf(verdict, hasStaleWrite(cases[index]!)));
+  /** What the lesson's statement does in each evening: every late write refused, every fresh one kept. */
+  const lessonOutcomes = cases
+    .slice(0, evenings.sequences.length)
+    .map((judged) => (hasStaleWrite(judged) ? 'kept' : 'noStale') as CellOutcome);
   const outcomeAt = (cell: number) => {
     const sequence = evenings.map.cells[cell]!;
     return sequence === NO_SEQUENCE ? 'none' : outcomes[sequence]!;
@@ -113,12 +130,20 @@ export function exerciseResult(
     mistakes: mistakesOf(statement, problems),
     hand,
     outcomes,
+    lessonOutcomes,
     map: {
       evenings: cells.filter((cell) => evenings.map.cells[cell] !== NO_SEQUENCE).length,
       sequences: new Set(evenings.map.cells).size - (evenings.map.cells.includes(NO_SEQUENCE) ? 1 : 0),
+      withStale: cells.filter((cell) => {
+        const sequence = evenings.map.cells[cell]!;
+        return sequence !== NO_SEQUENCE && lessonOutcomes[sequence] === 'kept';
+      }).length,
       staleLanded: count('staleLanded', cells, outcomeAt),
       freshRefused: count('freshRefused', cells, outcomeAt),
-      example: nearestFailing(evenings, (cell) => outcomeAt(cell) !== 'kept' && outcomeAt(cell) !== 'none'),
+      example: nearestFailing(
+        evenings,
+        (cell) => outcomeAt(cell) === 'staleLanded' || outcomeAt(cell) === 'freshRefused',
+      ),
     },
     across: {
       sequences: across.length,

@@ -7,9 +7,7 @@ describe("the fence exercise's statement, read before anything runs", () => {
     'UPDATE certificates SET cert = $2 WHERE domain = $1',
     'update Certificates set cert = $2 where domain = $1',
     'UPDATE ONLY certificates SET cert = $2',
-    'UPDATE public.certificates SET cert = $2',
     'UPDATE "certificates" SET cert = $2',
-    'UPDATE public . "certificates" SET cert = $2',
     '-- a comment first\nUPDATE certificates SET cert = $2;',
     '/* lead */ INSERT INTO certificates (domain, cert, fence) VALUES ($1, $2, $3)',
     'INSERT INTO certificates(domain) VALUES ($1)',
@@ -25,7 +23,9 @@ describe("the fence exercise's statement, read before anything runs", () => {
     ['SELECT * FROM certificates', 'notAWrite'],
     ['UPDATE certificates_old SET cert = $2', 'notAWrite'],
     ['UPDATE "Certificates" SET cert = $2', 'notAWrite'],
-    ['UPDATE other.certificates SET cert = $2', 'notAWrite'],
+    ['UPDATE other.certificates SET cert = $2', 'qualified'],
+    ['UPDATE public.certificates SET cert = $2', 'qualified'],
+    ['insert into "public" . certificates values ($1)', 'qualified'],
     ['INSERT INTO audit SELECT * FROM certificates', 'notAWrite'],
     ["UPDATE certificates SET cert = set_config('role', 'postgres', false)", 'identity'],
     ['MERGE INTO certificates USING x ON true WHEN MATCHED THEN DO NOTHING', 'notAWrite'],
@@ -36,6 +36,12 @@ describe("the fence exercise's statement, read before anything runs", () => {
     expect(conditionOf("UPDATE certificates SET cert = 'WHERE fence <= $3' WHERE domain = $1")).toBe(' DOMAIN = $1');
     expect(conditionUsesToken("UPDATE certificates SET cert = $2, fence = $3 WHERE domain = $1 AND cert <> '$3'")).toBe(
       false,
+    );
+  });
+
+  it('takes the condition from the last WHERE before RETURNING', () => {
+    expect(conditionOf('UPDATE certificates SET cert = $2 WHERE domain = $1 RETURNING (SELECT 1 WHERE $3 > 0)')).toBe(
+      ' DOMAIN = $1 ',
     );
   });
 

@@ -6,12 +6,14 @@ import { refusalOf, splitStatements, withoutLiterals, type Refusal } from './spl
  */
 
 /** Why a statement is not judged: the console's own refusals, and the exercise's. */
-export type ExerciseRefusal = Refusal | 'empty' | 'several' | 'with' | 'notAWrite';
+export type ExerciseRefusal = Refusal | 'empty' | 'several' | 'with' | 'notAWrite' | 'qualified';
 
-/** The table the exercise's statement must write, bare or in `public`, any case, quoted or not. */
-const CERTIFICATES = String.raw`(?:(?:PUBLIC|"public")\s*\.\s*)?(?:CERTIFICATES|"certificates")`;
-const UPDATE = new RegExp(String.raw`^UPDATE\s+(?:ONLY\s+)?${CERTIFICATES}(?![\w$])`);
-const INSERT = new RegExp(String.raw`^INSERT\s+INTO\s+${CERTIFICATES}(?![\w$])`);
+/** The table the exercise's statement must write, by its bare name: the check gives each case a table of its own. */
+const CERTIFICATES = String.raw`(?:CERTIFICATES|"certificates")(?![\w$"])`;
+const TARGET = String.raw`^(?:UPDATE\s+(?:ONLY\s+)?|INSERT\s+INTO\s+)`;
+const WRITE = new RegExp(TARGET + CERTIFICATES);
+/** The same table named in a schema (the console's own, in `public`): not the one the check runs on. */
+const QUALIFIED = new RegExp(TARGET + String.raw`(?:[\w$]+|"(?:[^"]|"")*")\s*\.\s*` + CERTIFICATES);
 
 /**
  * The statement's code, its comments gone and its quoted text blanked, with every unquoted word upper-cased as
@@ -35,15 +37,25 @@ export function exerciseRefusal(sql: string): ExerciseRefusal | null {
   if (refusal) return refusal;
   const code = codeOf(statement);
   if (/^WITH\b/.test(code)) return 'with';
-  return UPDATE.test(code) || INSERT.test(code) ? null : 'notAWrite';
+  if (QUALIFIED.test(code)) return 'qualified';
+  return WRITE.test(code) ? null : 'notAWrite';
 }
 
-/** The condition a write is made under: what follows the statement's (last) WHERE, or nothing. */
+/** The condition a write is made under: what follows the statement's last WHERE before any RETURNING, or nothing. */
 export function conditionOf(statement: string): string {
-  const code = codeOf(statement);
-  const at = code.lastIndexOf('WHERE');
+  const code = codeOf(statement).replace(/\bRETURNING\b[\s\S]*$/, '');
+  const at = code.search(/\bWHERE\b(?![\s\S]*\bWHERE\b)/);
   return at === -1 ? '' : code.slice(at + 'WHERE'.length);
 }
+
+/** An upsert, or a plain INSERT: its advice names EXCLUDED, and its tag is `INSERT 0 n`. */
+export const isInsert = (statement: string): boolean => codeOf(statement).startsWith('INSERT');
+
+/** Whether an INSERT updates the row it conflicts with: without DO UPDATE it can only add a row, never renew one. */
+export const updatesOnConflict = (statement: string): boolean => /\bDO\s+UPDATE\b/.test(codeOf(statement));
+
+/** Whether an UPDATE picks its row by `$1`, the domain. */
+export const conditionUsesDomain = (statement: string): boolean => /\$1(?!\d)/.test(conditionOf(statement));
 
 /** Whether the condition looks at the writer's token: `$3`, or the upsert's `EXCLUDED.fence`. */
 export const conditionUsesToken = (statement: string): boolean =>

@@ -10,6 +10,7 @@ const ran = (rows: number[], after: (readonly [string, number] | null)[]): CaseR
   rows,
   after: after.map((row) => (row ? { cert: row[0], fence: String(row[1]) } : null)),
   otherTables: [],
+  neighbourChanged: false,
 });
 
 describe('what each write of a case should do', () => {
@@ -109,6 +110,31 @@ describe("a case's verdict from the judge's counts", () => {
         ),
       ).problems,
     ).toEqual(['manyRows']);
+    // A late write that left the newer row as it was, but was counted: its writer believes it stored its certificate.
+    expect(
+      caseVerdict(
+        story,
+        ran(
+          [1, 1],
+          [
+            ['serial 1034', 34],
+            ['serial 1034', 34],
+          ],
+        ),
+      ).problems,
+    ).toEqual(['staleCounted']);
+    expect(
+      caseVerdict(story, {
+        ...ran(
+          [1, 0],
+          [
+            ['serial 1034', 34],
+            ['serial 1034', 34],
+          ],
+        ),
+        neighbourChanged: true,
+      }).problems,
+    ).toEqual(['neighbourChanged']);
     const retry = judged(write('A', 33), write('A', 33));
     expect(
       caseVerdict(

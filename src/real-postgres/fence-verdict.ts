@@ -1,5 +1,12 @@
-import type { CaseRun, JudgeCase } from './fence-judge';
-import { conditionOf, conditionUsesCert, conditionUsesToken } from './fence-statement';
+import type { CaseRun, JudgeCase, RowAfter } from './fence-judge';
+import {
+  conditionOf,
+  conditionUsesCert,
+  conditionUsesDomain,
+  conditionUsesToken,
+  isInsert,
+  updatesOnConflict,
+} from './fence-statement';
 
 /**
  * What the judge's row counts mean, as the lesson teaches: a write with a lower token than the row has seen must
@@ -63,7 +70,22 @@ export function expectationsOf(judged: JudgeCase): Expected[] {
 
 /** What went wrong in a write; `firstRowLeft` is no fault: a plain UPDATE leaves a new domain to the upsert. */
 export type Problem =
-  'staleLanded' | 'freshRefused' | 'retryRefused' | 'fenceNotSet' | 'certNotSet' | 'manyRows' | 'firstRowWrong';
+  | 'staleLanded'
+  /** A stale write left the row as it was but reported a row: its writer believes its certificate is stored. */
+  | 'staleCounted'
+  | 'freshRefused'
+  | 'retryRefused'
+  | 'fenceNotSet'
+  | 'certNotSet'
+  | 'manyRows'
+  | 'firstRowWrong'
+  /** Another domain's row changed: the statement does not pick its row by `domain = $1`. */
+  | 'neighbourChanged';
+
+/** Problems with a late write; the others are with a fresh write, or the row. */
+export const STALE_PROBLEMS: ReadonlySet<Problem> = new Set(['staleLanded', 'staleCounted']);
+/** Problems that lose a fresh certificate: refused, or counted without being stored. */
+export const FRESH_PROBLEMS: ReadonlySet<Problem> = new Set(['freshRefused', 'retryRefused', 'certNotSet']);
 
 export interface CaseVerdict {
   readonly problems: readonly Problem[];
@@ -73,18 +95,24 @@ export interface CaseVerdict {
   readonly failed: CaseRun | null;
 }
 
+const rowOf = (row: JudgeCase['rowBefore']) => (row ? { cert: row.cert, fence: String(row.fence) } : null);
+const sameRow = (one: RowAfter | null, other: RowAfter | null) =>
+  one?.cert === other?.cert && one?.fence === other?.fence;
+
 /** One case's writes, each against what it should have done. */
 export function caseVerdict(judged: JudgeCase, run: CaseRun): CaseVerdict {
   if (run.kind === 'failed' || run.otherTables.length > 0) return { problems: [], firstRowLeft: false, failed: run };
-  const problems = new Set<Problem>();
+  const problems = new Set<Problem>(run.neighbourChanged ? ['neighbourChanged'] : []);
   let firstRowLeft = false;
   expectationsOf(judged).forEach((expected, index) => {
     const write = judged.writes[index]!;
     const rows = run.rows[index] ?? 0;
     const after = run.after[index] ?? null;
+    // The row as the write found it: a stale write that reports a row but leaves it so has still not landed.
+    const before = index === 0 ? rowOf(judged.rowBefore) : (run.after[index - 1] ?? null);
     if (rows > 1) problems.add('manyRows');
     if (expected === 'stale') {
-      if (rows > 0) problems.add('staleLanded');
+      if (rows > 0) problems.add(sameRow(after, before) ? 'staleCounted' : 'staleLanded');
       return;
     }
     if (rows === 0) {
@@ -101,26 +129,46 @@ export function caseVerdict(judged: JudgeCase, run: CaseRun): CaseVerdict {
 
 /** The mistakes the exercise names, each with its own words and source in content/postgres/exercise.json. */
 export type Mistake =
-  'noTokenCondition' | 'comparesCert' | 'wrongColumn' | 'fenceNotSet' | 'strictLess' | 'wrongComparison';
+  | 'noTokenCondition'
+  | 'noTokenConditionUpsert'
+  | 'doNothing'
+  | 'domainCondition'
+  | 'comparesCert'
+  | 'wrongColumn'
+  | 'fenceNotSet'
+  | 'certNotSet'
+  | 'staleCounted'
+  | 'strictLess'
+  | 'wrongComparison';
 
 /**
  * Which common mistakes explain the problems found, most telling first. Read from what Postgres did and, to name
- * the cause, from the statement's condition: a stale write that lands under a condition without the token is
- * "no token condition"; the same under a condition on the token is a wrong comparison.
+ * the cause, from the statement's text: a stale write that lands under a condition without the token is "no token
+ * condition"; the same under a condition on the token is a wrong comparison.
  */
 export function mistakesOf(statement: string, problems: ReadonlySet<Problem>): Mistake[] {
   const mistakes: Mistake[] = [];
-  const wrongOrder = problems.has('staleLanded') || problems.has('freshRefused');
+  const add = (mistake: Mistake, when: boolean) => {
+    if (when) mistakes.push(mistake);
+  };
+  const insert = isInsert(statement);
   const usesToken = conditionUsesToken(statement);
-  if (problems.has('staleLanded') && !usesToken && !conditionUsesCert(statement)) mistakes.push('noTokenCondition');
-  if (conditionUsesCert(statement) && problems.size > 0) mistakes.push('comparesCert');
+  const usesCert = conditionUsesCert(statement);
+  const staleLanded = problems.has('staleLanded');
+  const freshLost = problems.has('freshRefused');
   // The token compared with something other than the row's fence (the upsert's EXCLUDED.fence is the token).
   const fenceInCondition = /(?<![\w$"])(?:FENCE|"fence")(?![\w$"])/.test(
     conditionOf(statement).replace(/EXCLUDED\s*\.\s*(?:FENCE|"fence")/g, ''),
   );
-  if (usesToken && wrongOrder && !fenceInCondition) mistakes.push('wrongColumn');
-  if (problems.has('fenceNotSet')) mistakes.push('fenceNotSet');
-  if (problems.has('retryRefused') && !wrongOrder) mistakes.push('strictLess');
-  if (wrongOrder && mistakes.length === 0) mistakes.push('wrongComparison');
+  add('doNothing', insert && !updatesOnConflict(statement) && problems.size > 0);
+  add('domainCondition', problems.has('neighbourChanged') || (!insert && freshLost && !conditionUsesDomain(statement)));
+  add(insert ? 'noTokenConditionUpsert' : 'noTokenCondition', staleLanded && !usesToken && !usesCert);
+  add('comparesCert', usesCert && problems.size > 0);
+  add('wrongColumn', usesToken && (staleLanded || freshLost) && !fenceInCondition);
+  add('fenceNotSet', problems.has('fenceNotSet'));
+  add('certNotSet', problems.has('certNotSet'));
+  add('staleCounted', problems.has('staleCounted'));
+  add('strictLess', problems.has('retryRefused') && !staleLanded && !freshLost && !usesCert);
+  add('wrongComparison', (staleLanded || freshLost) && mistakes.length === 0);
   return mistakes;
 }

@@ -3,7 +3,7 @@ import type { CellOutcome } from './fence-result';
 import styles from './fence-exercise.module.css';
 
 const CELL = 6;
-const OUTCOMES = ['kept', 'staleLanded', 'freshRefused', 'none'] as const satisfies readonly CellOutcome[];
+const OUTCOMES = ['kept', 'noStale', 'staleLanded', 'freshRefused', 'none'] as const satisfies readonly CellOutcome[];
 
 /** A stale write hatched, a refused fresh write striped: each reads without colour too. */
 export function OutcomePatterns({ prefix }: { prefix: string }) {
@@ -63,7 +63,12 @@ export function StatementMap({
   return (
     <figure>
       <figcaption>{title}</figcaption>
-      <svg viewBox={`-2 -2 ${columns * CELL + 4} ${rows * CELL + 4}`} role="img" aria-label={`${title}. ${axes}`}>
+      <svg
+        viewBox={`-2 -2 ${columns * CELL + 4} ${rows * CELL + 4}`}
+        role="img"
+        aria-label={`${title}. ${axes}`}
+        shapeRendering="crispEdges"
+      >
         <OutcomePatterns prefix={prefix} />
         {OUTCOMES.map((outcome, index) =>
           paths[index] ? <path key={outcome} d={paths[index]} {...outcomePaint(prefix, outcome)} /> : null,

@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { identifier, template, text } from './common.ts';
 
-const REFUSALS = ['empty', 'several', 'with', 'notAWrite'] as const;
+const REFUSALS = ['empty', 'several', 'with', 'notAWrite', 'qualified'] as const;
 const MISTAKES = [
   'noTokenCondition',
+  'noTokenConditionUpsert',
+  'doNothing',
+  'domainCondition',
   'comparesCert',
   'wrongColumn',
   'fenceNotSet',
+  'certNotSet',
+  'staleCounted',
   'strictLess',
   'wrongComparison',
 ] as const;
@@ -39,6 +44,7 @@ export const exerciseSchema = z
         mapAxes: template(['from', 'to', 'fromPause', 'toPause']),
         mapKey: text,
         kept: text,
+        noStale: text,
         staleLanded: text,
         freshRefused: text,
         cases: text,
@@ -61,12 +67,16 @@ export const exerciseSchema = z
         took: template(['sequences', 'runs', 'hand', 'time']),
         changed: text,
         noWorkers: text,
+        setupFailed: template(['message']),
+        parameters: text,
+        lastPassed: text,
+        lastFailed: text,
       })
       .strict(),
     result: z
       .object({
-        passed: template(['evenings', 'sequences', 'across']),
-        staleLanded: template(['count', 'evenings', 'example']),
+        passed: template(['withStale', 'evenings', 'sequences', 'across']),
+        staleLanded: template(['count', 'withStale', 'example']),
         freshRefused: template(['count', 'evenings', 'example']),
         mapRight: template(['evenings']),
         across: template(['across', 'stale', 'fresh']),
