@@ -5,7 +5,7 @@ import { caseVerdict, expectationsOf, HAND_CASES, mistakesOf, STORY_ROW } from '
 const write = (renewer: string, token: number, serial = 1000 + token) => ({ renewer, token, cert: `serial ${serial}` });
 const judged = (...writes: ReturnType<typeof write>[]): JudgeCase => ({ rowBefore: STORY_ROW, writes });
 /** What Postgres would answer: each write's row count, and the row after it. */
-const ran = (rows: number[], after: (readonly [string, number] | null)[]): CaseRun => ({
+const ran = (rows: number[], after: (readonly [string, number] | null)[]): Extract<CaseRun, { kind: 'ran' }> => ({
   kind: 'ran',
   rows,
   after: after.map((row) => (row ? { cert: row[0], fence: String(row[1]) } : null)),

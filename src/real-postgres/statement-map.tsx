@@ -73,6 +73,7 @@ export function StatementMap({
         {OUTCOMES.map((outcome, index) =>
           paths[index] ? <path key={outcome} d={paths[index]} {...outcomePaint(prefix, outcome)} /> : null,
         )}
+        <rect x={-0.5} y={-0.5} width={columns * CELL + 1} height={rows * CELL + 1} className={styles.frame} />
         <rect x={ringAt.x} y={ringAt.y} width={CELL} height={CELL} className={styles.ring} />
       </svg>
     </figure>
