@@ -9,6 +9,7 @@ import { WIDGETS, renderMarkdown, type Heading } from './markdown.ts';
 import { captionsSchema } from './schemas/captions.ts';
 import { describeIssues } from './schemas/common.ts';
 import { exerciseSchema } from './schemas/exercise.ts';
+import { exerciseHeadingProblems, exerciseMistakesHtml } from './exercise-checks.ts';
 import { interviewSchema } from './schemas/interview.ts';
 import { labCaptionsSchema } from './schemas/lab-captions.ts';
 import { labFieldsSchema } from './schemas/lab-fields.ts';
@@ -142,18 +143,7 @@ export function loadContent(contentDir: string): LoadedContent {
   const interview = read(interviewPath, interviewSchema);
 
   const citable = new Map((sources?.sources ?? []).map((card) => [card.id, card]));
-  // The fence exercise's feedback on each mistake: Markdown that cites at least one known card.
-  const mistakesHtml = Object.fromEntries(
-    Object.entries(exercise?.mistakes ?? {}).map(([mistake, markdown]) => {
-      const rendered = renderMarkdown(markdown, { sources: citable });
-      const field = `content/postgres/exercise.json: mistakes.${mistake}`;
-      // Checked against the cards only once they have loaded: a broken sources.json is reported on its own.
-      if (rendered.citations.length === 0) problems.push(`${field} cites no source; add [@source-id]`);
-      for (const { id } of rendered.citations)
-        if (sources && !citable.has(id)) problems.push(`${field}: [@${id}] names no card in content/sources.json`);
-      return [mistake, rendered.segments.map((segment) => ('html' in segment ? segment.html : '')).join('')];
-    }),
-  ) as Record<keyof NonNullable<typeof exercise>['mistakes'], string>;
+  const mistakesHtml = exerciseMistakesHtml(exercise, citable, sources !== null, problems);
   const lessonDir = join(contentDir, 'lesson');
   const headings: { file: string; heading: Heading }[] = [];
   const links: { file: string; href: string }[] = [];
@@ -194,12 +184,7 @@ export function loadContent(contentDir: string): LoadedContent {
     if (anchors.has(heading.id)) problems.push(`${file}: heading id "${heading.id}" is used twice on the page`);
     anchors.add(heading.id);
   }
-  // The lab and the presenter link to the exercise by its heading: the lesson must have it, under its title.
-  const exerciseHeading = headings.find(({ heading }) => heading.id === exercise?.id)?.heading;
-  if (exercise && exerciseHeading?.text !== exercise.title)
-    problems.push(
-      `content/postgres/exercise.json: id "${exercise.id}" must be a lesson heading {#${exercise.id}} titled "${exercise.title}"`,
-    );
+  problems.push(...exerciseHeadingProblems(exercise, headings));
   const opening = sections[0];
   if (opening && !opening.segments.some((segment) => segment.kind === 'widget' && segment.widget === 'walkthrough')) {
     problems.push(`content/lesson: the first section must hold ::walkthrough::, which is the first view`);

@@ -1,6 +1,8 @@
 import content from 'virtual:lockstep/content';
 import { echo } from '@/content/echo';
 import { fillTemplate } from '@/content/fill-template';
+import { isExerciseAnswer, type ExerciseAnswer } from './exercise-answer';
+import { isRecord } from './is-record';
 import { STORAGE_KEY } from './storage-key';
 
 /** What the page tells the learner about their saved answers. */
@@ -37,22 +39,7 @@ const isInterviewAnswer = (value: unknown): value is InterviewAnswer =>
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 
-/** A written exercise: the learner's latest text, and how it was judged (null: changed since it was checked). */
-export interface ExerciseAnswer {
-  readonly statement: string;
-  readonly verdict: 'passed' | 'failed' | null;
-  /** Row counts of each write, by sequence of writes (src/settings/evening-sequences.ts), as last checked. */
-  readonly rows?: Readonly<Record<string, readonly number[]>>;
-}
-
-const isCounts = (value: unknown): value is number[] =>
-  Array.isArray(value) && value.every((count) => Number.isInteger(count) && count >= 0);
-
-const isExerciseAnswer = (value: unknown): value is ExerciseAnswer =>
-  isRecord(value) &&
-  typeof value.statement === 'string' &&
-  (value.verdict === 'passed' || value.verdict === 'failed' || value.verdict === null) &&
-  (value.rows === undefined || (isRecord(value.rows) && Object.values(value.rows).every(isCounts)));
+export type { ExerciseAnswer };
 
 /** Everything the learner has done that must survive a reload. */
 export interface Progress {
@@ -302,7 +289,3 @@ function readEntries<T>(
 }
 
 const UNSAFE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
