@@ -80,6 +80,9 @@ for (const view of views) {
         await expect(page.getByText(/^The table checks tokens: the stale write lands in/)).toBeVisible({
           timeout: 60_000,
         });
+        // So does the fence exercise in section 6 when its code arrives: brought near and drawn first.
+        await page.locator('#write-the-fence').scrollIntoViewIfNeeded();
+        await expect(page.getByRole('form', { name: 'Write the fence yourself' })).toBeVisible({ timeout: 60_000 });
         const snip = lesson.question(/Snip uses a Redis lock/);
         await snip.getByRole('radio', { name: /^Yes: a majority of five nodes/ }).check();
         await snip.getByRole('button', { name: /Check answer/ }).click();

@@ -199,6 +199,12 @@ describe("the fence exercise's judge on PGlite", () => {
     const touched = await judged(statement);
     expect(touched.failed?.run).toMatchObject({ kind: 'ran', otherTables: ['public.audit'] });
     expect(touched.passed).toBe(false);
+    // A read by tuple address, which the statistics do not count, and a sequence no rollback puts back.
+    await runConsoleInput(db, 'CREATE SEQUENCE serials;', 'idle');
+    const byAddress = await judged(`${LESSON} AND EXISTS (SELECT 1 FROM audit WHERE ctid = '(0,1)')`);
+    expect(byAddress.failed?.run).toMatchObject({ kind: 'ran', otherTables: ['public.audit'] });
+    const sequence = await judged(`${LESSON} AND nextval('serials') > 0`);
+    expect(sequence.failed?.run).toMatchObject({ kind: 'ran', otherTables: ['public.serials'] });
   });
 
   it("judges each case in its own table: the console's table and its changes are neither read nor kept", async () => {

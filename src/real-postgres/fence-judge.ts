@@ -119,6 +119,25 @@ async function tableActivity(db: Pick<PGliteInterface, 'query'>): Promise<Map<st
   return new Map(rows.map((row) => [row.name, Number(row.count)]));
 }
 
+/**
+ * Tables, views and sequences this transaction holds a lock on, other than the case's own table. Every access takes
+ * one, and keeps it to the transaction's end: a read the statistics do not count (by tuple address, `ctid`) and a
+ * sequence's `nextval`, which no rollback undoes, show here.
+ */
+async function lockedRelations(db: Pick<PGliteInterface, 'query'>): Promise<Set<string>> {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT DISTINCT n.nspname || '.' || c.relname AS name
+       FROM pg_catalog.pg_locks l
+       JOIN pg_catalog.pg_class c ON c.oid = l.relation
+       JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+      WHERE l.pid = pg_catalog.pg_backend_pid() AND l.locktype = 'relation'
+        AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')
+        AND n.nspname NOT IN ('pg_catalog', 'information_schema')
+        AND c.oid <> 'pg_temp.certificates'::regclass`,
+  );
+  return new Set(rows.map((row) => row.name));
+}
+
 async function runCase(
   db: Pick<PGliteInterface, 'exec' | 'query' | 'execProtocolRawStream'>,
   statement: string,
@@ -133,6 +152,7 @@ async function runCase(
     await db.query(insert, [NEIGHBOUR.domain, NEIGHBOUR.cert, NEIGHBOUR.fence]);
     if (judged.rowBefore) await db.query(insert, [EXERCISE_DOMAIN, judged.rowBefore.cert, judged.rowBefore.fence]);
     const before = await tableActivity(db);
+    const lockedBefore = await lockedRelations(db);
     const rows: number[] = [];
     const after: (RowAfter | null)[] = [];
     for (const [index, write] of judged.writes.entries()) {
@@ -145,9 +165,11 @@ async function runCase(
       );
       after.push(read[0] ?? null);
     }
-    const touched = [...(await tableActivity(db))]
+    const counted = [...(await tableActivity(db))]
       .filter(([name, count]) => count > (before.get(name) ?? 0))
       .map(([name]) => name);
+    const locked = [...(await lockedRelations(db))].filter((name) => !lockedBefore.has(name));
+    const touched = [...new Set([...counted, ...locked])].sort();
     const { rows: neighbour } = await db.query<RowAfter>(
       'SELECT cert, fence::text AS fence FROM pg_temp.certificates WHERE domain = $1',
       [NEIGHBOUR.domain],
