@@ -5,7 +5,7 @@ import { claimHolds } from '@/content/claim-holds';
 import { ALL_MODELS } from '@/sim/all-models';
 import { runScenario } from '@/sim/run';
 import { DEFAULT_LAB_CONFIG, withApplicableSettings, type LabConfig } from '@/settings/lab-config';
-import { LOCK_SERVICE_KINDS } from '@/sim/services/service';
+import { LOCK_SERVICE_KINDS } from '@/sim/services/lock-services';
 import { labRunSettings, labScenario } from './lab-scenario';
 
 /*

@@ -74,7 +74,8 @@ describe('the weekly email, step by step in its own words', () => {
  * Each service's run as a reader reads it, one file per run in __captions__/: which template tells each step is
  * the service's own (Redlock's majority, etcd's revision, Chubby's sequencer), and the claims checked in
  * caption-truth.test.ts hold for a more general template too, so only the words themselves pin the choice. A
- * change of wording shows here as a change of these files, to read and accept with `vitest -u`.
+ * change of wording shows here as a change of these files, to read and accept with `vitest -u`; a new service's
+ * files are written by that too, and fail the run until they exist.
  */
 describe('every service told step by step', () => {
   // A service without tokens turns "fenced" into "unchecked": each run once.
@@ -92,6 +93,12 @@ describe('every service told step by step', () => {
       .map(({ caption }, step) => `${step + 1}. ${formatTime(timeline.frames[step]!.at)}: ${caption}`)
       .join('\n');
     await expect(`${told}\n`).toMatchFileSnapshot(`./__captions__/${name}.txt`);
+  });
+
+  // Outside CI, toMatchFileSnapshot writes a missing file unread and passes. A new service's runs must be read first.
+  it('every run has its captions file in __captions__/, written and read before it is committed', () => {
+    const files = Object.keys(import.meta.glob('./__captions__/*.txt')).map((path) => path.replace(/^.*\//, ''));
+    expect(files.sort()).toEqual([...runs.keys()].map((name) => `${name}.txt`).sort());
   });
 });
 

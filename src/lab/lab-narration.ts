@@ -1,6 +1,7 @@
 import lab from 'virtual:lockstep/lab';
 import type { Happening } from '@/sim/happenings';
-import { issuesTokens, type LockServiceKind } from '@/sim/services/service';
+import type { ServiceCaptions } from '@/sim/services/descriptor';
+import { issuesTokens, lockServiceOf, type LockServiceKind } from '@/sim/services/lock-services';
 import { type Frame, type Timeline } from '@/sim/run';
 import { lostInFailover, takeableNow } from '@/sim/lease-history';
 import { issuedLater, staleWritesLanded } from '@/sim/stale';
@@ -18,88 +19,45 @@ const EMAIL_CAPTIONS = {
 
 type CaptionMap = Partial<Record<CaptionKey, CaptionKey>>;
 
-/** Under Redis and Redlock there is no token: these steps are told without one. */
+/** Under Redis and Redlock there is no token: these steps are told without one, whichever service it is. */
 const NO_TOKEN_CAPTIONS: CaptionMap = {
-  leaseGranted: 'leaseGrantedNoToken',
-  leaseRefused: 'leaseRefusedNoToken',
   processResumed: 'processResumedNoToken',
   writeRequestedUnfenced: 'writeRequestedNoToken',
   writeAccepted: 'writeAcceptedNoToken',
   writeAcceptedStale: 'writeAcceptedStaleNoToken',
-  leaseReleased: 'leaseReleasedNoToken',
-  releaseRefusedNotHolder: 'releaseRefusedNotHolderNoToken',
-  releaseRefusedNoLease: 'releaseRefusedNoLeaseNoToken',
 };
 
-/**
- * Each service's requests and replies in its own words. The lesson's own service keeps the walkthrough's
- * captions; the others would not answer "granted, token 33".
- */
-const SERVICE_CAPTIONS: Readonly<Record<LockServiceKind, CaptionMap>> = {
-  lesson: {},
-  redis: {
-    acquireRequested: 'acquireRequestedRedis',
-    releaseRequested: 'releaseRequestedRedis',
-    leaseExpired: 'leaseExpiredRedis',
-  },
-  redlock: {
-    acquireRequested: 'acquireRequestedRedlock',
-    leaseGrantedNoToken: 'leaseGrantedRedlock',
-    leaseRefused: 'leaseRefusedRedlock',
-    releaseRequested: 'releaseRequestedRedlock',
-    leaseReleased: 'leaseReleasedRedlock',
-    releaseRefusedNotHolder: 'releaseRefusedRedlock',
-    releaseRefusedNoLease: 'releaseRefusedRedlock',
-    leaseExpired: 'leaseExpiredRedlock',
-  },
-  etcd: {
-    acquireRequested: 'acquireRequestedEtcd',
-    leaseGranted: 'leaseGrantedEtcd',
-    leaseRefused: 'leaseRefusedEtcd',
-    releaseRequested: 'releaseRequestedEtcd',
-    leaseReleased: 'leaseReleasedEtcd',
-    releaseRefusedNotHolder: 'releaseRefusedEtcd',
-    releaseRefusedNoLease: 'releaseRefusedEtcd',
-    leaseExpired: 'leaseExpiredEtcd',
-  },
-  zookeeper: {
-    acquireRequested: 'acquireRequestedZooKeeper',
-    leaseGranted: 'leaseGrantedZooKeeper',
-    leaseRefused: 'leaseRefusedZooKeeper',
-    releaseRequested: 'releaseRequestedZooKeeper',
-    leaseReleased: 'leaseReleasedZooKeeper',
-    releaseRefusedNotHolder: 'releaseRefusedZooKeeper',
-    releaseRefusedNoLease: 'releaseRefusedZooKeeper',
-    leaseExpired: 'leaseExpiredZooKeeper',
-    // The recipe's second step: getChildren, and the comparison with its own znode.
-    sequencerRequested: 'childrenRequestedZooKeeper',
-    sequencerGranted: 'childrenLowestZooKeeper',
-    sequencerRefused: 'childrenSessionExpiredZooKeeper',
-  },
-  chubby: {
-    acquireRequested: 'acquireRequestedChubby',
-    // TryAcquire's reply carries no sequencer: the holder asks for it next.
-    leaseGrantedNoToken: 'leaseGrantedChubby',
-    leaseRefused: 'leaseRefusedChubby',
-    releaseRequested: 'releaseRequestedChubby',
-    leaseReleased: 'leaseReleasedChubby',
-    releaseRefusedNotHolder: 'releaseRefusedChubby',
-    releaseRefusedNoLease: 'releaseRefusedChubby',
-    leaseExpired: 'leaseExpiredChubby',
-  },
-};
+/** Every caption a service's descriptor names is one the content has: a misspelt name fails to compile here. */
+const serviceCaptions = (service: LockServiceKind): ServiceCaptions<CaptionKey> => lockServiceOf(service).captions;
 
 /**
- * A grant read after a pause: ended already, or still running. Redlock has neither: its client subtracts the whole
- * time acquiring took, a wait included, and a grant read too late is discarded (grantTooLate).
+ * Each service's requests and replies in its own words, as its descriptor names them. The lesson's own service
+ * keeps the walkthrough's captions; the others would not answer "granted, token 33".
  */
-const LATE_GRANT_CAPTIONS: Partial<Record<LockServiceKind, { expired: CaptionKey; waited: CaptionKey }>> = {
-  lesson: { expired: 'leaseGrantedExpired', waited: 'leaseGrantedWaited' },
-  etcd: { expired: 'leaseGrantedExpired', waited: 'leaseGrantedWaited' },
-  zookeeper: { expired: 'leaseGrantedExpiredZooKeeper', waited: 'leaseGrantedWaitedZooKeeper' },
-  redis: { expired: 'leaseGrantedExpiredRedis', waited: 'leaseGrantedWaitedRedis' },
-  chubby: { expired: 'leaseGrantedExpiredChubby', waited: 'leaseGrantedWaitedChubby' },
-};
+function serviceKeyOf(key: CaptionKey, service: LockServiceKind): CaptionKey | null {
+  const captions = serviceCaptions(service);
+  switch (key) {
+    case 'acquireRequested':
+    case 'leaseRefused':
+    case 'releaseRequested':
+    case 'leaseReleased':
+    case 'releaseRefusedNotHolder':
+    case 'releaseRefusedNoLease':
+    case 'leaseExpired':
+      return captions[key];
+    case 'leaseGranted':
+    case 'leaseGrantedNoToken':
+      return captions.leaseGranted;
+    case 'sequencerRequested':
+      return captions.holdCheck?.requested ?? null;
+    case 'sequencerGranted':
+      return captions.holdCheck?.granted ?? null;
+    case 'sequencerRefused':
+      return captions.holdCheck?.refused ?? null;
+    default:
+      return null;
+  }
+}
 
 /** The weekly email's steps: the CA's become building the report, and the end counts emails, not a row. */
 function emailKeyOf(happening: Happening, timeline: Timeline): CaptionKey | null {
@@ -180,24 +138,23 @@ function unusualKeyOf(frame: Frame, timeline: Timeline, service: LockServiceKind
   if (happening.kind === 'leaseExpired') {
     const { holder } = happening.lease;
     if (readsNoReplyYet(frame, holder)) {
-      if (service === 'redis') return 'leaseExpiredRedisUnread';
+      // Chubby's lock-delay can hold a lock back that nobody holds.
       if (!takeableNow(frame, timeline)) return 'leaseExpiredUnreadHeldBack';
-      return service === 'redlock' ? 'leaseExpiredRedlockUnread' : 'leaseExpiredUnread';
+      return serviceCaptions(service).leaseExpiredUnread;
     }
-    // The other services' holders keep their lease alive while they run; the lesson's must finish within it.
-    if (service === 'lesson' && !frozen(frame, holder)) return 'leaseExpiredRunning';
+    // Where holders keep their lease alive while they run, only a frozen one loses it; the lesson's must finish within it.
+    const running = serviceCaptions(service).leaseExpiredRunning;
+    if (running && !frozen(frame, holder)) return running;
   }
   if (happening.kind === 'validityEnded') {
     return frame.world.lock.truth(frame.at)?.holder === happening.renewer ? 'validityEnded' : 'validityEndedKeysGone';
   }
   if (happening.kind === 'acquireRequested' && frame.world.lock.appliedTtlMs(happening.ttlMs) !== happening.ttlMs) {
-    if (service === 'etcd') return 'acquireRequestedEtcdRaised';
-    if (service === 'zookeeper') return 'acquireRequestedZooKeeperNegotiated';
+    return serviceCaptions(service).acquireRequestedTtlChanged;
   }
   if (
     happening.kind === 'releaseRefused' &&
     happening.reason !== 'notHolder' &&
-    service === 'redis' &&
     lostInFailover(timeline.frames, frame.index, happening.renewer)
   ) {
     return 'releaseRefusedLostInFailover';
@@ -211,8 +168,8 @@ function unusualKeyOf(frame: Frame, timeline: Timeline, service: LockServiceKind
       return 'processResumedIdle';
     }
   }
-  if (grantReadLate(frame)) return LATE_GRANT_CAPTIONS[service]?.expired ?? null;
-  if (grantWaited(frame, timeline)) return LATE_GRANT_CAPTIONS[service]?.waited ?? null;
+  if (grantReadLate(frame)) return serviceCaptions(service).lateGrant?.expired ?? null;
+  if (grantWaited(frame, timeline)) return serviceCaptions(service).lateGrant?.waited ?? null;
   if (captionKeyOf(happening) === 'writeAcceptedStale' && staleButNewer(frame))
     return issuesTokens(service) ? 'writeAcceptedStaleNewer' : 'writeAcceptedStaleNoTokenNewer';
   if (happening.kind === 'scenarioEnded' && happening.outcome.kind === 'staleOverwrote') {
@@ -225,8 +182,7 @@ function unusualKeyOf(frame: Frame, timeline: Timeline, service: LockServiceKind
 /** A refusal that names no holder: Chubby's lock-delay, or Redlock's votes split with no majority for anyone. */
 function refusedWithoutHolderKeyOf(happening: Happening, service: LockServiceKind): CaptionKey | null {
   if (happening.kind !== 'leaseRefused' || happening.heldBy !== null) return null;
-  if (service === 'chubby') return 'leaseRefusedHeldBack';
-  return service === 'redlock' ? 'leaseRefusedRedlockNoHolder' : null;
+  return serviceCaptions(service).leaseRefusedNoHolder;
 }
 
 /** How the lab tells the steps the walkthrough never has: runs without tokens, late replies, the weekly email. */
@@ -244,7 +200,7 @@ export const labNarration: NarrationExtension = {
       return 'certificateReceivedDelayed';
     }
     const key = captionKeyOf(happening);
-    return SERVICE_CAPTIONS[service][key] ?? (issuesTokens(service) ? null : (NO_TOKEN_CAPTIONS[key] ?? null));
+    return serviceKeyOf(key, service) ?? (issuesTokens(service) ? null : (NO_TOKEN_CAPTIONS[key] ?? null));
   },
   variables(frame, timeline) {
     const { happening, world, at } = frame;

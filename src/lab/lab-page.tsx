@@ -20,7 +20,7 @@ import { type FieldProblem } from '@/settings/lab-address';
 import { labNarration } from './lab-narration';
 import { EtcdKeys, MailSenderPanel, RedlockNodes } from './lab-panels';
 import { YourStatement } from './your-statement';
-import { issuesTokens } from '@/sim/services/service';
+import { issuesTokens } from '@/sim/services/lock-services';
 import { LabSettings } from './lab-settings';
 import { LabTextVersion } from './lab-text-version';
 import { LabVerdict } from './lab-verdict';

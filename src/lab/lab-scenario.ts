@@ -1,4 +1,4 @@
-import type { LockServiceConfig } from '@/sim/services/service';
+import { lockServiceOf, type LockServiceConfig } from '@/sim/services/lock-services';
 import type { RenewerDefinition, RunSettings, ScenarioDefinition } from '@/sim/scenario';
 import type { LabConfig } from '@/settings/lab-config';
 
@@ -7,8 +7,8 @@ const WEEKLY_REPORT = { owner: 'owner-4711', week: '2026-W48' } as const;
 
 /**
  * The scenario a configuration describes, built on the lesson's story: A starts at once, B at 15 s, C (if
- * any) at 22 s, each retrying and waiting for the CA as the story's first renewer does. Under Redlock, node R3's clock
- * and Kleppmann's partition (A cannot reach R4 and R5, B cannot reach R1 and R2) are separate settings.
+ * any) at 22 s, each retrying and waiting for the CA as the story's first renewer does. The lock service's own settings come
+ * from its descriptor.
  */
 export function labScenario(base: ScenarioDefinition, config: LabConfig): ScenarioDefinition {
   const model = base.renewers[0]!;
@@ -42,7 +42,7 @@ export function labScenario(base: ScenarioDefinition, config: LabConfig): Scenar
     title: 'Lock lab',
     leaseTtlMs: config.ttlMs,
     renewers,
-    lockService: lockServiceOf(config),
+    lockService: lockConfigOf(config),
     ...(config.resource === 'email'
       ? {
           lockKey: `lock:weekly-report:${WEEKLY_REPORT.owner}:${WEEKLY_REPORT.week}`,
@@ -57,22 +57,5 @@ export function labRunSettings(config: LabConfig): RunSettings {
   return { fencing: config.storage === 'fenced', idempotencyKey: config.storage === 'idempotencyKey' };
 }
 
-function lockServiceOf(config: LabConfig): LockServiceConfig {
-  switch (config.service) {
-    case 'redis':
-      return config.failoverAtMs > 0 ? { kind: 'redis', failoverAtMs: config.failoverAtMs } : { kind: 'redis' };
-    case 'redlock': {
-      const jumps = config.clockJumpMs > 0 ? [{ atMs: 1_000, byMs: config.clockJumpMs }] : [];
-      const clocked = config.clockJumpMs > 0 || config.clockDriftPct !== 0;
-      return {
-        kind: 'redlock',
-        ...(clocked && { clocks: { R3: { offsetMs: 0, driftRate: config.clockDriftPct / 100, jumps } } }),
-        ...(config.partition && { unreachable: { A: ['R4', 'R5'], B: ['R1', 'R2'] } }),
-      };
-    }
-    case 'chubby':
-      return { kind: 'chubby', lockDelayMs: config.lockDelayMs };
-    default:
-      return { kind: config.service };
-  }
-}
+/** The lock service's own settings, as its descriptor reads them from the lab's. */
+const lockConfigOf = (config: LabConfig): LockServiceConfig => lockServiceOf(config.service).fromLab(config);

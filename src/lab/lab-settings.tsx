@@ -149,7 +149,7 @@ export function LabSettings({
           <input
             type="checkbox"
             checked={config.partition}
-            disabled={config.service !== 'redlock'}
+            disabled={!fieldApplies('partition', config)}
             onChange={(event) =>
               change(
                 { ...config, partition: event.target.checked },

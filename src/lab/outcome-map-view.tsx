@@ -10,7 +10,7 @@ import {
   type MapField,
 } from '@/settings/lab-config';
 import { type FieldProblem } from '@/settings/lab-address';
-import type { LockServiceKind } from '@/sim/services/service';
+import type { LockServiceKind } from '@/sim/services/lock-services';
 import { CounterexampleSearch } from './counterexample-search';
 import { axisOf, isOnMap, mapStorages } from './map-anchor';
 import type { MapAxis } from './outcome-map';

@@ -1,7 +1,7 @@
 import { claimHolds } from '@/content/claim-holds';
 import { findRow } from '@/sim/certificates-table';
 import type { Frame, Timeline } from '@/sim/run';
-import { nodeTime } from '@/sim/services/redlock';
+import { nodeTime } from '@/sim/services/redlock/model';
 import { issuedLater, staleWritesLanded } from '@/sim/stale';
 import type { RenewerId } from '@/sim/types';
 import type { PanelClaim, PanelFact } from './panel-claims';

@@ -1,4 +1,4 @@
-import type { Claim } from '@/content/caption-claims';
+import { TOKENLESS, TOKENS, type Claim } from '@/content/caption-claims';
 import type { RedlockNodeSentence } from './redlock-node-sentences';
 import type { BeliefSentence, StaleSentence, StatementSentence, TruthSentence } from '@/story/panel-sentences';
 import type { Verdict, VerdictReason } from './verdict';
@@ -74,8 +74,6 @@ export type PanelFact =
 export type PanelClaim = Claim | { readonly fact: PanelFact };
 
 const fact = (name: PanelFact | Claim['fact']) => ({ fact: name }) as PanelClaim;
-const TOKENLESS: Claim = { fact: 'service', is: ['redis', 'redlock'] };
-const TOKENS: Claim = { fact: 'service', is: ['lesson', 'etcd', 'zookeeper', 'chubby'] };
 const certificate: Claim = { fact: 'resource', is: 'certificate' };
 const email: Claim = { fact: 'resource', is: 'email' };
 

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import fc from 'fast-check';
 import content from 'virtual:lockstep/content';
 import { describe, expect, it } from 'vitest';
-import { issuesTokens } from '@/sim/services/service';
+import { issuesTokens } from '@/sim/services/lock-services';
 import { ALL_MODELS } from '@/sim/all-models';
 import { runScenario } from '@/sim/run';
 import { CertificatesPanelView } from '@/story/certificates-panel-view';

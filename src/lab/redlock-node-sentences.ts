@@ -1,5 +1,5 @@
 import type { Frame } from '@/sim/run';
-import { nodeTime } from '@/sim/services/redlock';
+import { nodeTime } from '@/sim/services/redlock/model';
 
 /** content/lab `panels` keys for a Redlock node's "Key held for" cell. */
 export type RedlockNodeSentence = 'heldUntil' | 'free';

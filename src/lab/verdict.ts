@@ -1,4 +1,4 @@
-import { issuesTokens } from '@/sim/services/service';
+import { issuesTokens } from '@/sim/services/lock-services';
 import { type Timeline } from '@/sim/run';
 import { staleWritesLanded } from '@/sim/stale';
 import type { LabConfig } from '@/settings/lab-config';

@@ -85,6 +85,8 @@ describe('the evenings reduced to their sequences of writes', () => {
       'zookeeper:3',
       'chubby:2',
       'chubby:3',
+      'hazelcast:2',
+      'hazelcast:3',
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { ALL_MODELS } from '@/sim/all-models';
 import { runScenario } from '@/sim/run';
-import { issuesTokens } from '@/sim/services/service';
+import { issuesTokens } from '@/sim/services/lock-services';
 import type { ScenarioDefinition } from '@/sim/scenario';
 import {
   DEFAULT_LAB_CONFIG,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_LOCK_DELAY_MS } from '@/sim/services/service';
+import { MAX_LOCK_DELAY_MS } from '@/sim/services/chubby/descriptor';
 import {
   DEFAULT_LAB_CONFIG,
   fieldApplies,

@@ -1,4 +1,4 @@
-import type { LockServiceKind } from '../sim/services/service.ts';
+import type { LockServiceKind } from '../sim/services/lock-services.ts';
 import {
   DEFAULT_LAB_CONFIG,
   LAB_FIELDS,

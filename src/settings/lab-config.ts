@@ -1,4 +1,6 @@
-import { issuesTokens, LOCK_SERVICE_KINDS, MAX_LOCK_DELAY_MS, type LockServiceKind } from '../sim/services/service.ts';
+import { SERVICE_LAB_FIELDS, type ServiceLabField } from '../sim/services/descriptor.ts';
+import { issuesTokens, LOCK_SERVICE_KINDS, lockServiceOf, type LockServiceKind } from '../sim/services/lock-services.ts';
+import { MAX_LOCK_DELAY_MS } from '../sim/services/chubby/descriptor.ts';
 
 /** What the lock guards: the lesson's certificate row, or Snip's weekly report email. */
 export type LabResource = 'certificate' | 'email';
@@ -88,11 +90,14 @@ export const MAP_FIELDS = [
 ] as const satisfies readonly NumericField[];
 export type MapField = (typeof MAP_FIELDS)[number];
 
+/** Whether this service reads a setting: every service reads the common ones, and its descriptor names its own. */
+function serviceReads(field: NumericField | 'partition', service: LockServiceKind): boolean {
+  const own: readonly ServiceLabField[] = lockServiceOf(service).labFields;
+  return !SERVICE_LAB_FIELDS.some((candidate) => candidate === field) || own.some((candidate) => candidate === field);
+}
+
 export function mapFieldsFor(service: LockServiceKind): readonly MapField[] {
-  return MAP_FIELDS.filter((field) => {
-    if (field === 'clockJumpMs' || field === 'clockDriftPct') return service === 'redlock';
-    return field !== 'lockDelayMs' || service === 'chubby';
-  });
+  return MAP_FIELDS.filter((field) => serviceReads(field, service));
 }
 
 /** The map's two axes in an address: `across=ttl&up=pause`, by the fields' own parameter names. */
@@ -162,19 +167,12 @@ export function presetConfig(overrides: { readonly [K in keyof LabConfig]?: LabC
 }
 
 /** Which numbers matter for a configuration: the others are shown, greyed out, and change nothing. */
-export function fieldApplies(field: NumericField, config: LabConfig): boolean {
+export function fieldApplies(field: NumericField | 'partition', config: LabConfig): boolean {
   switch (field) {
     case 'pauseAtMs':
       // A pause while the replies are in flight starts with A's first request, not at a set time.
       return config.pauseWhen === 'afterAcquiring';
-    case 'clockJumpMs':
-    case 'clockDriftPct':
-      return config.service === 'redlock';
-    case 'lockDelayMs':
-      return config.service === 'chubby';
-    case 'failoverAtMs':
-      return config.service === 'redis';
     default:
-      return true;
+      return serviceReads(field, config.service);
   }
 }

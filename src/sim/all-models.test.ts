@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildRenewer, buildScenario, EVERY_LOCK_SERVICE } from '@/testing/builders';
+import { buildRenewer, buildScenario, EVERY_LOCK_SERVICE, TOKEN_SERVICES } from '@/testing/builders';
 import { ALL_MODELS } from './all-models';
-import { issuesTokens, type LockServiceConfig } from './services/service';
+import { issuesTokens, type LockServiceConfig } from './services/lock-services';
 import { MAX_EVENTS, runScenario } from './run';
 import type { ScenarioDefinition } from './scenario';
 
@@ -103,12 +103,7 @@ describe('every lock service on the paused-holder evening', () => {
 });
 
 const anyService = fc.constantFrom(...Object.values(EVERY_LOCK_SERVICE));
-const tokenServices = fc.constantFrom(
-  EVERY_LOCK_SERVICE.lesson,
-  EVERY_LOCK_SERVICE.etcd,
-  EVERY_LOCK_SERVICE.zookeeper,
-  EVERY_LOCK_SERVICE.chubby,
-);
+const tokenServices = fc.constantFrom(...TOKEN_SERVICES);
 
 /** The what-if controls' ranges: the lab clamps anything outside them. Extremes sit at the ends. */
 const TEN_MINUTES = 600_000;

@@ -1,5 +1,5 @@
 import type { LockTruth } from './services/service.ts';
-import type { ReleaseRefusal } from './services/lesson.ts';
+import type { ReleaseRefusal } from './services/lesson/model.ts';
 import type { CertificateRow, WriteMode } from './certificates-table.ts';
 import type { Certificate, FencingToken, RenewerId, VirtualMs } from './types.ts';
 

@@ -3,7 +3,7 @@ import { buildRenewer, buildScenario } from '@/testing/builders';
 import { ALL_MODELS } from './all-models';
 import { checkExpiry, lockServiceReceivesRelease } from './lock-node';
 import { certificateRowModel } from './resources/certificate-row';
-import type { LockServiceConfig } from './services/service';
+import type { LockServiceConfig } from './services/lock-services';
 import { fencingToken, virtualMs } from './types';
 import { createWorld, updateRenewer, type Context, type World } from './world';
 

@@ -14,7 +14,8 @@ import {
   resumeProcess,
 } from './renewer';
 import type { ScenarioDefinition } from './scenario';
-import type { LockServiceConfig, LockTruth } from './services/service';
+import type { LockTruth } from './services/service';
+import type { LockServiceConfig } from './services/lock-services';
 import { fencingToken, virtualMs } from './types';
 import { createWorld, renewerById, updateRenewer, type Context, type Renewer, type World } from './world';
 import type { Message } from './messages';

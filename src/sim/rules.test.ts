@@ -3,10 +3,10 @@ import content from 'virtual:lockstep/content';
 import { buildRenewer, buildScenario } from '@/testing/builders';
 import { runStory } from '@/testing/story';
 import { ALL_MODELS } from './all-models';
-import { acquireChubby, createChubbyLock, loseHolder } from './services/chubby';
-import { createEtcd, expireEtcdLeases, grantEtcdLease, lockEtcd } from './services/etcd';
+import { acquireChubby, createChubbyLock, loseHolder } from './services/chubby/model';
+import { createEtcd, expireEtcdLeases, grantEtcdLease, lockEtcd } from './services/etcd/model';
 import { virtualMs } from './types';
-import { closeSession, createEphemeralSequential, createZooKeeper, openSession } from './services/zookeeper';
+import { closeSession, createEphemeralSequential, createZooKeeper, openSession } from './services/zookeeper/model';
 
 /** The rules the lesson rests on, each checked where it happens, in the middle of the story and at its edges. */
 const seed = content.scenarios[0]!;

@@ -2,7 +2,7 @@ import { findRow } from './certificates-table.ts';
 import { CERTIFICATES_TABLE, LOCK_SERVICE, type Happening, type LifelineId, type Outcome } from './happenings.ts';
 import type { RunSettings, ScenarioDefinition } from './scenario.ts';
 import type { VirtualMs } from './types.ts';
-import { LESSON_LOCK_SERVICE } from './services/lesson.ts';
+import { LESSON_LOCK_SERVICE } from './services/lesson/model.ts';
 import { certificateRowModel } from './resources/certificate-row.ts';
 import { step } from './step.ts';
 import { createWorld, isSettled, resourceModelOf, type SimModels, type World } from './world.ts';

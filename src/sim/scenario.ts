@@ -24,7 +24,7 @@ export interface RenewerDefinition {
   readonly writeDelayMs?: number | undefined;
 }
 
-import type { LockServiceConfig } from './services/service.ts';
+import type { LockServiceConfig } from './services/lock-services.ts';
 
 /**
  * What the lock protects. The certificate row is the lesson's own; the weekly email is the efficiency case,

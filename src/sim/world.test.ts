@@ -3,7 +3,7 @@ import { buildRenewer, buildScenario } from '@/testing/builders';
 import { ALL_MODELS } from './all-models';
 import { LESSON_MODELS } from './run';
 import { certificateRowModel } from './resources/certificate-row';
-import type { LockServiceConfig } from './services/service';
+import type { LockServiceConfig } from './services/lock-services';
 import {
   createWorld,
   definitionOf,

@@ -1,6 +1,7 @@
 import { createCertificatesTable, type CertificatesTable, type WriteMode } from './certificates-table.ts';
 import type { Happening, Outcome } from './happenings.ts';
-import { createBackend, type LockBackend, type LockServices, type LockServiceConfig } from './services/service.ts';
+import { createBackend, type LockBackend, type LockServices } from './services/service.ts';
+import { type LockServiceConfig } from './services/lock-services.ts';
 import type { Message, SimEvent } from './messages.ts';
 import type { ProtectedResource, RenewerDefinition, ScenarioDefinition } from './scenario.ts';
 import {

@@ -2,7 +2,7 @@ import content from 'virtual:lockstep/content';
 import { CodeText } from '@/components/code-text';
 import { findRow, type CertificateRow } from '@/sim/certificates-table';
 import { useId } from 'react';
-import { issuesTokens } from '@/sim/services/service';
+import { issuesTokens } from '@/sim/services/lock-services';
 import { judgeOutcome } from '@/sim/resources/certificate-row';
 import type { Timeline } from '@/sim/run';
 import type { FencingToken } from '@/sim/types';

@@ -1,6 +1,6 @@
 import { judgeOutcome } from '../sim/resources/certificate-row.ts';
 import type { Frame, Timeline } from '../sim/run.ts';
-import { issuesTokens } from '../sim/services/service.ts';
+import { issuesTokens } from '../sim/services/lock-services.ts';
 import { issuedLater, staleWritesLanded } from '../sim/stale.ts';
 import { believedHolders, standingOf } from '../sim/standing.ts';
 import type { RenewerId } from '../sim/types.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '@/sim/run';
-import { steadyClock } from '@/sim/services/redlock';
+import { steadyClock } from '@/sim/services/redlock/model';
 import { labTimeline } from '@/testing/lab-run';
 import { keySpans, redlockNodesOf, validitySpans, VALIDITY } from './redlock-spans';
 

@@ -1,5 +1,6 @@
 import type { Timeline } from '@/sim/run';
-import { trueTimeAt, type RedlockNode } from '@/sim/services/redlock';
+import { trueTimeAt } from '@/sim/services/redlock/model';
+import type { RedlockNode } from '@/sim/services/redlock/nodes';
 
 /* Redlock's own parts of the run to scale: each node's keys and each client's validity (see time-strip-layout.ts). */
 

@@ -1,5 +1,5 @@
 import type { Timeline } from '@/sim/run';
-import { majorityEndsAt } from '@/sim/services/redlock';
+import { majorityEndsAt } from '@/sim/services/redlock/model';
 import { believedHolders } from '@/sim/standing';
 
 /* The spans of the run to scale that are not Redlock's own (see time-strip-layout.ts and redlock-spans.ts). */

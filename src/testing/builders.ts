@@ -1,15 +1,18 @@
 import type { RenewerDefinition, ScenarioDefinition } from '@/sim/scenario';
-import type { LockServiceConfig } from '@/sim/services/service';
+import { LOCK_SERVICES, type LockServiceConfig, type LockServiceKind } from '@/sim/services/lock-services';
 
-/** Each lock service the simulation models, at its defaults (Chubby without its lock-delay). */
-export const EVERY_LOCK_SERVICE = {
-  lesson: { kind: 'lesson' },
-  redis: { kind: 'redis' },
-  redlock: { kind: 'redlock' },
-  etcd: { kind: 'etcd' },
-  zookeeper: { kind: 'zookeeper' },
-  chubby: { kind: 'chubby', lockDelayMs: 0 },
-} as const satisfies Record<string, LockServiceConfig>;
+/** The lab's service-specific settings all off: each service at its defaults (Chubby without its lock-delay). */
+const NO_SERVICE_SETTINGS = { failoverAtMs: 0, clockJumpMs: 0, clockDriftPct: 0, partition: false, lockDelayMs: 0 };
+
+/** Each lock service the simulation models, at its defaults, by kind. */
+export const EVERY_LOCK_SERVICE = Object.fromEntries(
+  LOCK_SERVICES.map((service) => [service.kind, service.fromLab(NO_SERVICE_SETTINGS)]),
+) as { readonly [K in LockServiceKind]: Extract<LockServiceConfig, { kind: K }> };
+
+/** The services whose grants carry a fencing token, at their defaults. */
+export const TOKEN_SERVICES: readonly LockServiceConfig[] = LOCK_SERVICES.filter((service) => service.issuesTokens).map(
+  (service) => EVERY_LOCK_SERVICE[service.kind],
+);
 
 /** The seed scenario's numbers, written out so each test states what it depends on. */
 export function buildScenario(overrides: Partial<ScenarioDefinition> = {}): ScenarioDefinition {

@@ -9,8 +9,8 @@ import {
   lockEtcd,
   unlockEtcd,
   type EtcdStore,
-} from '@/sim/services/etcd';
-import { etcdLeaseTtl } from '@/sim/services/etcd';
+} from '@/sim/services/etcd/model';
+import { etcdLeaseTtl } from '@/sim/services/etcd/model';
 import { virtualMs } from '@/sim/types';
 import { EtcdClient } from './etcd-client';
 import { startEtcd, type RunningServer } from './servers';

@@ -14,7 +14,7 @@ import {
   openSession,
   zkLockHolder,
   type ZooKeeper,
-} from '@/sim/services/zookeeper';
+} from '@/sim/services/zookeeper/model';
 import { startZooKeeper, type RunningServer } from './servers';
 import {
   children,

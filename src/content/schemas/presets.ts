@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LAB_FIELDS, MAP_FIELDS, type NumericField } from '../../settings/lab-config.ts';
-import { issuesTokens, LOCK_SERVICE_KINDS, type LockServiceKind } from '../../sim/services/service.ts';
+import { issuesTokens, LOCK_SERVICE_KINDS, type LockServiceKind } from '../../sim/services/lock-services.ts';
 import { MILESTONE_KINDS, type MilestoneKind } from '../../sim/milestones.ts';
 import { identifier, template, text, uniqueIds } from './common.ts';
 

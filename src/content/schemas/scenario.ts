@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { REDLOCK_NODES } from '../../sim/services/redlock.ts';
-import { MAX_LOCK_DELAY_MS } from '../../sim/services/service.ts';
+import { LOCK_SERVICES } from '../../sim/services/lock-services.ts';
 import { milliseconds, positiveMilliseconds } from './common.ts';
 
 /** content/scenarios/*.json: a story the simulation runs. */
+
+type LockServiceSchema = ReturnType<(typeof LOCK_SERVICES)[number]['configSchema']>;
 
 const pauseSchema = z.object({ atMs: milliseconds, durationMs: positiveMilliseconds }).strict();
 
@@ -38,32 +39,11 @@ const renewerSchema = z
     });
   });
 
-const nodeClockSchema = z
-  .object({
-    offsetMs: z.number().int(),
-    driftRate: z.number().min(-0.5).max(0.5),
-    jumps: z.array(z.object({ atMs: milliseconds, byMs: z.number().int() }).strict()),
-  })
-  .strict();
-
-const redlockNode = z.enum(REDLOCK_NODES);
-
-/** Which lock service a scenario runs against; the lesson's own when absent. */
-const lockServiceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('lesson') }).strict(),
-  z.object({ kind: z.literal('redis'), failoverAtMs: milliseconds.optional() }).strict(),
-  z
-    .object({
-      kind: z.literal('redlock'),
-      clocks: z.partialRecord(redlockNode, nodeClockSchema).optional(),
-      perNodeMs: milliseconds.optional(),
-      unreachable: z.record(z.string(), z.array(redlockNode)).optional(),
-    })
-    .strict(),
-  z.object({ kind: z.literal('etcd') }).strict(),
-  z.object({ kind: z.literal('zookeeper') }).strict(),
-  z.object({ kind: z.literal('chubby'), lockDelayMs: z.number().int().min(0).max(MAX_LOCK_DELAY_MS) }).strict(),
-]);
+/** Which lock service a scenario runs against, each by its own descriptor's schema; the lesson's own when absent. */
+const lockServiceSchema = z.discriminatedUnion(
+  'kind',
+  LOCK_SERVICES.map((service) => service.configSchema(z)) as [LockServiceSchema, ...LockServiceSchema[]],
+);
 
 export const scenarioSchema = z
   .object({

@@ -1,7 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { LabConfig } from '@/settings/lab-config';
 import type { ScenarioDefinition } from '@/sim/scenario';
-import type { LockServiceConfig } from '@/sim/services/service';
 import type { PresetsContent } from './presets';
 import type { ScenarioContent } from './scenario';
 
@@ -16,10 +15,6 @@ type Frozen<T> = T extends readonly (infer Item)[]
 describe('content schemas describe the simulation’s own types', () => {
   it('a scenario file is exactly a ScenarioDefinition', () => {
     expectTypeOf<Frozen<ScenarioContent>>().toEqualTypeOf<Frozen<ScenarioDefinition>>();
-  });
-
-  it('a scenario’s lock service is exactly a LockServiceConfig', () => {
-    expectTypeOf<Frozen<NonNullable<ScenarioContent['lockService']>>>().toEqualTypeOf<Frozen<LockServiceConfig>>();
   });
 
   it('a lab preset names some of a LabConfig’s settings, each of the lab’s own type', () => {

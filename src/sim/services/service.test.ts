@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ALL_MODELS } from '../all-models';
 import { LESSON_MODELS } from '../run';
 import { virtualMs } from '../types';
-import { createBackend, earliest, expireOn, ISSUES_TOKENS, LOCK_SERVICE_KINDS } from './service';
+import { EVERY_LOCK_SERVICE } from '@/testing/builders';
+import { issuesTokens, LOCK_SERVICE_KINDS } from './lock-services';
+import { createBackend, earliest, expireOn } from './service';
 
 const settings = { key: 'lock', ttlMs: 30_000, firstToken: 33, seed: 1 };
 const request = (holder: string, now: number) => ({ holder, value: `v-${holder}`, ttlMs: 30_000, now: virtualMs(now) });
@@ -16,7 +18,7 @@ describe('lock services behind one interface', () => {
 
   it('every kind has a service of that kind, and says whether it hands out tokens', () => {
     for (const kind of LOCK_SERVICE_KINDS) {
-      const config = kind === 'chubby' ? { kind, lockDelayMs: 0 } : { kind };
+      const config = EVERY_LOCK_SERVICE[kind];
       const backend = createBackend(ALL_MODELS.services, config, settings);
       expect(backend.kind).toBe(kind);
       const { outcome, backend: held } = backend.acquire(config, request('A', 0));
@@ -25,7 +27,7 @@ describe('lock services behind one interface', () => {
       expect(held.checksHold).toBe(kind === 'chubby' || kind === 'zookeeper');
       if (held.checksHold) expect(held.holdCheck('A', virtualMs(0)).token).not.toBeNull();
       const token = outcome.granted ? (outcome.token ?? held.holdCheck('A', virtualMs(0)).token) : null;
-      expect(token !== null).toBe(ISSUES_TOKENS[kind]);
+      expect(token !== null).toBe(issuesTokens(kind));
     }
   });
 

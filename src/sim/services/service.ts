@@ -1,54 +1,7 @@
 import { virtualMs, type FencingToken, type RenewerId, type VirtualMs } from '../types.ts';
-import type { EtcdKey } from './etcd.ts';
-import type { NodeClock, RedlockNode, RedlockNodeId } from './redlock.ts';
-
-/** Which lock service a scenario runs against, with its own settings. */
-export type LockServiceConfig =
-  | { readonly kind: 'lesson' }
-  | { readonly kind: 'redis'; readonly failoverAtMs?: number | undefined }
-  | {
-      readonly kind: 'redlock';
-      readonly clocks?: Readonly<Partial<Record<RedlockNodeId, NodeClock>>> | undefined;
-      readonly perNodeMs?: number | undefined;
-      /** Nodes a renewer cannot reach, by renewer id (a partition). */
-      readonly unreachable?: Readonly<Record<string, readonly RedlockNodeId[]>> | undefined;
-    }
-  | { readonly kind: 'etcd' }
-  | { readonly kind: 'zookeeper' }
-  | { readonly kind: 'chubby'; readonly lockDelayMs: number };
-
-export type LockServiceKind = LockServiceConfig['kind'];
-
-/** Every lock service, in the order the lab offers them. */
-export const LOCK_SERVICE_KINDS = [
-  'lesson',
-  'redis',
-  'redlock',
-  'etcd',
-  'zookeeper',
-  'chubby',
-] as const satisfies readonly LockServiceKind[];
-
-/**
- * Which services hand a fencing token out with each grant. Redis and Redlock give none, so nothing they
- * grant can be fenced: storage that checks tokens has nothing to check.
- */
-export const ISSUES_TOKENS = {
-  lesson: true,
-  redis: false,
-  redlock: false,
-  etcd: true,
-  zookeeper: true,
-  chubby: true,
-} as const satisfies Record<LockServiceKind, boolean>;
-
-/**
- * Chubby's lock-delay is at most one minute (Burrows, OSDI 2006, §2.4). Kept here, apart from the Chubby
- * model, so the lab's settings can name the limit without loading the model.
- */
-export const MAX_LOCK_DELAY_MS = 60_000;
-
-export const issuesTokens = (kind: LockServiceKind): boolean => ISSUES_TOKENS[kind];
+import type { EtcdKey } from './etcd/keys.ts';
+import type { LockServiceConfig, LockServiceKind } from './lock-services.ts';
+import type { RedlockNode } from './redlock/nodes.ts';
 
 /** A holder renews every third of its lease or session, as etcd's client does (TTL/3); the one place it is said. */
 export const aThirdOf = (leaseMs: number): number => Math.floor(leaseMs / 3);

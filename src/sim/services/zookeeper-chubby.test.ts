@@ -4,9 +4,9 @@ import {
   checkSequencer,
   createChubbyLock,
   loseHolder,
-  MAX_LOCK_DELAY_MS,
   releaseChubby,
-} from './chubby';
+} from './chubby/model';
+import { MAX_LOCK_DELAY_MS } from './chubby/descriptor';
 import { virtualMs } from '../types';
 import {
   createEphemeralSequential,
@@ -17,7 +17,7 @@ import {
   negotiateSessionTimeout,
   openSession,
   zkLockHolder,
-} from './zookeeper';
+} from './zookeeper/model';
 
 describe("zookeeper lock recipe (ZooKeeper recipes: Locks; programmer's guide)", () => {
   it('gives the lock to the lowest sequence number and names nodes with a %010d suffix', () => {

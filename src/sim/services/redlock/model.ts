@@ -1,26 +1,12 @@
-import { virtualMs, type RenewerId, type VirtualMs } from '../types.ts';
-import { earliest, lockService, type LockModel } from './service.ts';
+import { virtualMs, type RenewerId, type VirtualMs } from '../../types.ts';
+import { earliest, lockService, type LockModel } from '../service.ts';
+import { REDLOCK_NODES, type NodeClock, type RedlockNode } from './nodes.ts';
 
 /**
  * Redlock, as the Redis documentation specifies it: N independent Redis masters (5 in the docs), each with
  * its own clock; a lock counts only on a majority, and only for TTL minus the time spent acquiring minus
  * an allowance for clock drift. It hands out no token.
  */
-
-/** A node's clock: it may run fast or slow (`driftRate`, 0.01 = 1 % fast) and may jump. */
-export interface NodeClock {
-  readonly offsetMs: number;
-  readonly driftRate: number;
-  /** Steps of the wall clock, e.g. NTP stepping it or an administrator setting it. */
-  readonly jumps: readonly { readonly atMs: number; readonly byMs: number }[];
-}
-
-export interface RedlockNode {
-  readonly id: string;
-  readonly clock: NodeClock;
-  /** Keys with their expiry on this node's own clock, as Redis stores an absolute expiry time. */
-  readonly keys: Readonly<Record<string, { readonly value: string; readonly expiresAtNodeMs: number }>>;
-}
 
 export const steadyClock: NodeClock = { offsetMs: 0, driftRate: 0, jumps: [] };
 
@@ -182,10 +168,6 @@ export function majorityHolders(nodes: readonly RedlockNode[], key: string, now:
   }
   return [...counts].filter(([, count]) => count >= quorumOf(nodes.length)).map(([value]) => value);
 }
-
-/** Named R1–R5 so that no node can be taken for renewer A or B. */
-export const REDLOCK_NODES = ['R1', 'R2', 'R3', 'R4', 'R5'] as const;
-export type RedlockNodeId = (typeof REDLOCK_NODES)[number];
 
 interface RedlockHolding {
   readonly holder: RenewerId;

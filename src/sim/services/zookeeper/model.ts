@@ -1,5 +1,5 @@
-import { fencingToken, virtualMs, type VirtualMs } from '../types.ts';
-import { earliest, lockService, type LockModel, type LockTruth } from './service.ts';
+import { fencingToken, virtualMs, type VirtualMs } from '../../types.ts';
+import { earliest, lockService, type LockModel, type LockTruth } from '../service.ts';
 
 /**
  * ZooKeeper as its lock recipe uses it (ZooKeeper recipes and programmer's guide): every transaction gets

@@ -9,9 +9,9 @@ import {
   keepAliveEtcdLease,
   lockEtcd,
   unlockEtcd,
-} from './etcd';
-import { virtualMs } from '../types';
-import { aThirdOf } from './service';
+} from '../etcd/model';
+import { virtualMs } from '../../types';
+import { aThirdOf } from '../service';
 
 const PREFIX = 'locks/cert/go.shop.example';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { virtualMs } from '../types';
-import { LESSON_LOCK_SERVICE } from './lesson';
-import { REDIS_LOCK_SERVICE } from './redis';
+import { virtualMs } from '../../types';
+import { LESSON_LOCK_SERVICE } from '../lesson/model';
+import { REDIS_LOCK_SERVICE } from '../redis/model';
 
 /** One Redis primary: `SET key value NX PX ttl`, answered OK or nil, with no token to hand out. */
 const settings = { key: 'lock', ttlMs: 30_000, firstToken: 33, seed: 1 };

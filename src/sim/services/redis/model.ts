@@ -1,5 +1,5 @@
-import { createLockService, currentLease, expireLease, grantLease, releaseLease, type LessonLock } from './lesson.ts';
-import { leaseTruth, lockService, type LockModel } from './service.ts';
+import { createLockService, currentLease, expireLease, grantLease, releaseLease, type LessonLock } from '../lesson/model.ts';
+import { leaseTruth, lockService, type LockModel } from '../service.ts';
 
 interface RedisState {
   readonly primary: LessonLock;

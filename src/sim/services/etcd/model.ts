@@ -1,6 +1,7 @@
-import { nextRandom } from '../random.ts';
-import { fencingToken, virtualMs, type VirtualMs } from '../types.ts';
-import { aThirdOf, earliest, lockService, type LockModel } from './service.ts';
+import { nextRandom } from '../../random.ts';
+import { fencingToken, virtualMs, type VirtualMs } from '../../types.ts';
+import { aThirdOf, earliest, lockService, type LockModel } from '../service.ts';
+import type { EtcdKey } from './keys.ts';
 
 /**
  * etcd's store as its lock client uses it (etcd API docs, client/v3/concurrency/mutex.go): every change
@@ -8,13 +9,6 @@ import { aThirdOf, earliest, lockService, type LockModel } from './service.ts';
  * when it expires. The lock holder is the waiter whose key has the lowest create revision, and that
  * revision is the fencing token. Lease ids identify leases but are not ordered.
  */
-export interface EtcdKey {
-  readonly createRevision: number;
-  readonly modRevision: number;
-  readonly version: number;
-  readonly lease: string;
-}
-
 export interface EtcdLease {
   readonly id: string;
   readonly ttlMs: number;

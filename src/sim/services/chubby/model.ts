@@ -1,7 +1,6 @@
-import { fencingToken, virtualMs, type VirtualMs } from '../types.ts';
-import { aThirdOf, earliest, lockService, MAX_LOCK_DELAY_MS, type LockModel } from './service.ts';
-
-export { MAX_LOCK_DELAY_MS };
+import { fencingToken, virtualMs, type VirtualMs } from '../../types.ts';
+import { aThirdOf, earliest, lockService, type LockModel } from '../service.ts';
+import { MAX_LOCK_DELAY_MS } from './descriptor.ts';
 
 /**
  * Chubby's lock (Burrows, OSDI 2006, §2.4): a lock generation number that rises each time the lock goes

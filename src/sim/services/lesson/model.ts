@@ -1,6 +1,6 @@
-import type { FencingToken, RenewerId, VirtualMs } from '../types.ts';
-import { fencingToken, virtualMs } from '../types.ts';
-import { leaseTruth, lockService, type LockModel } from './service.ts';
+import type { FencingToken, RenewerId, VirtualMs } from '../../types.ts';
+import { fencingToken, virtualMs } from '../../types.ts';
+import { leaseTruth, lockService, type LockModel } from '../service.ts';
 
 /** The lease as the lock service records it. `value` is the holder's random id, compared on release. */
 export interface Lease {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { virtualMs } from '../types';
+import { virtualMs } from '../../types';
 import {
   closeSession,
   createEphemeralSequential,
@@ -12,7 +12,7 @@ import {
   zkLockHolder,
   ZOOKEEPER_SERVICE,
   type ZooKeeper,
-} from './zookeeper';
+} from '../zookeeper/model';
 
 /** ZooKeeper's sessions and ephemeral sequential znodes, and the lock recipe the simulation runs on them. */
 function twoWaiters(): ZooKeeper {

@@ -13,8 +13,8 @@ import {
   releaseRedlock,
   setNx,
   trueTimeAt,
-} from './redlock';
-import { virtualMs } from '../types';
+} from '../redlock/model';
+import { virtualMs } from '../../types';
 
 const NODES = ['A', 'B', 'C', 'D', 'E'];
 const KEY = 'lock:cert:go.shop.example';

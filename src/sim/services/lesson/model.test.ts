@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createLockService, currentLease, grantLease, releaseLease, type LessonLock } from './lesson';
-import { virtualMs } from '../types';
+import { createLockService, currentLease, grantLease, releaseLease, type LessonLock } from '../lesson/model';
+import { virtualMs } from '../../types';
 
 const KEY = 'lock:cert:go.shop.example';
 

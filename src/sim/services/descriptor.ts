@@ -1,0 +1,89 @@
+import type { z } from 'zod';
+import type { FrameClaim } from '../claims.ts';
+
+/**
+ * The lab's settings that belong to some services and not others. The common ones (TTL, the pause, the write's
+ * delay, the renewers) apply to every service and are not listed here.
+ */
+export interface ServiceLabSettings {
+  /** Redis: when the primary fails over to a replica that never got the lock key; 0 means it does not. */
+  readonly failoverAtMs: number;
+  /** Redlock: a forward jump of node R3's clock, one second in; 0 means none. */
+  readonly clockJumpMs: number;
+  /** Redlock: how fast node R3's clock runs, in percent. */
+  readonly clockDriftPct: number;
+  /** Redlock: Kleppmann's partition. */
+  readonly partition: boolean;
+  /** Chubby: the lock-delay after a lost holder. */
+  readonly lockDelayMs: number;
+}
+
+export type ServiceLabField = keyof ServiceLabSettings;
+
+/** Each of those settings, once: the lab greys out, under a service, those its descriptor does not list. */
+export const SERVICE_LAB_FIELDS = Object.keys({
+  failoverAtMs: true,
+  clockJumpMs: true,
+  clockDriftPct: true,
+  partition: true,
+  lockDelayMs: true,
+} satisfies Record<ServiceLabField, true>) as readonly ServiceLabField[];
+
+/**
+ * Which caption tells each of the steps every service has, in that service's own words. Every field is required,
+ * so a new service that forgets one does not compile; null says the step never happens under that service. `Key` is
+ * the content's caption keys where the lab reads them (src/lab/lab-narration.ts), so a misspelt name fails there too.
+ */
+export interface ServiceCaptions<Key extends string = string> {
+  readonly acquireRequested: Key;
+  /** The request where the service applies another TTL than the one asked for (a minimum, a negotiation). */
+  readonly acquireRequestedTtlChanged: Key | null;
+  /** The grant, read as news. */
+  readonly leaseGranted: Key;
+  /** A grant read after a pause: ended already, or still running. Null where the client discards a late grant. */
+  readonly lateGrant: { readonly expired: Key; readonly waited: Key } | null;
+  readonly leaseRefused: Key;
+  /** A refusal that names no holder (Chubby's lock-delay, Redlock's split votes). */
+  readonly leaseRefusedNoHolder: Key | null;
+  readonly releaseRequested: Key;
+  readonly leaseReleased: Key;
+  readonly releaseRefusedNotHolder: Key;
+  readonly releaseRefusedNoLease: Key;
+  /** The lease or session ends under a holder that read its grant, and under one that never read it. */
+  readonly leaseExpired: Key;
+  readonly leaseExpiredUnread: Key;
+  /** The lease ends under a holder still at work, where holders do not keep it alive. */
+  readonly leaseExpiredRunning: Key | null;
+  /** The call after the grant in which the holder learns its token (Chubby's GetSequencer, ZooKeeper's getChildren). */
+  readonly holdCheck: { readonly requested: Key; readonly granted: Key; readonly refused: Key } | null;
+}
+
+/**
+ * One lock service as the rest of Lockstep sees it: data and pure functions, no model, so that views and the
+ * lab's settings can read it without loading the simulation. The model lives beside it in the service's folder
+ * (`model.ts`, registered in sim/all-models.ts); the words its captions assert live in `captions.ts`.
+ */
+export interface LockServiceDescriptor<
+  K extends string = string,
+  Config extends { readonly kind: K } = { readonly kind: K },
+> {
+  readonly kind: K;
+  /** Whether each grant carries a fencing token. Redis and Redlock give none: nothing they grant can be fenced. */
+  readonly issuesTokens: boolean;
+  /** The lab's service-specific settings this service reads; the others are greyed out under it. */
+  readonly labFields: readonly ServiceLabField[];
+  /** How a scenario in content/ writes this service's settings; the TypeScript type is inferred from it. */
+  readonly configSchema: (zod: typeof z) => z.ZodType<Config>;
+  /** The service's settings for a lab configuration. */
+  readonly fromLab: (lab: ServiceLabSettings) => Config;
+  readonly captions: ServiceCaptions;
+}
+
+/**
+ * What each of a service's own captions may say and asserts: the placeholders its template may use, and the claims
+ * the property test checks against every run that shows it (the service's own name is claimed for it). Test data
+ * and the content's build read it; the page never does.
+ */
+export type ServiceCaptionOracle = Readonly<
+  Record<string, { readonly variables: readonly string[]; readonly claims: readonly FrameClaim[] }>
+>;
