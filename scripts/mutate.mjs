@@ -1,5 +1,7 @@
 // Mutation testing, one src/ folder at a time and incrementally (reports/stryker-incremental.json keeps each
-// mutant's result until its code or its tests change). Outside CI: all of src/ takes hours on two cores.
+// mutant's result until its code or its tests change, on this machine only: the incremental files are not committed,
+// so a fresh checkout, and each session, starts from scratch). Outside CI: all of src/ takes hours on two cores, so
+// score the folders a change touched with --own-tests.
 //   npm run mutate                 every folder of src/
 //   npm run mutate -- sim route    only these folders
 //   npm run mutate -- --concurrency=1 sim   one test process, leaving a core free for other work
@@ -7,8 +9,9 @@
 //                                           ten minutes here) instead of one per folder, but nothing is kept until
 //                                           the run ends
 //   npm run mutate -- --part-size=3 story   each folder in runs of three of its files: each run's results are kept in
-//                                           the incremental file as it ends, so a folder of an hour or more can be
-//                                           scored across sessions; the folder's score is written after its last run
+//                                           the incremental file as it ends, so a stopped run resumes on the same
+//                                           machine (not in another session); the folder's score is written after its
+//                                           last run
 //   npm run mutate -- --own-tests sim       each folder's mutants against its own test files only: a lower bound of
 //                                           what the whole suite detects, in minutes where the whole suite takes hours
 //                                           (each sim mutant is reached by most of the suite). Kept apart, in

@@ -28,7 +28,9 @@ export type { Claim } from '../sim/claims.ts';
 
 const service = (...is: LockServiceKind[]): Claim => ({ fact: 'service', is });
 /** The services whose grants carry no token, and those whose grants do: from each service's descriptor. */
-export const TOKENLESS = service(...LOCK_SERVICES.filter((candidate) => !candidate.issuesTokens).map(({ kind }) => kind));
+export const TOKENLESS = service(
+  ...LOCK_SERVICES.filter((candidate) => !candidate.issuesTokens).map(({ kind }) => kind),
+);
 export const TOKENS = service(...LOCK_SERVICES.filter((candidate) => candidate.issuesTokens).map(({ kind }) => kind));
 
 /** Each service's own captions, with the claim that they are told under that service and no other. */

@@ -21,7 +21,7 @@ import { labRunSettings, labScenario } from './lab-scenario';
  */
 
 const seed = content.scenarios[0]!;
-/** LOCKSTEP_CLAIM_RUNS=100000 npm run test:unit -- caption-truth runs the larger search the README describes. */
+/** LOCKSTEP_CLAIM_RUNS=100000 npm run test:unit -- caption-truth runs the larger search docs/using.md describes. */
 const RUNS = Number(process.env.LOCKSTEP_CLAIM_RUNS ?? 5_000);
 
 /** Each false sentence of a run: the lab's address, the step, the claim that failed and the words. */

@@ -1,5 +1,10 @@
 import { SERVICE_LAB_FIELDS, type ServiceLabField } from '../sim/services/descriptor.ts';
-import { issuesTokens, LOCK_SERVICE_KINDS, lockServiceOf, type LockServiceKind } from '../sim/services/lock-services.ts';
+import {
+  issuesTokens,
+  LOCK_SERVICE_KINDS,
+  lockServiceOf,
+  type LockServiceKind,
+} from '../sim/services/lock-services.ts';
 import { MAX_LOCK_DELAY_MS } from '../sim/services/chubby/descriptor.ts';
 
 /** What the lock guards: the lesson's certificate row, or Snip's weekly report email. */

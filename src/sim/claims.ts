@@ -11,8 +11,7 @@ import type { LockServiceKind } from './services/lock-services.ts';
  */
 export type Claim =
   /** The named system sends this request or reply: a caption in Redis's words is false under etcd. */
-  | { readonly fact: 'service'; readonly is: readonly LockServiceKind[] }
-  | FrameClaim;
+  { readonly fact: 'service'; readonly is: readonly LockServiceKind[] } | FrameClaim;
 
 /** A claim about the run itself, whichever service tells it. */
 export type FrameClaim =

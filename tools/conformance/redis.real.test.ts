@@ -3,7 +3,13 @@ import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLockService, currentLease, grantLease, releaseLease, type LessonLock } from '@/sim/services/lesson/model';
+import {
+  createLockService,
+  currentLease,
+  grantLease,
+  releaseLease,
+  type LessonLock,
+} from '@/sim/services/lesson/model';
 import { virtualMs } from '@/sim/types';
 import { acquire, release, RELEASE_SCRIPT, tokenKey, type Redis } from './redis-commands';
 import { startRedis, type RunningServer } from './servers';

@@ -36,7 +36,8 @@ const BY_KIND = Object.fromEntries(LOCK_SERVICES.map((service) => [service.kind,
 };
 
 /** The descriptor of a service, by kind. */
-export const lockServiceOf = <K extends LockServiceKind>(kind: K): Extract<AnyLockService, { kind: K }> => BY_KIND[kind];
+export const lockServiceOf = <K extends LockServiceKind>(kind: K): Extract<AnyLockService, { kind: K }> =>
+  BY_KIND[kind];
 
 /** Whether a service's grants carry a fencing token: storage can check tokens only from these. */
 export const issuesTokens = (kind: LockServiceKind): boolean => lockServiceOf(kind).issuesTokens;

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  acquireChubby,
-  checkSequencer,
-  createChubbyLock,
-  loseHolder,
-  releaseChubby,
-} from './chubby/model';
+import { acquireChubby, checkSequencer, createChubbyLock, loseHolder, releaseChubby } from './chubby/model';
 import { MAX_LOCK_DELAY_MS } from './chubby/descriptor';
 import { virtualMs } from '../types';
 import {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { virtualMs } from '../../types';
-import { acquireChubby, CHUBBY_SERVICE, checkSequencer, createChubbyLock, loseHolder, releaseChubby } from '../chubby/model';
+import {
+  acquireChubby,
+  CHUBBY_SERVICE,
+  checkSequencer,
+  createChubbyLock,
+  loseHolder,
+  releaseChubby,
+} from '../chubby/model';
 
 /** Chubby's lock and sequencers (Burrows, OSDI 2006, §2.4), and the lock service the simulation runs on it. */
 const settings = { key: 'lock', ttlMs: 30_000, firstToken: 33, seed: 1 };

@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import type { LockServiceDescriptor } from '../descriptor.ts';
 
-const configSchema = (zod: typeof z) =>
-  zod.object({ kind: zod.literal('etcd') }).strict();
+const configSchema = (zod: typeof z) => zod.object({ kind: zod.literal('etcd') }).strict();
 
 export type EtcdLockConfig = z.infer<ReturnType<typeof configSchema>>;
 

@@ -22,7 +22,10 @@ export const HAZELCAST_CAPTIONS = {
     variables: ['renewer', 'key', 'ttl', 'requestedTtl', 'time'],
     claims: [claim('ttlChanged')],
   },
-  leaseGrantedHazelcast: { variables: ['renewer', 'token', 'expiresAt', 'time'], claims: [carriesToken, ...freshGrant] },
+  leaseGrantedHazelcast: {
+    variables: ['renewer', 'token', 'expiresAt', 'time'],
+    claims: [carriesToken, ...freshGrant],
+  },
   leaseGrantedExpiredHazelcast: {
     variables: ['renewer', 'token', 'sentAt', 'expiredAt', 'time'],
     claims: [carriesToken, ...lateGrant],

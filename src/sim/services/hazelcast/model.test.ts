@@ -93,7 +93,10 @@ describe("Hazelcast's FencedLock, as its javadoc tells it", () => {
   });
 
   it('the backend heartbeats every 5 s, whatever the TTL, and counts fences from the scenario’s first', () => {
-    const backend = HAZELCAST_SERVICE.create({ kind: 'hazelcast' }, { key: 'lock', ttlMs: TTL, firstToken: 33, seed: 1 });
+    const backend = HAZELCAST_SERVICE.create(
+      { kind: 'hazelcast' },
+      { key: 'lock', ttlMs: TTL, firstToken: 33, seed: 1 },
+    );
     expect(backend.keepAliveIntervalMs(TTL)).toBe(5_000);
     expect(backend.keepAliveIntervalMs(300_000)).toBe(5_000);
     expect(backend.appliedTtlMs(1_000)).toBe(6_000);

@@ -71,7 +71,10 @@ export function tryLockAndGetFence(
   const session = state.sessions[client] ?? { client, ttlMs: sessionTtlMs(ttlMs), lastHeartbeatAt: now };
   const sessions = { ...state.sessions, [client]: { ...session, lastHeartbeatAt: now } };
   if (state.owner) {
-    return { state: { ...state, sessions, owner: { ...state.owner, count: state.owner.count + 1 } }, fence: state.owner.fence };
+    return {
+      state: { ...state, sessions, owner: { ...state.owner, count: state.owner.count + 1 } },
+      fence: state.owner.fence,
+    };
   }
   const fence = state.lastFence + 1;
   return { state: { lastFence: fence, owner: { client, fence, count: 1 }, sessions }, fence };
@@ -81,7 +84,11 @@ export function tryLockAndGetFence(
  * `unlock()`: true if the caller held the lock. False where it throws: IllegalMonitorStateException, or its
  * subclass LockOwnershipLostException when the caller's session was closed while it held the lock.
  */
-export function unlock(before: FencedLockState, client: RenewerId, now: VirtualMs): { state: FencedLockState; released: boolean } {
+export function unlock(
+  before: FencedLockState,
+  client: RenewerId,
+  now: VirtualMs,
+): { state: FencedLockState; released: boolean } {
   const state = closeExpiredSessions(before, now);
   if (state.owner?.client !== client) return { state, released: false };
   const count = state.owner.count - 1;
@@ -115,7 +122,8 @@ const hazelcastModel: LockModel<FencedLockState> = {
   acquire(state, _config, request) {
     const tried = tryLockAndGetFence(state, request.holder, request.now, request.ttlMs);
     const truth = truthOf(tried.state);
-    if (tried.fence === INVALID_FENCE || !truth) return { state: tried.state, outcome: { granted: false, heldBy: truth } };
+    if (tried.fence === INVALID_FENCE || !truth)
+      return { state: tried.state, outcome: { granted: false, heldBy: truth } };
     return {
       state: tried.state,
       outcome: { granted: true, token: fencingToken(tried.fence), expiresAt: truth.expiresAt ?? request.now },

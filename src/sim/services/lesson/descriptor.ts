@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import type { LockServiceDescriptor } from '../descriptor.ts';
 
-const configSchema = (zod: typeof z) =>
-  zod.object({ kind: zod.literal('lesson') }).strict();
+const configSchema = (zod: typeof z) => zod.object({ kind: zod.literal('lesson') }).strict();
 
 export type LessonLockConfig = z.infer<ReturnType<typeof configSchema>>;
 

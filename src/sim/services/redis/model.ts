@@ -1,4 +1,11 @@
-import { createLockService, currentLease, expireLease, grantLease, releaseLease, type LessonLock } from '../lesson/model.ts';
+import {
+  createLockService,
+  currentLease,
+  expireLease,
+  grantLease,
+  releaseLease,
+  type LessonLock,
+} from '../lesson/model.ts';
 import { leaseTruth, lockService, type LockModel } from '../service.ts';
 
 interface RedisState {

@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import type { LockServiceDescriptor } from '../descriptor.ts';
 
-const configSchema = (zod: typeof z) =>
-  zod.object({ kind: zod.literal('zookeeper') }).strict();
+const configSchema = (zod: typeof z) => zod.object({ kind: zod.literal('zookeeper') }).strict();
 
 export type ZookeeperLockConfig = z.infer<ReturnType<typeof configSchema>>;
 
@@ -27,6 +26,10 @@ export const ZOOKEEPER_LOCK = {
     leaseExpired: 'leaseExpiredZooKeeper',
     leaseExpiredUnread: 'leaseExpiredUnread',
     leaseExpiredRunning: null,
-    holdCheck: { requested: 'childrenRequestedZooKeeper', granted: 'childrenLowestZooKeeper', refused: 'childrenSessionExpiredZooKeeper' },
+    holdCheck: {
+      requested: 'childrenRequestedZooKeeper',
+      granted: 'childrenLowestZooKeeper',
+      refused: 'childrenSessionExpiredZooKeeper',
+    },
   },
 } as const satisfies LockServiceDescriptor<'zookeeper', ZookeeperLockConfig>;
