@@ -124,6 +124,18 @@ function shortScopedName(local: string, file: string): string {
   return name;
 }
 
+/** Unit tests that need a DOM (jsdom): the components', and the few plain modules that read the page or storage. */
+const DOM_TESTS = [
+  'src/**/*.test.tsx',
+  'src/components/*.test.ts',
+  'src/app/*.test.ts',
+  'src/progress/*.test.ts',
+  'src/lms/*.test.ts',
+  'src/embed/*.test.ts',
+  'src/lesson/*.test.ts',
+  'src/walkthrough/*.test.ts',
+];
+
 export default defineConfig(({ command, mode, isSsrBuild }) => ({
   // Relative asset paths, so the build works from any sub-path of a plain static host.
   base: './',
@@ -175,11 +187,25 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     // Those need real servers; `npm run test:real` runs them (vitest.real.config.ts).
     exclude: [...configDefaults.exclude, 'src/**/*.real.test.ts'],
     setupFiles: ['./src/testing/setup.ts'],
-    // Type-level tests (expectTypeOf) in *.test-d.ts are checked by tsc inside the run, so a drift fails there too.
-    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
     env: { TZ: 'UTC' },
     // No test may depend on the machine's speed: a loaded two-core machine runs some of these ten times slower.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A DOM costs each test file about a second to set up: only the tests that use one get it.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          // Testing Library and its matchers are for the DOM's tests.
+          setupFiles: [],
+          exclude: [...configDefaults.exclude, 'src/**/*.real.test.ts', ...DOM_TESTS],
+          // Type-level tests (expectTypeOf) in *.test-d.ts are checked by tsc inside the run, so a drift fails there too.
+          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+        },
+      },
+      { extends: true, test: { name: 'dom', include: DOM_TESTS } },
+    ],
   },
 }));

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { LabPage } from './pages/lab-page';
 import { LessonPage } from './pages/lesson-page';
 import { WalkthroughPage } from './pages/walkthrough-page';
 
@@ -6,6 +7,7 @@ import { WalkthroughPage } from './pages/walkthrough-page';
 export const test = base.extend<{
   walkthrough: WalkthroughPage;
   lesson: LessonPage;
+  lab: LabPage;
   consoleErrors: string[];
   readerMoves: boolean;
 }>({
@@ -40,6 +42,9 @@ export const test = base.extend<{
   },
   lesson: async ({ page }, use) => {
     await use(new LessonPage(page));
+  },
+  lab: async ({ page }, use) => {
+    await use(new LabPage(page));
   },
 });
 

@@ -20,6 +20,8 @@ const isModuleId = (id: string): id is ModuleId => id in MODULES;
  * file fails `vite build` (and the dev server) with its name and field, and no schema code ships to the page.
  */
 export function contentPlugin(contentDir = resolve(import.meta.dirname, '../../content')): Plugin {
+  // Loaded and validated once per build or server, not once per module: a file that changes drops it.
+  let loaded: LoadedContent | null = null;
   return {
     name: 'lockstep-content',
     resolveId(id) {
@@ -28,9 +30,12 @@ export function contentPlugin(contentDir = resolve(import.meta.dirname, '../../c
     load(id) {
       const moduleId = id.startsWith('\0') ? id.slice(1) : '';
       if (!isModuleId(moduleId)) return null;
-      const loaded = loadContent(contentDir);
+      loaded ??= loadContent(contentDir);
       for (const file of loaded.files) this.addWatchFile(file);
       return `export default ${JSON.stringify(MODULES[moduleId](loaded))};`;
+    },
+    watchChange(id) {
+      if (loaded?.files.includes(id)) loaded = null;
     },
   };
 }

@@ -37,6 +37,7 @@ const serviceCaptions = (service: LockServiceKind): ServiceCaptions<CaptionKey> 
 function serviceKeyOf(key: CaptionKey, service: LockServiceKind): CaptionKey | null {
   const captions = serviceCaptions(service);
   switch (key) {
+    case 'scenarioStarted':
     case 'acquireRequested':
     case 'leaseRefused':
     case 'releaseRequested':

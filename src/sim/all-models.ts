@@ -12,7 +12,7 @@ import { REDLOCK_CAPTIONS } from './services/redlock/captions.ts';
 import { REDLOCK_SERVICE } from './services/redlock/model.ts';
 import { ZOOKEEPER_CAPTIONS } from './services/zookeeper/captions.ts';
 import { ZOOKEEPER_SERVICE } from './services/zookeeper/model.ts';
-import type { ServiceCaptionOracle } from './services/descriptor.ts';
+import type { ServiceCaptionOracle } from './claims.ts';
 import type { LockServiceKind } from './services/lock-services.ts';
 import type { LockService } from './services/service.ts';
 import { certificateRowModel } from './resources/certificate-row.ts';

@@ -115,3 +115,12 @@ export const [writeLanded, writeRefused, writeStale, writeNotStale] = [
 export const freshGrant = [believesHeld, grantStillRuns, replyJustSent];
 /** A grant read after it ended: the reader believes it holds a lock it does not. */
 export const lateGrant = [believesHeld, grantAlreadyEnded, replyWaited];
+
+/**
+ * What each of a service's own captions may say and asserts: the placeholders its template may use, and the claims
+ * the property test checks against every run that shows it (the service's own name is claimed for it). Test data
+ * and the content's build read it; the page never does.
+ */
+export type ServiceCaptionOracle = Readonly<
+  Record<string, { readonly variables: readonly string[]; readonly claims: readonly FrameClaim[] }>
+>;

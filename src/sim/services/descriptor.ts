@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { FrameClaim } from '../claims.ts';
 
 /**
  * The lab's settings that belong to some services and not others. The common ones (TTL, the pause, the write's
@@ -35,6 +34,8 @@ export const SERVICE_LAB_FIELDS = Object.keys({
  * the content's caption keys where the lab reads them (src/lab/lab-narration.ts), so a misspelt name fails there too.
  */
 export interface ServiceCaptions<Key extends string = string> {
+  /** The run's first step, which says what the lock is held by and for how long. */
+  readonly scenarioStarted: Key;
   readonly acquireRequested: Key;
   /** The request where the service applies another TTL than the one asked for (a minimum, a negotiation). */
   readonly acquireRequestedTtlChanged: Key | null;
@@ -78,12 +79,3 @@ export interface LockServiceDescriptor<
   readonly fromLab: (lab: ServiceLabSettings) => Config;
   readonly captions: ServiceCaptions;
 }
-
-/**
- * What each of a service's own captions may say and asserts: the placeholders its template may use, and the claims
- * the property test checks against every run that shows it (the service's own name is claimed for it). Test data
- * and the content's build read it; the page never does.
- */
-export type ServiceCaptionOracle = Readonly<
-  Record<string, { readonly variables: readonly string[]; readonly claims: readonly FrameClaim[] }>
->;

@@ -10,8 +10,8 @@ import {
   lockFree,
   replyWaited,
   wasFrozen,
+  type ServiceCaptionOracle,
 } from '../../claims.ts';
-import type { ServiceCaptionOracle } from '../descriptor.ts';
 
 /** What chubby's own captions may say and assert (see ServiceCaptionOracle). */
 export const CHUBBY_CAPTIONS = {

@@ -17,6 +17,7 @@ export const CHUBBY_LOCK = {
   configSchema,
   fromLab: (lab) => ({ kind: 'chubby', lockDelayMs: lab.lockDelayMs }),
   captions: {
+    scenarioStarted: 'scenarioStarted',
     acquireRequested: 'acquireRequestedChubby',
     acquireRequestedTtlChanged: null,
     leaseGranted: 'leaseGrantedChubby',

@@ -1,5 +1,12 @@
-import { believesHeld, carriesToken, claim, freshGrant, heldByAnother, lockFree } from '../../claims.ts';
-import type { ServiceCaptionOracle } from '../descriptor.ts';
+import {
+  believesHeld,
+  carriesToken,
+  claim,
+  freshGrant,
+  heldByAnother,
+  lockFree,
+  type ServiceCaptionOracle,
+} from '../../claims.ts';
 
 /** What etcd's own captions may say and assert (see ServiceCaptionOracle). */
 export const ETCD_CAPTIONS = {

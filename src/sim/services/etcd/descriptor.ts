@@ -13,6 +13,7 @@ export const ETCD_LOCK = {
   configSchema,
   fromLab: () => ({ kind: 'etcd' }),
   captions: {
+    scenarioStarted: 'scenarioStarted',
     acquireRequested: 'acquireRequestedEtcd',
     acquireRequestedTtlChanged: 'acquireRequestedEtcdRaised',
     leaseGranted: 'leaseGrantedEtcd',

@@ -2,6 +2,7 @@ import {
   believesHeld,
   believesNothing,
   carriesToken,
+  certificate,
   claim,
   freshGrant,
   frozen,
@@ -11,11 +12,15 @@ import {
   lockFree,
   replyWaited,
   wasFrozen,
+  type ServiceCaptionOracle,
 } from '../../claims.ts';
-import type { ServiceCaptionOracle } from '../descriptor.ts';
 
 /** What Hazelcast's own captions may say and assert (see ServiceCaptionOracle). */
 export const HAZELCAST_CAPTIONS = {
+  scenarioStartedHazelcast: {
+    variables: ['domain', 'serial', 'fence', 'ttl', 'key', 'renewerCount'],
+    claims: [certificate],
+  },
   acquireRequestedHazelcast: { variables: ['renewer', 'key', 'ttl', 'time'], claims: [claim('ttlAsAsked')] },
   // A CP session's TTL is whole seconds and longer than the 5 s heartbeat: the lab raises a shorter one.
   acquireRequestedHazelcastRaised: {

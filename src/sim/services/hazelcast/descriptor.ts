@@ -16,6 +16,7 @@ export const HAZELCAST_LOCK = {
   configSchema,
   fromLab: () => ({ kind: 'hazelcast' }),
   captions: {
+    scenarioStarted: 'scenarioStartedHazelcast',
     acquireRequested: 'acquireRequestedHazelcast',
     acquireRequestedTtlChanged: 'acquireRequestedHazelcastRaised',
     leaseGranted: 'leaseGrantedHazelcast',

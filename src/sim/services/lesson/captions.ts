@@ -1,5 +1,4 @@
-import { believesHeld, claim, lockFree } from '../../claims.ts';
-import type { ServiceCaptionOracle } from '../descriptor.ts';
+import { believesHeld, claim, lockFree, type ServiceCaptionOracle } from '../../claims.ts';
 
 /** What lesson's own captions may say and assert (see ServiceCaptionOracle). */
 export const LESSON_CAPTIONS = {

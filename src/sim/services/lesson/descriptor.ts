@@ -13,6 +13,7 @@ export const LESSON_LOCK = {
   configSchema,
   fromLab: () => ({ kind: 'lesson' }),
   captions: {
+    scenarioStarted: 'scenarioStarted',
     acquireRequested: 'acquireRequested',
     acquireRequestedTtlChanged: null,
     leaseGranted: 'leaseGranted',

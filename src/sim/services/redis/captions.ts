@@ -11,8 +11,8 @@ import {
   lockFree,
   replyWaited,
   wasFrozen,
+  type ServiceCaptionOracle,
 } from '../../claims.ts';
-import type { ServiceCaptionOracle } from '../descriptor.ts';
 
 /** What redis's own captions may say and assert (see ServiceCaptionOracle). */
 export const REDIS_CAPTIONS = {

@@ -14,6 +14,7 @@ export const REDIS_LOCK = {
   configSchema,
   fromLab: (lab) => (lab.failoverAtMs > 0 ? { kind: 'redis', failoverAtMs: lab.failoverAtMs } : { kind: 'redis' }),
   captions: {
+    scenarioStarted: 'scenarioStarted',
     acquireRequested: 'acquireRequestedRedis',
     acquireRequestedTtlChanged: null,
     leaseGranted: 'leaseGrantedNoToken',

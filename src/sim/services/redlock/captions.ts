@@ -6,8 +6,8 @@ import {
   grantStillRuns,
   heldByAnother,
   lockFree,
+  type ServiceCaptionOracle,
 } from '../../claims.ts';
-import type { ServiceCaptionOracle } from '../descriptor.ts';
 
 /** What redlock's own captions may say and assert (see ServiceCaptionOracle). */
 export const REDLOCK_CAPTIONS = {

@@ -44,6 +44,7 @@ export const REDLOCK_LOCK = {
     };
   },
   captions: {
+    scenarioStarted: 'scenarioStarted',
     acquireRequested: 'acquireRequestedRedlock',
     acquireRequestedTtlChanged: null,
     leaseGranted: 'leaseGrantedRedlock',

@@ -9,8 +9,8 @@ import {
   replyJustSent,
   replyWaited,
   wasFrozen,
+  type ServiceCaptionOracle,
 } from '../../claims.ts';
-import type { ServiceCaptionOracle } from '../descriptor.ts';
 
 /** What zookeeper's own captions may say and assert (see ServiceCaptionOracle). */
 export const ZOOKEEPER_CAPTIONS = {

@@ -13,6 +13,7 @@ export const ZOOKEEPER_LOCK = {
   configSchema,
   fromLab: () => ({ kind: 'zookeeper' }),
   captions: {
+    scenarioStarted: 'scenarioStarted',
     acquireRequested: 'acquireRequestedZooKeeper',
     acquireRequestedTtlChanged: 'acquireRequestedZooKeeperNegotiated',
     leaseGranted: 'leaseGrantedZooKeeper',
