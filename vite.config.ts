@@ -134,6 +134,9 @@ const DOM_TESTS = [
   'src/embed/*.test.ts',
   'src/lesson/*.test.ts',
   'src/walkthrough/*.test.ts',
+  'src/offline/register.test.ts',
+  'src/presenter/presenter-channel.test.ts',
+  'src/real-postgres/postgres-engine.test.ts',
 ];
 
 export default defineConfig(({ command, mode, isSsrBuild }) => ({
@@ -182,30 +185,29 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     headers: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY },
   },
   test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-    // Those need real servers; `npm run test:real` runs them (vitest.real.config.ts).
-    exclude: [...configDefaults.exclude, 'src/**/*.real.test.ts'],
-    setupFiles: ['./src/testing/setup.ts'],
     env: { TZ: 'UTC' },
     // No test may depend on the machine's speed: a loaded two-core machine runs some of these ten times slower.
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // A DOM costs each test file about a second to set up: only the tests that use one get it.
+    // A DOM costs each test file about a second to set up: only the tests that use one get it. Each project names
+    // its own files (a project's lists are added to the root's, so the root has none).
     projects: [
       {
         extends: true,
         test: {
           name: 'node',
           environment: 'node',
-          // Testing Library and its matchers are for the DOM's tests.
-          setupFiles: [],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // Those need real servers; `npm run test:real` runs them (vitest.real.config.ts).
           exclude: [...configDefaults.exclude, 'src/**/*.real.test.ts', ...DOM_TESTS],
           // Type-level tests (expectTypeOf) in *.test-d.ts are checked by tsc inside the run, so a drift fails there too.
           typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
         },
       },
-      { extends: true, test: { name: 'dom', include: DOM_TESTS } },
+      {
+        extends: true,
+        test: { name: 'dom', environment: 'jsdom', include: DOM_TESTS, setupFiles: ['./src/testing/setup.ts'] },
+      },
     ],
   },
 }));

@@ -17,8 +17,11 @@ export default defineConfig((env) => {
       typecheck: { enabled: false },
     },
   });
-  // One project, jsdom for every file: the base's two would each bring their own list of files.
+  // One project, jsdom for every file (the base's two would each bring their own list of files).
   config.test.projects = undefined;
+  config.test.environment = 'jsdom';
+  config.test.setupFiles = ['./src/testing/setup.ts'];
+  config.test.include ??= ['src/**/*.test.{ts,tsx}'];
   // Set after the merge, which would add to the base's list instead of replacing it.
   if (ownTests) config.test.include = [`src/${ownTests}/**/*.test.{ts,tsx}`];
   return config;
