@@ -50,6 +50,7 @@ describe("Hazelcast's FencedLock, as its javadoc tells it", () => {
     // One unlock of two: still held, so another client is refused.
     expect(tryLockAndGetFence(once.state, 'other', at(2_500), TTL).fence).toBe(INVALID_FENCE);
     const free = unlock(once.state, 'client', at(3_000));
+    expect(free.released).toBe(true);
     expect(free.state.owner).toBeNull();
     expect(tryLockAndGetFence(free.state, 'client', at(4_000), TTL).fence).toBe(2);
   });
@@ -76,6 +77,17 @@ describe("Hazelcast's FencedLock, as its javadoc tells it", () => {
     expect(woke.state.owner).toEqual({ client: 'client-2', fence: 2, count: 1 });
   });
 
+  it("an unlock of a free lock fails; the last unlock drops the caller's session and leaves others' alone", () => {
+    expect(unlock(createFencedLock(), 'client', at(0))).toEqual({ state: createFencedLock(), released: false });
+    const held = calls(createFencedLock(), [['client-1', 0]]).state;
+    const withOther = {
+      ...held,
+      sessions: { ...held.sessions, other: { client: 'other', ttlMs: TTL, lastHeartbeatAt: at(0) } },
+    };
+    const freed = unlock(withOther, 'client-1', at(1_000));
+    expect(Object.keys(freed.state.sessions)).toEqual(['other']);
+  });
+
   it('a heartbeat on a session already closed does not bring it back', () => {
     const { state } = calls(createFencedLock(), [['client-1', 0]]);
     const late = heartbeat(state, 'client-1', at(TTL));
@@ -100,9 +112,20 @@ describe("Hazelcast's FencedLock, as its javadoc tells it", () => {
     expect(backend.keepAliveIntervalMs(TTL)).toBe(5_000);
     expect(backend.keepAliveIntervalMs(300_000)).toBe(5_000);
     expect(backend.appliedTtlMs(1_000)).toBe(6_000);
-    const { outcome } = backend.acquire({ kind: 'hazelcast' }, { holder: 'A', value: 'a', ttlMs: TTL, now: at(0) });
+    expect(backend.truth(at(0))).toBeNull();
+    const { outcome, backend: held } = backend.acquire(
+      { kind: 'hazelcast' },
+      { holder: 'A', value: 'a', ttlMs: TTL, now: at(0) },
+    );
     expect(outcome).toEqual({ granted: true, token: 33, expiresAt: 30_000 });
     expect(backend.view()).toEqual({ kind: 'counter', nextToken: 33 });
+    expect(held.view()).toEqual({ kind: 'counter', nextToken: 34 });
+    // B's try while A holds: refused, naming A's hold as the service knows it.
+    const refused = held.acquire({ kind: 'hazelcast' }, { holder: 'B', value: 'b', ttlMs: TTL, now: at(1_000) });
+    expect(refused.outcome).toEqual({ granted: false, heldBy: { holder: 'A', token: 33, expiresAt: 30_000 } });
+    const released = held.release({ holder: 'A', value: 'a', now: at(2_000) });
+    expect(released.released).toBe(true);
+    expect(released.backend.truth(at(2_000))).toBeNull();
   });
 });
 
