@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { LabPage } from './pages/lab-page';
 import { LessonPage } from './pages/lesson-page';
+import { PresenterPage } from './pages/presenter-page';
 import { WalkthroughPage } from './pages/walkthrough-page';
 
 /** Every test gets the walkthrough page object, and fails if the page logged an error. */
@@ -8,6 +9,7 @@ export const test = base.extend<{
   walkthrough: WalkthroughPage;
   lesson: LessonPage;
   lab: LabPage;
+  presenter: PresenterPage;
   consoleErrors: string[];
   readerMoves: boolean;
 }>({
@@ -45,6 +47,9 @@ export const test = base.extend<{
   },
   lab: async ({ page }, use) => {
     await use(new LabPage(page));
+  },
+  presenter: async ({ page }, use) => {
+    await use(new PresenterPage(page));
   },
 });
 

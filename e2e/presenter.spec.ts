@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { PresenterPage } from './pages/presenter-page';
 
 /** Is each thing on the projected screen, inside the window, with a size? Measured from bounding boxes. */
 async function onScreen(page: Page) {
@@ -58,13 +59,16 @@ for (const [width, height] of [
   });
 }
 
-test('while blank, a clicker only brings the screen back, and the room sees nothing but black', async ({ page }) => {
+test('while blank, a clicker only brings the screen back, and the room sees nothing but black', async ({
+  page,
+  presenter,
+}) => {
   await page.goto('/?present&step=5');
   const indicator = page.getByText(/^Step \d+ of 23$/);
   // Presenter mode loads after the page: its keys work once it is there.
   await expect(indicator).toHaveText('Step 5 of 23');
   await page.keyboard.press('b');
-  const blank = page.getByRole('dialog', { name: 'Screen blanked' });
+  const blank = presenter.blanked;
   await expect(blank).toBeVisible();
   // Nothing visible but black: the return button, focused for the keyboard, is clipped away (screen readers only).
   expect(
@@ -92,29 +96,31 @@ test('while blank, a clicker only brings the screen back, and the room sees noth
 test('the speaker view opens in its own window and keeps in step with the projected one, both ways', async ({
   page,
   context,
+  presenter,
 }) => {
   await page.goto('/?present&step=3&fencing=off');
   const projected = page.getByText(/^Step \d+ of 23$/);
-  await expect(page.getByRole('button', { name: 'Speaker view' })).toBeVisible();
+  await expect(presenter.speakerViewButton).toBeVisible();
   const opened = context.waitForEvent('page');
   await page.keyboard.press('s');
   const speaker = await opened;
+  const speakerView = new PresenterPage(speaker);
   await speaker.waitForLoadState();
   const speakerStep = speaker.getByText(/^Step \d+ of 23$/);
   await expect(speakerStep).toHaveText('Step 3 of 23');
-  await expect(speaker.getByRole('heading', { name: 'Notes for this step' })).toBeVisible();
+  await expect(speakerView.notes).toBeVisible();
   await expect(speaker.getByRole('timer', { name: 'Time presenting' })).toHaveText(/^\d+:\d\d$/);
   // The projected screen never shows the notes.
-  await expect(page.getByRole('heading', { name: 'Notes for this step' })).toHaveCount(0);
+  await expect(presenter.notes).toHaveCount(0);
 
   await page.keyboard.press('PageDown');
   await expect(projected).toHaveText('Step 4 of 23');
   await expect(speakerStep).toHaveText('Step 4 of 23');
-  await speaker.getByRole('button', { name: 'Next', exact: true }).click();
-  await speaker.getByRole('button', { name: 'Next', exact: true }).click();
+  await speakerView.next().click();
+  await speakerView.next().click();
   await expect(speakerStep).toHaveText('Step 6 of 23');
   await expect(projected).toHaveText('Step 6 of 23');
-  await speaker.getByRole('button', { name: 'Back', exact: true }).click();
+  await speakerView.back().click();
   await expect(projected).toHaveText('Step 5 of 23');
   for (const [colorScheme, forcedColors] of [
     ['light', 'none'],
@@ -131,12 +137,13 @@ test('the speaker view opens in its own window and keeps in step with the projec
 
 test('a prediction is a poll for the room: answers by letter, revealed with R, gone on the next step', async ({
   page,
+  presenter,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/?present&step=1&fencing=on');
   const indicator = page.getByText(/^Step \d+ of 23$/);
   await expect(indicator).toHaveText('Step 1 of 23');
-  const poll = page.getByRole('region', { name: 'Show of hands' });
+  const poll = presenter.showOfHands;
   // The first poll comes on the step before B asks for the lock; step through to it, as a presenter would.
   let step = 1;
   while ((await poll.count()) === 0 && step < 23) {
@@ -157,7 +164,7 @@ test('a prediction is a poll for the room: answers by letter, revealed with R, g
   await expect(indicator).toHaveText(`Step ${step} of 23`);
   // The controls are back in sight for the check (a key hid them).
   await page.mouse.move(300, 300);
-  await expect(page.getByRole('group', { name: 'Presentation controls' })).toHaveCSS('opacity', '1');
+  await expect(presenter.controls).toHaveCSS('opacity', '1');
   for (const [colorScheme, forcedColors] of [
     ['light', 'none'],
     ['dark', 'none'],
@@ -176,11 +183,12 @@ test('a prediction is a poll for the room: answers by letter, revealed with R, g
 
 test('the controls fade once the presenter steps by key, and come back when the mouse moves or the keyboard reaches them', async ({
   page,
+  presenter,
 }) => {
   await page.goto('/?present&step=3');
   const indicator = page.getByText(/^Step \d+ of 23$/);
   await expect(indicator).toHaveText('Step 3 of 23');
-  const bar = page.getByRole('group', { name: 'Presentation controls' });
+  const bar = presenter.controls;
   await expect(bar).toHaveCSS('opacity', '1');
   await page.keyboard.press('PageDown');
   await expect(indicator).toHaveText('Step 4 of 23');
@@ -234,6 +242,7 @@ test('at 1920×1080 the side panels read from the back of the room: no text unde
 
 test('presenter views pass axe in forced colours: a step, a quiz question revealed, and the blank screen', async ({
   page,
+  presenter,
 }) => {
   await page.emulateMedia({ forcedColors: 'active' });
   await page.goto('/?present&step=20&fencing=off');
@@ -243,7 +252,7 @@ test('presenter views pass axe in forced colours: a step, a quiz question reveal
   const violations = async (what: string) => {
     // The controls are back in sight for each check (the keys below hide them).
     await page.mouse.move((mouseX += 10), 10);
-    await expect(page.getByRole('group', { name: 'Presentation controls' })).toHaveCSS('opacity', '1');
+    await expect(presenter.controls).toHaveCSS('opacity', '1');
     return (await new AxeBuilder({ page }).analyze()).violations.map(
       (violation) => `${what} ${violation.id}: ${violation.help}`,
     );
@@ -257,7 +266,7 @@ test('presenter views pass axe in forced colours: a step, a quiz question reveal
   await expect(page.getByText('Answer revealed.').or(page.getByText('Shown in the right order.'))).toBeVisible();
   expect(await violations('question revealed')).toEqual([]);
   await page.keyboard.press('b');
-  await expect(page.getByRole('dialog', { name: 'Screen blanked' })).toBeVisible();
+  await expect(presenter.blanked).toBeVisible();
   expect(await violations('blank')).toEqual([]);
 });
 
@@ -312,6 +321,7 @@ test('at 1920×1080 the strip, its key, the table row and the panels grow with t
 test("the speaker view's Reveal, Blank and fencing act on the projected screen, and the projected screen's on it", async ({
   page,
   context,
+  presenter,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/?present&step=1&fencing=on');
@@ -320,6 +330,7 @@ test("the speaker view's Reveal, Blank and fencing act on the projected screen, 
   const opened = context.waitForEvent('page');
   await page.keyboard.press('s');
   const speaker = await opened;
+  const speakerView = new PresenterPage(speaker);
   await speaker.setViewportSize({ width: 1280, height: 900 });
   const speakerStep = speaker.getByText(/^Step \d+ of 23$/);
   await expect(speakerStep).toHaveText('Step 1 of 23');
@@ -329,10 +340,10 @@ test("the speaker view's Reveal, Blank and fencing act on the projected screen, 
 
   // Step from the speaker's window to the first poll; the projected screen asks the room.
   const speakerPoll = speaker.getByRole('region', { name: 'Ask the room first' });
-  const roomPoll = page.getByRole('region', { name: 'Show of hands' });
+  const roomPoll = presenter.showOfHands;
   let step = 1;
   while ((await speakerPoll.count()) === 0 && step < 23) {
-    await speaker.getByRole('button', { name: 'Next', exact: true }).click();
+    await speakerView.next().click();
     await expect(projected).toHaveText(`Step ${++step} of 23`);
   }
   await expect(speakerPoll).toContainText('Will the lock service grant it?');
@@ -358,8 +369,8 @@ test("the speaker view's Reveal, Blank and fencing act on the projected screen, 
   await expect(blanked).toHaveCount(0);
 
   // Fencing, both ways.
-  const speakerFencing = speaker.getByRole('switch', { name: /Fencing tokens/ });
-  const roomFencing = page.getByRole('switch', { name: /Fencing tokens/ });
+  const speakerFencing = speakerView.fencing;
+  const roomFencing = presenter.fencing;
   await speakerFencing.click();
   await expect(roomFencing).toHaveAttribute('aria-checked', 'false');
   await roomFencing.click();
@@ -369,11 +380,11 @@ test("the speaker view's Reveal, Blank and fencing act on the projected screen, 
   // On into the quiz from the speaker's window, and on from the room's: both show the same question.
   await speaker.keyboard.press('End');
   await expect(projected).toHaveText('Step 23 of 23');
-  await speaker.getByRole('button', { name: 'Next', exact: true }).click();
+  await speakerView.next().click();
   await expect(page.getByText(/^Question 1 of \d+$/)).toBeVisible();
   await expect(speaker.getByText(/^Question 1 of \d+$/).first()).toBeVisible();
   await page.keyboard.press('PageDown');
-  await expect(speaker.getByRole('group', { name: 'Presentation controls' })).toContainText(/Question 2 of \d+/);
+  await expect(speakerView.controls).toContainText(/Question 2 of \d+/);
   await speaker.getByRole('region', { name: 'On the screen' }).getByRole('button', { name: 'Reveal answer' }).click();
   await expect(page.getByText('Answer revealed.')).toBeVisible();
 
