@@ -6,7 +6,6 @@ import { LESSON_LOCK } from './lesson/descriptor.ts';
 import { REDIS_LOCK } from './redis/descriptor.ts';
 import { REDLOCK_LOCK } from './redlock/descriptor.ts';
 import { ZOOKEEPER_LOCK } from './zookeeper/descriptor.ts';
-import type { LockServiceDescriptor } from './descriptor.ts';
 
 /**
  * Every lock service, in the order the lab offers them. This list and sim/all-models.ts are the two places a new
@@ -41,10 +40,3 @@ export const lockServiceOf = <K extends LockServiceKind>(kind: K): Extract<AnyLo
 
 /** Whether a service's grants carry a fencing token: storage can check tokens only from these. */
 export const issuesTokens = (kind: LockServiceKind): boolean => lockServiceOf(kind).issuesTokens;
-
-/** Every caption a service names for its steps: the content checks that each exists, with its claims. */
-export type ServiceCaptionKey = CaptionKeysIn<AnyLockService['captions'][keyof AnyLockService['captions']]>;
-type CaptionKeysIn<V> = V extends string ? V : V extends Readonly<Record<string, string>> ? V[keyof V] : never;
-
-/** A descriptor of any service, for code that reads one without caring which. */
-export type AnyLockServiceDescriptor = LockServiceDescriptor<LockServiceKind, LockServiceConfig>;

@@ -11,8 +11,7 @@ import { earliest, lockService, type LockModel, type LockTruth } from '../servic
 /** `FencedLock.INVALID_FENCE`: what a failed `tryLockAndGetFence()` returns. */
 export const INVALID_FENCE = 0;
 
-/** `CPSubsystemConfig`'s defaults: a session lives 300 s after its last heartbeat, sent every 5 s. */
-export const DEFAULT_SESSION_TTL_MS = 300_000;
+/** `CPSubsystemConfig`'s default heartbeat interval (its default session TTL, 300 s, is the lab preset's point). */
 export const SESSION_HEARTBEAT_MS = 5_000;
 
 /**
