@@ -33,6 +33,11 @@ export class LessonPage {
               });
             const waiting = () => [...document.querySelectorAll('main [data-gate="loading"]')];
             for (const part of waiting()) {
+              // A skipped section is drawn once its own box nears the screen; a part inside it is placed by a layout
+              // forced for the measure, which may reach past that box. Bring the section's start on screen first, so
+              // it is drawn and the part sits where the reader will find it.
+              part.closest('.lesson-section')?.scrollIntoView({ block: 'start' });
+              await frame();
               // The gate adds no box (display: contents): its parent is the part's own box.
               part.parentElement?.scrollIntoView({ block: 'center' });
               await frame();
