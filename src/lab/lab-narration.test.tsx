@@ -390,6 +390,48 @@ describe('"the lock is free" only where another client could take it (fidelity r
     const timeline = labTimeline('?service=chubby&storage=unchecked&pauseWhen=whileAcquiring&pause=40000&lockDelay=0');
     const captions = narrationsFor(timeline, labNarration).map((narration) => narration.caption);
     const lapsed = timeline.frames.findIndex((frame) => frame.happening.kind === 'leaseExpired');
-    expect(captions[lapsed]).toMatch(/runs out, and the lock is free\./);
+    expect(captions[lapsed]).toMatch(
+      /the session lapses and Chubby takes the lock away\. With no lock-delay set, the lock is free at once\./,
+    );
+  });
+
+  it('ZooKeeper: the frozen creator’s session expires (not a lease), and the lock is free', () => {
+    const timeline = labTimeline('?service=zookeeper&storage=unchecked&pauseWhen=whileAcquiring&pause=40000');
+    const narrations = narrationsFor(timeline, labNarration);
+    const lapsed = timeline.frames.findIndex((frame) => frame.happening.kind === 'leaseExpired');
+    expect(narrations[lapsed]?.caption).toMatch(
+      /the session expires, its ephemeral znode is deleted, and the lock is free\./,
+    );
+    expect(narrations[lapsed]?.label).toBe("Renewer A's session expires");
+    expect(`${narrations[lapsed]?.caption}`).not.toMatch(/lease/);
+  });
+});
+
+describe('a ZooKeeper client holds the lock only once its listing says so (fidelity review, third read, §2.1)', () => {
+  const beliefs = (query: string) => {
+    const timeline = labTimeline(query);
+    return timeline.frames.map((frame) => {
+      render(<RenewersPanelView frame={frame} timeline={timeline} />);
+      const text = document.body.textContent ?? '';
+      document.body.innerHTML = '';
+      return { happening: frame.happening, text };
+    });
+  };
+
+  it('between the create’s reply and the listing it does not know yet; after it, it holds the lock', () => {
+    const steps = beliefs('?service=zookeeper&storage=fenced');
+    const created = steps.findIndex(({ happening }) => happening.kind === 'leaseGranted');
+    const listed = steps.findIndex(({ happening }) => happening.kind === 'holdCheckAnswered');
+    expect(listed).toBeGreaterThan(created);
+    expect(steps[created]!.text).toMatch(/does not know yet whether it holds the lock/);
+    expect(steps[created]!.text).not.toMatch(/Believes:\s*it holds the lock/);
+    expect(steps[listed]!.text).toMatch(/Believes:\s*it holds the lock with token/);
+  });
+
+  it('a session of 90 s (kept at 60 s): nobody is told that two believe they hold the lock before the second lists', () => {
+    const steps = beliefs('?service=zookeeper&storage=fenced&ttl=90000&pauseAt=2000&pause=70000');
+    const secondCreate = steps.findLastIndex(({ happening }) => happening.kind === 'leaseGranted');
+    expect(secondCreate).toBeGreaterThan(0);
+    expect(steps[secondCreate]!.text).not.toMatch(/believe they hold the lock at once/);
   });
 });

@@ -91,6 +91,27 @@ describe("etcd's keys so far", () => {
     expect(second!.revision).toBeGreaterThan(first!.revision);
   });
 
+  it("says of each key whether etcd still has it: A's key is deleted from the step its lease ends", () => {
+    const keysAt = (index: number) => {
+      const view = timeline.frames[index]!.world.lock.view();
+      return view.kind === 'etcd' ? Object.keys(view.keys) : [];
+    };
+    const created = timeline.frames.findIndex((_, index) => keysAt(index).length > 0);
+    const [first] = keysAt(created);
+    const gone = timeline.frames.findIndex((_, index) => index > created && !keysAt(index).includes(first!));
+    expect(created).toBeGreaterThan(0);
+    expect(gone).toBeGreaterThan(created);
+    const nowOf = (index: number) => {
+      const { unmount } = render(<EtcdKeys frames={timeline.frames.slice(0, index + 1)} />);
+      const rows = rowsOf(within(screen.getByRole('region', { name: 'etcd lock keys so far' })).getByRole('table'));
+      unmount();
+      return rows.find(([key]) => key === first)?.[2];
+    };
+    expect(nowOf(gone - 1)).toBe('in etcd');
+    expect(nowOf(gone)).toBe('deleted');
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+
   it('before the first key, the panel is there with no rows', () => {
     render(<EtcdKeys frames={timeline.frames.slice(0, 1)} />);
     expect(rowsOf(screen.getByRole('table'))).toEqual([]);

@@ -49,15 +49,18 @@ export function MailSenderPanel({ frame, idempotencyKey }: { frame: Frame; idemp
 
 /**
  * Every lock key etcd has held so far: the lease id in its name is random, the create revision only rises.
- * Side by side they show why the revision, not the lease id, is the token.
+ * Side by side they show why the revision, not the lease id, is the token. Each says whether etcd still has it.
  */
 export function EtcdKeys({ frames }: { frames: readonly Frame[] }) {
+  const keysAt = (frame: Frame | undefined) => {
+    const view = frame?.world.lock.view();
+    return view?.kind === 'etcd' ? view.keys : {};
+  };
   const seen = new Map<string, number>();
   for (const frame of frames) {
-    const view = frame.world.lock.view();
-    const keys = view.kind === 'etcd' ? view.keys : {};
-    for (const [name, key] of Object.entries(keys)) seen.set(name, key.createRevision);
+    for (const [name, key] of Object.entries(keysAt(frame))) seen.set(name, key.createRevision);
   }
+  const now = keysAt(frames.at(-1));
   if (frames[0]?.world.lock.kind !== 'etcd') return null;
   return (
     <section className="panel" aria-labelledby="etcd-keys">
@@ -67,6 +70,7 @@ export function EtcdKeys({ frames }: { frames: readonly Frame[] }) {
           <tr>
             <th scope="col">{words.etcdKey}</th>
             <th scope="col">{words.createRevision}</th>
+            <th scope="col">{words.etcdKeyNow}</th>
           </tr>
         </thead>
         <tbody>
@@ -76,6 +80,7 @@ export function EtcdKeys({ frames }: { frames: readonly Frame[] }) {
                 <code>{name}</code>
               </td>
               <td>{createRevision}</td>
+              <td>{name in now ? words.etcdKeyKept : words.etcdKeyDeleted}</td>
             </tr>
           ))}
         </tbody>

@@ -67,8 +67,9 @@ function actedAfterLockPassed(frames: readonly Frame[]): boolean {
   return frames.some(({ happening, world }) => {
     if (!('renewer' in happening)) return false;
     const belief = world.renewers.find((renewer) => renewer.id === happening.renewer)?.belief;
-    if (happening.kind === 'leaseGranted' && belief?.kind === 'holds')
-      latestGrant = Math.max(latestGrant, belief.grantOrder);
+    // A grant counts once its renewer believes it: on the reply, or (ZooKeeper) on the check after it.
+    const granted = happening.kind === 'leaseGranted' || happening.kind === 'holdCheckAnswered';
+    if (granted && belief?.kind === 'holds') latestGrant = Math.max(latestGrant, belief.grantOrder);
     const acts = happening.kind === 'writeRequested' || (happening.kind === 'emailRequested' && happening.sent);
     return acts && belief?.kind === 'holds' && belief.grantOrder < latestGrant;
   });
@@ -93,6 +94,8 @@ export const PANEL_FACT_CHECKS: Readonly<Record<PanelFact, Check>> = {
     timeline.frames
       .slice(0, frame.index + 1)
       .some(({ happening }) => happening.kind === 'leaseGranted' && happening.renewer === about.renewer),
+  checkingGrant: (frame, _, about) => (renewerOf(frame, about)?.unconfirmedGrant ?? null) !== null,
+  notChecking: (frame, _, about) => renewerOf(frame, about)?.unconfirmedGrant === null,
   releaseUnderway: (frame, _, about) => renewerOf(frame, about)?.phase === 'releasing',
   notGivingBack: (frame, timeline, about) => {
     // Giving back: since its last grant, it asked to release a lease the service still held for it when it asked.

@@ -19,6 +19,9 @@ export type PanelFact =
   | 'believesLost'
   | 'wasGranted'
   | 'lostLeaseEnded'
+  /** The renewer waits for the check that says whether its grant makes it the holder (ZooKeeper's listing), or not. */
+  | 'checkingGrant'
+  | 'notChecking'
   /** The renewer has asked to give the lock back and waits for the answer. */
   | 'releaseUnderway'
   /** Since its last grant the renewer has not asked to give back a lease the service still held for it. */
@@ -79,7 +82,8 @@ const email: Claim = { fact: 'resource', is: 'email' };
 
 /** The renewers panel, "Believes: …", about each renewer. */
 export const BELIEF_CLAIMS: Readonly<Record<BeliefSentence, readonly PanelClaim[]>> = {
-  none: [fact('believesNothing'), fact('notFinished')],
+  none: [fact('believesNothing'), fact('notFinished'), fact('notChecking')],
+  checking: [fact('believesNothing'), fact('checkingGrant')],
   done: [fact('believesNothing'), fact('finished')],
   holds: [fact('believesHeld'), fact('beliefCarriesNoToken')],
   holdsToken: [fact('believesHeld'), fact('beliefCarriesToken')],

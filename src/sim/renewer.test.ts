@@ -7,6 +7,7 @@ import {
   pauseProcess,
   receiveCertificate,
   renewerReceivesAcquireReply,
+  renewerReceivesHoldCheck,
   renewerReceivesReleaseReply,
   renewerReceivesWriteReply,
   requestLease,
@@ -243,6 +244,62 @@ describe('a renewer hears back about its request', () => {
     expect(A(next).belief).toMatchObject({ kind: 'holds', token: null, grantOrder: 3 });
     expect(due(next)).toEqual(['20 certificateRequestDue', '29500 validityEnds']);
     expect(next.queue[1]?.event).toEqual({ kind: 'validityEnds', renewer: 'A', grantOrder: 3 });
+  });
+
+  describe('a grant that a check of its own follows (ZooKeeper getChildren, Chubby GetSequencer())', () => {
+    const answer = (token: number | null): Extract<Message, { kind: 'holdCheckReply' }> => ({
+      kind: 'holdCheckReply',
+      to: 'A',
+      token: token === null ? null : fencingToken(token),
+    });
+
+    it("under ZooKeeper the create's reply makes it no holder: it believes nothing and sends its check", () => {
+      const { world, context } = setUp({ kind: 'zookeeper' });
+      const { world: next } = renewerReceivesAcquireReply(at(world, 20), grant(33), context);
+      expect(A(next)).toMatchObject({
+        phase: 'awaitingCertificate',
+        belief: { kind: 'none' },
+        unconfirmedGrant: holds(33),
+      });
+      // Its check goes out at once; its session's keep-alives start a third of the TTL on.
+      expect(due(next)).toEqual(['30 checkHold', '10020 keepAliveDue']);
+      expect(next.queue.some(({ event }) => event.kind === 'certificateRequestDue')).toBe(false);
+    });
+
+    it('under ZooKeeper the listing that finds its znode lowest makes it the holder, and then it asks the CA', () => {
+      const { world, context } = setUp({ kind: 'zookeeper' });
+      const created = renewerReceivesAcquireReply(at(world, 20), grant(33), context).world;
+      const { world: next, happening } = renewerReceivesHoldCheck(
+        { ...at(created, 40), queue: [] },
+        answer(33),
+        context,
+      );
+      expect(happening).toEqual({ kind: 'holdCheckAnswered', renewer: 'A', token: 33, retryAt: null });
+      expect(A(next)).toMatchObject({ belief: holds(33), unconfirmedGrant: null });
+      expect(due(next)).toEqual(['40 certificateRequestDue']);
+    });
+
+    it('under ZooKeeper a listing that fails leaves it believing nothing, never that it lost a lock it never held', () => {
+      const { world, context } = setUp({ kind: 'zookeeper' });
+      const created = renewerReceivesAcquireReply(at(world, 20), grant(33), context).world;
+      const { world: next, happening } = renewerReceivesHoldCheck(
+        { ...at(created, 40), queue: [] },
+        answer(null),
+        context,
+      );
+      expect(happening).toEqual({ kind: 'holdCheckAnswered', renewer: 'A', token: null, retryAt: 16_040 });
+      expect(A(next)).toMatchObject({ phase: 'waiting', belief: { kind: 'none' }, unconfirmedGrant: null });
+    });
+
+    it('under Chubby the grant makes it the holder at once; a lapsed session on the check tells it it lost the lock', () => {
+      const { world, context } = setUp({ kind: 'chubby', lockDelayMs: 0 });
+      const granted = renewerReceivesAcquireReply(at(world, 20), grant(null), context).world;
+      expect(A(granted)).toMatchObject({ belief: holds(null), unconfirmedGrant: null });
+      const lost = renewerReceivesHoldCheck({ ...at(granted, 40), queue: [] }, answer(null), context).world;
+      expect(A(lost).belief).toEqual({ kind: 'lost', token: null });
+      const held = renewerReceivesHoldCheck({ ...at(granted, 40), queue: [] }, answer(7), context).world;
+      expect(A(held).belief).toEqual(holds(7));
+    });
   });
 
   describe('a Redlock grant read after its validity ran out', () => {

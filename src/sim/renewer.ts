@@ -13,6 +13,7 @@ import {
   writeDelayOf,
   type Belief,
   type Context,
+  type HeldBelief,
   type Renewer,
   type World,
 } from './world.ts';
@@ -109,15 +110,20 @@ export function renewerReceivesAcquireReply(
   const { grant, grantOrder } = result;
   const validityMs = world.lock.validityOnReplyMs(context.scenario.leaseTtlMs, world.now - message.requestedAt);
   if (validityMs !== null && validityMs <= 0) return discardLateGrant(world, message, validityMs, context);
-  let next = updateRenewer(world, id, {
-    phase: 'awaitingCertificate',
-    belief: {
-      kind: 'holds',
-      token: grant.token === null ? null : fencingToken(grant.token),
-      expiresAt: grant.expiresAt ?? world.now,
-      grantOrder,
-    },
-  });
+  const held: HeldBelief = {
+    kind: 'holds',
+    token: grant.token === null ? null : fencingToken(grant.token),
+    expiresAt: grant.expiresAt ?? world.now,
+    grantOrder,
+  };
+  // Under ZooKeeper the reply names the renewer's znode: it believes it holds the lock only once its check says so.
+  let next = updateRenewer(
+    world,
+    id,
+    world.lock.holdsOnlyOnCheck
+      ? { phase: 'awaitingCertificate', unconfirmedGrant: held }
+      : { phase: 'awaitingCertificate', belief: held },
+  );
   // A client that computes a validity (Redlock) counts the lock as held until then; the story marks the moment.
   if (validityMs !== null && grant.expiresAt !== null) {
     next = schedule(next, grant.expiresAt, { kind: 'validityEnds', renewer: id, grantOrder });
@@ -144,17 +150,19 @@ export function renewerReceivesHoldCheck(
   context: Context,
 ): { world: World; happening: Happening } {
   const id = message.to;
-  const { belief } = renewerById(world, id);
-  if (message.token !== null && belief.kind === 'holds') {
-    const next = updateRenewer(world, id, { belief: { ...belief, token: message.token } });
+  const { belief, unconfirmedGrant } = renewerById(world, id);
+  const grant = unconfirmedGrant ?? (belief.kind === 'holds' ? belief : null);
+  if (message.token !== null && grant !== null) {
+    const next = updateRenewer(world, id, { belief: { ...grant, token: message.token }, unconfirmedGrant: null });
     return {
       world: schedule(next, world.now, { kind: 'certificateRequestDue', renewer: id }),
       happening: { kind: 'holdCheckAnswered', renewer: id, token: message.token, retryAt: null },
     };
   }
-  // Like a refusal, a lost sequencer counts as a failed attempt, so a session too short for the network ends.
-  const lostBelief: Belief = { kind: 'lost', token: null };
-  const failed = failedAttempt(world, id, context, { belief: lostBelief, leaseValue: null });
+  // Like a refusal, a lost sequencer counts as a failed attempt, so a session too short for the network ends. A
+  // holder learns it lost the lock; a ZooKeeper client that never held it learns only that it does not.
+  const afterCheck: Belief = unconfirmedGrant === null ? { kind: 'lost', token: null } : { kind: 'none' };
+  const failed = failedAttempt(world, id, context, { belief: afterCheck, unconfirmedGrant: null, leaseValue: null });
   return {
     world: failed.world,
     happening: failed.gaveUp ?? { kind: 'holdCheckAnswered', renewer: id, token: null, retryAt: failed.retryAt },

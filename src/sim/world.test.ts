@@ -32,6 +32,7 @@ describe('a new world', () => {
       leaseValue: null,
       certificate: null,
       attempts: 0,
+      unconfirmedGrant: null,
       pause: null,
     });
   });

@@ -26,6 +26,9 @@ export type Belief =
     }
   | { readonly kind: 'lost'; readonly token: FencingToken | null };
 
+/** A belief that the lock is held: the grant a renewer counts on. */
+export type HeldBelief = Extract<Belief, { kind: 'holds' }>;
+
 export type RenewerPhase = 'waiting' | 'acquiring' | 'awaitingCertificate' | 'writing' | 'releasing' | 'done';
 
 export interface Renewer {
@@ -33,6 +36,11 @@ export interface Renewer {
   readonly name: string;
   readonly phase: RenewerPhase;
   readonly belief: Belief;
+  /**
+   * A grant whose reply does not yet make the renewer the holder, kept until the check that does (ZooKeeper's
+   * create reply names its znode; only the listing of the children says whether that znode is the lowest).
+   */
+  readonly unconfirmedGrant: HeldBelief | null;
   /** The random value of the lease it asked for; needed to release it. */
   readonly leaseValue: string | null;
   readonly certificate: Certificate | null;
@@ -184,6 +192,7 @@ function createRenewer(definition: RenewerDefinition): Renewer {
     name: definition.name,
     phase: 'waiting',
     belief: { kind: 'none' },
+    unconfirmedGrant: null,
     leaseValue: null,
     attempts: 0,
     certificate: null,

@@ -14,7 +14,7 @@ import { lockConfigOf } from '../sim/world.ts';
 
 /** content/ui/panels.json `belief` keys: what a renewer believes. */
 export type BeliefSentence =
-  'none' | 'done' | 'holds' | 'holdsToken' | 'lost' | 'lostToken' | 'releasing' | 'releasingToken';
+  'none' | 'checking' | 'done' | 'holds' | 'holdsToken' | 'lost' | 'lostToken' | 'releasing' | 'releasingToken';
 /** content/ui/panels.json `truth` keys: what the lock service holds, as seen from one renewer. */
 export type TruthSentence = 'free' | 'self' | 'selfToken' | 'other' | 'otherToken';
 
@@ -41,7 +41,9 @@ export function renewersPanelSentences(frame: Frame): {
       belief.kind === 'none'
         ? renewer.phase === 'done'
           ? 'done'
-          : 'none'
+          : renewer.unconfirmedGrant === null
+            ? 'none'
+            : 'checking'
         : withToken(belief.kind === 'holds' && standing === 'lettingGo' ? 'releasing' : belief.kind, belief.token);
     const truth: TruthSentence =
       lease === null

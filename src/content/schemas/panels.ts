@@ -8,6 +8,7 @@ export const panelsSchema = z
     belief: z
       .object({
         none: template([]),
+        checking: template([]),
         done: template([]),
         holds: template([]),
         holdsToken: template(['token']),

@@ -68,6 +68,11 @@ export interface LockModel<State> {
    * `GetSequencer()`, ZooKeeper's `getChildren`): the token, while `holder` still holds the lock, or null.
    */
   holdCheck?(state: State, holder: RenewerId, now: VirtualMs): { state: State; token: FencingToken | null };
+  /**
+   * Where only that check makes the client the holder (ZooKeeper's create reply names a znode, and the listing says
+   * whether it is the lowest); elsewhere the grant does, and the check only fetches the token (Chubby).
+   */
+  readonly holdsOnlyOnCheck?: boolean;
   view?(state: State): ServiceView;
 }
 
@@ -93,6 +98,8 @@ export interface LockBackend {
   validityOnReplyMs(ttlMs: number, elapsedMs: number): number | null;
   /** Whether a holder checks in a separate call after the grant (Chubby's `GetSequencer()`, ZooKeeper's `getChildren`). */
   readonly checksHold: boolean;
+  /** Whether the client holds the lock only once the check says so (ZooKeeper), not on the grant (Chubby). */
+  readonly holdsOnlyOnCheck: boolean;
   holdCheck(holder: RenewerId, now: VirtualMs): { backend: LockBackend; token: FencingToken | null };
   view(): ServiceView;
 }
@@ -136,6 +143,7 @@ function bind<State>(kind: LockServiceKind, model: LockModel<State>, state: Stat
     appliedTtlMs: (ttlMs) => model.appliedTtlMs?.(ttlMs) ?? ttlMs,
     validityOnReplyMs: (ttlMs, elapsedMs) => model.validityOnReplyMs?.(ttlMs, elapsedMs) ?? null,
     checksHold: model.holdCheck !== undefined,
+    holdsOnlyOnCheck: model.holdsOnlyOnCheck === true,
     holdCheck(holder, now) {
       const checked = model.holdCheck?.(state, holder, now) ?? { state, token: null };
       return { backend: next(checked.state), token: checked.token };

@@ -1,9 +1,11 @@
 import {
   believesHeld,
+  believesNothing,
   carriesNoToken,
   carriesToken,
   claim,
   freshGrant,
+  frozen,
   grantStillRuns,
   heldByAnother,
   lateGrant,
@@ -17,6 +19,10 @@ import {
 export const CHUBBY_CAPTIONS = {
   acquireRequestedChubby: { variables: ['renewer', 'ttl', 'ttlMs', 'time'], claims: [] },
   leaseExpiredChubby: { variables: ['holder', 'token', 'time', 'ttl'], claims: [believesHeld, lockFree] },
+  leaseExpiredUnreadChubby: {
+    variables: ['holder', 'time'],
+    claims: [frozen, believesNothing, lockFree, claim('lockTakeable')],
+  },
   leaseGrantedChubby: { variables: ['renewer', 'token', 'expiresAt', 'time'], claims: [carriesNoToken, ...freshGrant] },
   leaseGrantedExpiredChubby: {
     variables: ['renewer', 'sentAt', 'expiredAt', 'time'],

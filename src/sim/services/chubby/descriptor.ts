@@ -29,7 +29,7 @@ export const CHUBBY_LOCK = {
     releaseRefusedNotHolder: 'releaseRefusedChubby',
     releaseRefusedNoLease: 'releaseRefusedChubby',
     leaseExpired: 'leaseExpiredChubby',
-    leaseExpiredUnread: 'leaseExpiredUnread',
+    leaseExpiredUnread: 'leaseExpiredUnreadChubby',
     leaseExpiredRunning: null,
     holdCheck: { requested: 'sequencerRequested', granted: 'sequencerGranted', refused: 'sequencerRefused' },
   },

@@ -1,7 +1,9 @@
 import {
   believesHeld,
+  believesNothing,
   carriesToken,
   claim,
+  frozen,
   grantAlreadyEnded,
   grantStillRuns,
   heldByAnother,
@@ -27,18 +29,22 @@ export const ZOOKEEPER_CAPTIONS = {
     claims: [claim('believesNotHeld'), wasFrozen],
   },
   leaseExpiredZooKeeper: { variables: ['holder', 'token', 'time', 'ttl'], claims: [believesHeld, lockFree] },
+  leaseExpiredUnreadZooKeeper: {
+    variables: ['holder', 'time'],
+    claims: [frozen, believesNothing, lockFree, claim('lockTakeable')],
+  },
+  // The create reply does not tell the client it holds the lock: it believes nothing until its listing says so.
   leaseGrantedExpiredZooKeeper: {
     variables: ['renewer', 'token', 'sentAt', 'expiredAt', 'time'],
-    claims: [carriesToken, grantAlreadyEnded, replyWaited],
+    claims: [carriesToken, grantAlreadyEnded, replyWaited, believesNothing],
   },
   leaseGrantedWaitedZooKeeper: {
     variables: ['renewer', 'token', 'sentAt', 'expiresAt', 'time'],
-    claims: [carriesToken, grantStillRuns, replyWaited, wasFrozen],
+    claims: [carriesToken, grantStillRuns, replyWaited, wasFrozen, believesNothing],
   },
-  // The create reply does not tell the client it holds the lock: no claim about its belief.
   leaseGrantedZooKeeper: {
     variables: ['renewer', 'token', 'expiresAt', 'time'],
-    claims: [carriesToken, grantStillRuns, replyJustSent],
+    claims: [carriesToken, grantStillRuns, replyJustSent, believesNothing],
   },
   leaseRefusedZooKeeper: { variables: ['renewer', 'holder', 'token', 'retryAt', 'time'], claims: [heldByAnother] },
   leaseReleasedZooKeeper: { variables: ['renewer', 'token', 'time'], claims: [] },

@@ -25,7 +25,7 @@ export const ZOOKEEPER_LOCK = {
     releaseRefusedNotHolder: 'releaseRefusedZooKeeper',
     releaseRefusedNoLease: 'releaseRefusedZooKeeper',
     leaseExpired: 'leaseExpiredZooKeeper',
-    leaseExpiredUnread: 'leaseExpiredUnread',
+    leaseExpiredUnread: 'leaseExpiredUnreadZooKeeper',
     leaseExpiredRunning: null,
     holdCheck: {
       requested: 'childrenRequestedZooKeeper',

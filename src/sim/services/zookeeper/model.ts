@@ -166,6 +166,7 @@ const zookeeperModel: LockModel<ZooKeeperState> = {
     const heard = { ...state, zk: heartbeat(state.zk, holder, now) };
     return { state: heard, token: own && reply.names[0] === own.name ? fencingToken(own.czxid) : null };
   },
+  holdsOnlyOnCheck: true,
   keepAlive: (state, holder, now) => ({ ...state, zk: heartbeat(state.zk, holder, now) }),
   expire: (state, now) => ({ ...state, zk: expireSessions(state.zk, now).zk }),
   nextExpiry: (state) =>
