@@ -1,3 +1,4 @@
+import { known } from '@/sim/known';
 // A press on a prerendered control whose part has not hydrated yet is held, then replayed once that part is live:
 // exactly once, in the order pressed. A stepping key (← → Home End) pressed on one is held the same way. Chosen over plain links for Next and Back because it covers every control the
 // same way (the options, Play, the quiz's answers), for pointer, touch, keyboard and assistive technology alike, since
@@ -96,7 +97,7 @@ export function holdPresses(
     replaying = true;
     try {
       while (held.length > 0) {
-        const press = held[0]!;
+        const press = known(held[0]);
         const target = resolve(press);
         if (target === 'wait') return;
         held.shift();

@@ -5,6 +5,7 @@ import { isStaleWrite, issuedLater, newestLanded, staleWritesLanded } from '../s
 import { lockConfigOf, type Belief, type WriteRecord } from '../sim/world.ts';
 import type { RenewerId } from '../sim/types.ts';
 import type { Claim } from './caption-claims.ts';
+import { known } from '../sim/known.ts';
 
 /* Whether a caption's claim is true of a frame: the one place a sentence is checked against its run. */
 
@@ -22,7 +23,7 @@ function writeOf({ happening, world }: Frame): { write: WriteRecord; earlier: re
   const index = world.writes.findLastIndex(
     (write) => write.renewer === happening.renewer && write.fencingToken === happening.fencingToken,
   );
-  return index < 0 ? null : { write: world.writes[index]!, earlier: world.writes.slice(0, index) };
+  return index < 0 ? null : { write: known(world.writes[index]), earlier: world.writes.slice(0, index) };
 }
 
 /** When the service granted the lease that ended in this step: as its holder's last request arrived. */
@@ -56,7 +57,7 @@ function lowerTokenRefused(writes: readonly WriteRecord[]): boolean {
       write.fencingToken !== null &&
       writes
         .slice(0, index)
-        .some((earlier) => earlier.rowsChanged > 0 && (earlier.fencingToken ?? -Infinity) > write.fencingToken!),
+        .some((earlier) => earlier.rowsChanged > 0 && (earlier.fencingToken ?? -Infinity) > known(write.fencingToken)),
   );
 }
 

@@ -4,6 +4,7 @@ import lua from 'highlight.js/lib/languages/lua';
 import sql from 'highlight.js/lib/languages/sql';
 import { Marked, type Tokens } from 'marked';
 import { markedHighlight } from 'marked-highlight';
+import { known } from '../sim/known.ts';
 
 hljs.registerLanguage('sql', sql);
 hljs.registerLanguage('bash', bash);
@@ -98,7 +99,7 @@ export function renderMarkdown(
         tokenizer(src: string) {
           const match = CITATION.exec(src);
           if (!match) return undefined;
-          const ids = match[1]!.split(/;\s*@/);
+          const ids = known(match[1]).split(/;\s*@/);
           return { type: 'citation', raw: match[0], ids };
         },
         renderer(token) {

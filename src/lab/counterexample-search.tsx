@@ -10,8 +10,9 @@ import { useWorkers } from './use-outcome-map';
 import type { MapReply, SearchRequest } from './outcome-map-requests';
 import labStyles from './lab.module.css';
 import styles from './outcome-map.module.css';
+import { known } from '@/sim/known';
 
-const seed = content.scenarios[0]!;
+const seed = known(content.scenarios[0]);
 
 /** How many random schedules one search runs. */
 const SEARCH_COUNT = 500;
@@ -81,7 +82,7 @@ export function CounterexampleSearch({
                   mode: modeTitle(config).toLowerCase(),
                 })}{' '}
         {result?.broken && (
-          <button type="button" className={labStyles.linkButton} onClick={() => onOpen(result.broken!.config)}>
+          <button type="button" className={labStyles.linkButton} onClick={() => onOpen(known(result.broken).config)}>
             {lab.map.openBroken}
           </button>
         )}

@@ -18,6 +18,7 @@ import { RunStepper } from './run-stepper';
 import { reasonFor, verdictOf } from './verdict';
 import styles from './lab.module.css';
 import { verdictClass } from './verdict-style';
+import { known } from '@/sim/known';
 
 /**
  * A lab preset run in the lesson, where a section talks about that service: the run to scale and a compact diagram,
@@ -52,7 +53,7 @@ export default function InlineRun({ presetId }: { presetId: string }) {
   const frameAt = (at: number, current: boolean) => (
     <>
       <p className={current ? 'caption' : undefined} aria-live={current ? 'polite' : undefined}>
-        <span className="caption-time">{formatTime(timeline.frames[at]!.at)}</span>{' '}
+        <span className="caption-time">{formatTime(known(timeline.frames[at]).at)}</span>{' '}
         <span>
           <CodeText text={narrations[at]?.caption ?? ''} />
         </span>
@@ -68,7 +69,7 @@ export default function InlineRun({ presetId }: { presetId: string }) {
           windowRows={8}
           narration={labNarration}
         />
-        {live && <RenewersPanelView frame={timeline.frames[at]!} timeline={timeline} nested />}
+        {live && <RenewersPanelView frame={known(timeline.frames[at])} timeline={timeline} nested />}
       </div>
       {at === last && (
         <p className={live ? verdictClass(verdict.kind) : undefined}>

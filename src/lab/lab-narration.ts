@@ -10,6 +10,7 @@ import type { CaptionKey } from '@/content/caption-keys';
 import { formatTime } from '@/story/format';
 import { captionKeyOf } from '@/content/caption-key-of';
 import type { NarrationExtension } from '@/story/narrate';
+import { known } from '@/sim/known';
 
 const EMAIL_CAPTIONS = {
   none: 'emailSent',
@@ -196,7 +197,7 @@ export const labNarration: NarrationExtension = {
     const service = lockConfigOf(timeline.scenario).kind;
     const unusual = unusualKeyOf(frame, timeline, service) ?? refusedWithoutHolderKeyOf(happening, service);
     if (unusual) return unusual;
-    if (happening.kind === 'scenarioEnded') return endKeyOf(timeline.frames.at(-1)!);
+    if (happening.kind === 'scenarioEnded') return endKeyOf(known(timeline.frames.at(-1)));
     if (happening.kind === 'certificateReceived' && delayedWrite(happening.renewer, timeline)) {
       return 'certificateReceivedDelayed';
     }

@@ -31,6 +31,7 @@ import { RunStepper } from './run-stepper';
 import { verdictOf, type Verdict } from './verdict';
 import screen from '@/components/embed-screen.module.css';
 import styles from './lab.module.css';
+import { known } from '@/sim/known';
 
 /** The lab embed is one screen of 640 px (src/embed/main.tsx): its embed code asks for that. */
 const LAB_EMBED_HEIGHT = 640;
@@ -79,7 +80,7 @@ export default function LabPage({
     useStore(store, (state) => state.cursor),
     timeline.frames.length - 1,
   );
-  const frame = timeline.frames[step]!;
+  const frame = known(timeline.frames[step]);
   const verdict = verdictOf(timeline);
   const caption = narrationsFor(timeline, labNarration)[step]?.caption ?? '';
   useEffect(() => onChange(config), [config, onChange]);

@@ -1,6 +1,7 @@
 import { lockServiceOf, type LockServiceConfig } from '@/sim/services/lock-services';
 import type { RenewerDefinition, RunSettings, ScenarioDefinition } from '@/sim/scenario';
 import type { LabConfig } from '@/settings/lab-config';
+import { known } from '@/sim/known';
 
 /** Snip's weekly report in the efficiency presets: one owner, one ISO week. */
 const WEEKLY_REPORT = { owner: 'owner-4711', week: '2026-W48' } as const;
@@ -11,7 +12,7 @@ const WEEKLY_REPORT = { owner: 'owner-4711', week: '2026-W48' } as const;
  * from its descriptor.
  */
 export function labScenario(base: ScenarioDefinition, config: LabConfig): ScenarioDefinition {
-  const model = base.renewers[0]!;
+  const model = known(base.renewers[0]);
   const renewer = (id: string, startsAtMs: number, extra: Partial<RenewerDefinition> = {}): RenewerDefinition => ({
     id,
     // The weekly report is sent by workers; only certificates have renewers.

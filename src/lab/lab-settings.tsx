@@ -14,6 +14,7 @@ import {
 import { clampField, type FieldProblem } from '@/settings/lab-address';
 import { SettingField } from './setting-field';
 import styles from './lab.module.css';
+import { known } from '@/sim/known';
 
 /** The preset whose settings the run has now, if any: it is shown pressed. */
 export function activePresetOf(config: LabConfig): string | undefined {
@@ -92,7 +93,7 @@ export function LabSettings({
             value={config.resource}
             onChange={(event) => {
               const resource = event.target.value as LabConfig['resource'];
-              change({ ...config, resource, storage: STORAGE_FOR[resource][0]! });
+              change({ ...config, resource, storage: known(STORAGE_FOR[resource][0]) });
             }}
           >
             {(['certificate', 'email'] as const).map((resource) => (

@@ -6,6 +6,7 @@ import { createStepperActions } from '@/store/stepper';
 import { sameRun, withApplicableSettings, type LabConfig } from '@/settings/lab-config';
 import { type FieldProblem } from '@/settings/lab-address';
 import { labRunSettings, labScenario } from './lab-scenario';
+import { known } from '@/sim/known';
 
 /** What the learner chose in the lab: its settings, what was wrong with the last ones typed, and the step. */
 export interface LabState {
@@ -26,7 +27,11 @@ const timelines = new WeakMap<LabConfig, Timeline>();
 export function selectLabTimeline(state: LabState): Timeline {
   let timeline = timelines.get(state.config);
   if (!timeline) {
-    timeline = runScenario(labScenario(content.scenarios[0]!, state.config), labRunSettings(state.config), ALL_MODELS);
+    timeline = runScenario(
+      labScenario(known(content.scenarios[0]), state.config),
+      labRunSettings(state.config),
+      ALL_MODELS,
+    );
     timelines.set(state.config, timeline);
   }
   return timeline;

@@ -5,6 +5,7 @@ import type { LabConfig } from '@/settings/lab-config';
 import styles from './lab.module.css';
 import { reasonFor, verdictOf } from './verdict';
 import { verdictClass } from './verdict-style';
+import { known } from '@/sim/known';
 
 /**
  * The run's verdict, once the learner reaches its last step (and at once with Go to the end). Before that it
@@ -13,7 +14,7 @@ import { verdictClass } from './verdict-style';
 export function LabVerdict({ timeline, step, config }: { timeline: Timeline; step: number; config: LabConfig }) {
   const last = timeline.frames.length - 1;
   if (step < last) {
-    const world = timeline.frames[step]!.world;
+    const world = known(timeline.frames[step]).world;
     const soFar =
       config.resource === 'email'
         ? fillTemplate(lab.page.soFarEmails, { sent: String(world.emailsSent.length) })

@@ -1,4 +1,5 @@
 import { pngFromSvg } from '@/components/svg-file';
+import { known } from '@/sim/known';
 
 /**
  * A map as a file: its SVG made standalone (the page's stylesheet copied onto each shape, its words around it), and
@@ -52,7 +53,7 @@ export function standaloneSvg(svg: SVGSVGElement, heading: string, notes: readon
   const originals = [...svg.querySelectorAll('*')];
   // Styles are copied pairwise, original to copy, before anything marked `data-export="omit"` is taken out.
   [...drawing.querySelectorAll('*')].forEach((copy, index) => {
-    const original = originals[index]!;
+    const original = known(originals[index]);
     const style = getComputedStyle(original);
     for (const property of PAINT) {
       // A pattern fill is the shape's own attribute; the computed `url(…)` may be made absolute.

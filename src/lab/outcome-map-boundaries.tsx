@@ -4,6 +4,7 @@ import type { LabConfig } from '@/settings/lab-config';
 import type { MilestoneKind } from '@/sim/milestones';
 import { VERDICT_CODES, type Boundary, type BoundaryEdge } from './outcome-map';
 import styles from './outcome-map.module.css';
+import { known } from '@/sim/known';
 
 /** A map's title: what the guarded resource checks under it. */
 export function modeTitle(config: LabConfig): string {
@@ -74,7 +75,7 @@ export function BoundaryLines({
       return { x: (line.x1 + line.x2) / 2, y: (line.y1 + line.y2) / 2 };
     });
     const clear = places.find((place) => marks.every((mark) => Math.hypot(mark.x - place.x, mark.y - place.y) >= 16));
-    marks.push(clear ?? places[0]!);
+    marks.push(clear ?? known(places[0]));
   });
   return (
     <g>

@@ -12,6 +12,7 @@ import { reasonFor } from './verdict';
 import { MAX_EVENTS } from '@/sim/run';
 import { BoundaryLines, BoundaryList, boundaryText } from './outcome-map-boundaries';
 import styles from './outcome-map.module.css';
+import { known } from '@/sim/known';
 
 const CELL = 9;
 const GUTTER = { left: 64, bottom: 40, top: 8, right: 8 };
@@ -27,7 +28,7 @@ const formatValue = (field: MapField, value: number) =>
 const axisValue = (axis: MapAxis, index: number) =>
   fillTemplate(lab.labels.cellValue, {
     label: lab.fields.labels[axis.field],
-    value: formatValue(axis.field, axis.values[index]!),
+    value: formatValue(axis.field, known(axis.values[index])),
   });
 
 /** Colour and pattern both, so a verdict reads without colour too: duplicate work striped, a stale write hatched. */
@@ -87,7 +88,7 @@ export function MapGrid({
   // d3-array places the ticks; the mapping is one line each way, and y grows upwards, as a chart's does. (d3-scale's
   // linear scale would pull d3-interpolate, d3-format and d3-color into the chunk the first view's diagram shares.)
   const linear = (values: readonly number[], from: number, to: number) => {
-    const [low, high] = [values[0]!, values.at(-1)!];
+    const [low, high] = [known(values[0]), known(values.at(-1))];
     const at = (value: number) => from + ((value - low) / (high - low || 1)) * (to - from);
     return Object.assign(at, { ticks: (count: number) => ticks(low, high, count) });
   };
@@ -95,7 +96,7 @@ export function MapGrid({
   const yScale = linear(y.values, height - GUTTER.bottom - CELL / 2, GUTTER.top + CELL / 2);
   const nearest = (values: readonly number[], value: number) =>
     values.reduce(
-      (best, candidate, index) => (Math.abs(candidate - value) < Math.abs(values[best]! - value) ? index : best),
+      (best, candidate, index) => (Math.abs(candidate - value) < Math.abs(known(values[best]) - value) ? index : best),
       0,
     );
   const home = { column: nearest(x.values, current[x.field]), row: nearest(y.values, current[y.field]) };
@@ -103,15 +104,15 @@ export function MapGrid({
   // A new id for each cell, so a screen reader hears every move, not only the first.
   const cellId = `${useId()}-${active.row}-${active.column}`;
   const patternPrefix = useId().replaceAll(':', '');
-  const codeAt = (row: number, column: number) => cells[row * columns + column]!;
+  const codeAt = (row: number, column: number) => known(cells[row * columns + column]);
   const configAt = (row: number, column: number): LabConfig => ({
     ...config,
-    [x.field]: x.values[column]!,
-    [y.field]: y.values[row]!,
+    [x.field]: known(x.values[column]),
+    [y.field]: known(y.values[row]),
   });
   // A cell's settings, its verdict, and the verdict's one sentence, as the lab's run would give it.
   const describe = (row: number, column: number) => {
-    const kind = VERDICT_CODES[codeAt(row, column)]!;
+    const kind = known(VERDICT_CODES[codeAt(row, column)]);
     const reason = fillTemplate(lab.reasons[reasonFor({ kind }, configAt(row, column))], {
       events: MAX_EVENTS.toLocaleString('en'),
     });
@@ -136,9 +137,9 @@ export function MapGrid({
   const counts = VERDICT_CODES.map((_, code) => cells.filter((value) => value === code).length);
   const summary = fillTemplate(lab.map.summary, {
     mode: title,
-    stale: counts[2]!.toLocaleString('en'),
-    duplicate: counts[1]!.toLocaleString('en'),
-    safe: counts[0]!.toLocaleString('en'),
+    stale: known(counts[2]).toLocaleString('en'),
+    duplicate: known(counts[1]).toLocaleString('en'),
+    safe: known(counts[0]).toLocaleString('en'),
     total: cells.length.toLocaleString('en'),
   });
   const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -216,7 +217,7 @@ export function MapGrid({
         >
           <VerdictPatterns prefix={patternPrefix} />
           {paths.map((d, code) => (
-            <path key={code} d={d} {...cellPaint(patternPrefix, VERDICT_CODES[code]!)} />
+            <path key={code} d={d} {...cellPaint(patternPrefix, known(VERDICT_CODES[code]))} />
           ))}
           <BoundaryLines
             edges={edges}
@@ -272,7 +273,7 @@ export function MapGrid({
           title={title}
           name={`lockstep-outcome-map-${config.service}-${config.storage}-${LAB_FIELDS[x.field].param}-${LAB_FIELDS[y.field].param}`}
           file={() =>
-            standaloneSvg(svgRef.current!, title, [
+            standaloneSvg(known(svgRef.current), title, [
               summary,
               lab.map.exportKey,
               ...boundaries.map((boundary, index) => `${index + 1}. ${boundaryText(boundary)}`),

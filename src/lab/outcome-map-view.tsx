@@ -18,6 +18,7 @@ import { cellPaint, MapGrid, VerdictPatterns, type SubHeading } from './outcome-
 import { modeTitle } from './outcome-map-boundaries';
 import { useOutcomeMap, useWorkers } from './use-outcome-map';
 import styles from './outcome-map.module.css';
+import { known } from '@/sim/known';
 
 /**
  * The configuration the axes are laid out around. Opening a cell of the map changes only the two axis settings (to
@@ -77,9 +78,9 @@ export function OutcomeMap({
   const modeConfigs = useMemo(() => mapStorages(anchor).map((storage) => ({ ...anchor, storage })), [anchor]);
   const ids = { service: useId(), across: useId(), up: useId() };
   // One at a time, the table checking nothing first, as it stands first side by side: the danger, then the check.
-  const [shownStorage, setShownStorage] = useState(modeConfigs[0]!.storage);
+  const [shownStorage, setShownStorage] = useState(known(modeConfigs[0]).storage);
   const shown = oneAtATime
-    ? [modeConfigs.find((modeConfig) => modeConfig.storage === shownStorage) ?? modeConfigs[0]!]
+    ? [modeConfigs.find((modeConfig) => modeConfig.storage === shownStorage) ?? known(modeConfigs[0])]
     : modeConfigs;
   const choose = (change: Partial<LabConfig>) => onConfigChange(withApplicableSettings({ ...config, ...change }));
   const axisSelect = (which: 'mapAcross' | 'mapUp', other: MapField) => (

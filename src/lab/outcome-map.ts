@@ -6,6 +6,7 @@ import type { ScenarioDefinition } from '@/sim/scenario';
 import { LAB_FIELDS, mapFieldsFor, type LabConfig, type MapField } from '@/settings/lab-config';
 import { labRunSettings, labScenario } from './lab-scenario';
 import { verdictOf, type Verdict } from './verdict';
+import { known } from '@/sim/known';
 
 /**
  * The outcome map: a grid over two of the lab's settings, each cell one complete run of the simulation, judged by
@@ -84,7 +85,7 @@ export function axisValues(
   const values = Array.from({ length: count }, (_, index) => start + step * index);
   if (current === undefined || values.includes(current)) return values;
   const nearest = values.reduce(
-    (best, value, index) => (Math.abs(value - current) < Math.abs(values[best]! - current) ? index : best),
+    (best, value, index) => (Math.abs(value - current) < Math.abs(known(values[best]) - current) ? index : best),
     0,
   );
   values[nearest] = current;
@@ -158,16 +159,22 @@ export function computeOutcomeMap(
   const edges: BoundaryEdge[] = [];
   const edge = (row: number, column: number, toward: BoundaryEdge['toward'], other: number) => {
     const here = row * columns + column;
-    const [a, b] = [cells[here]! as VerdictCode, cells[other]! as VerdictCode];
+    const [a, b] = [known(cells[here]) as VerdictCode, known(cells[other]) as VerdictCode];
     if (a === b) return;
     const [worse, better] = SEVERITY[a] >= SEVERITY[b] ? [here, other] : [other, here];
-    const flip = firstFlip(moments[worse]!, moments[better]!) ?? firstMissing(moments[worse]!, moments[better]!);
+    const flip =
+      firstFlip(known(moments[worse]), known(moments[better])) ??
+      firstMissing(known(moments[worse]), known(moments[better]));
     let index = -1;
     if (flip) {
-      const boundary = { ...flip, better: cells[better]! as VerdictCode, worse: cells[worse]! as VerdictCode };
+      const boundary = {
+        ...flip,
+        better: known(cells[better]) as VerdictCode,
+        worse: known(cells[worse]) as VerdictCode,
+      };
       const key = JSON.stringify(boundary);
       if (!named.has(key)) named.set(key, boundaries.push(boundary) - 1);
-      index = named.get(key)!;
+      index = known(named.get(key));
     }
     edges.push({ row, column, toward, boundary: index });
   };

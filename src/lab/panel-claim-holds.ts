@@ -5,6 +5,7 @@ import { nodeTime } from '@/sim/services/redlock/model';
 import { issuedLater, staleWritesLanded } from '@/sim/stale';
 import type { RenewerId } from '@/sim/types';
 import type { PanelClaim, PanelFact } from './panel-claims';
+import { known } from '@/sim/known';
 
 /** What a panel's words are about: a renewer's line, or a Redlock node's. */
 export interface About {
@@ -108,7 +109,7 @@ export const PANEL_FACT_CHECKS: Readonly<Record<PanelFact, Check>> = {
         index > granted &&
         happening.kind === 'releaseRequested' &&
         happening.renewer === about.renewer &&
-        truthNow(timeline.frames[index - 1]!)?.holder === about.renewer,
+        truthNow(known(timeline.frames[index - 1]))?.holder === about.renewer,
     );
   },
   finished: (frame, _, about) => renewerOf(frame, about)?.phase === 'done',
@@ -157,7 +158,7 @@ export const PANEL_FACT_CHECKS: Readonly<Record<PanelFact, Check>> = {
   severalLanded: (frame, timeline) => amount(frame, timeline) > 1,
   severalRenewersLanded: (frame) => new Set(landed(frame).map((write) => write.renewer)).size > 1,
   landedInGrantOrder: (frame) =>
-    landed(frame).every((write, index, all) => index === 0 || write.grantOrder > all[index - 1]!.grantOrder),
+    landed(frame).every((write, index, all) => index === 0 || write.grantOrder > known(all[index - 1]).grantOrder),
   harmless: (frame, timeline) =>
     timeline.scenario.resource?.kind === 'email' || staleWritesLanded(frame.world.writes).length === 0,
   noActAfterLockPassed: (_, timeline) => !actedAfterLockPassed(timeline.frames),

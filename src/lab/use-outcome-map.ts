@@ -4,8 +4,9 @@ import type { LabConfig } from '@/settings/lab-config';
 import type { MapAxis, OutcomeMapResult } from './outcome-map';
 import type { EveningSequences } from '@/settings/evening-sequences';
 import type { MapReply, MapRequest, SequencesRequest } from './outcome-map-requests';
+import { known } from '@/sim/known';
 
-const seed = content.scenarios[0]!;
+const seed = known(content.scenarios[0]);
 
 /** The map's runs need a worker, so the page never waits on them; without one (an old browser) the map says so. */
 const WORKERS = typeof Worker !== 'undefined';

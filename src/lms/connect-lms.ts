@@ -8,6 +8,7 @@ import { learnerStorage } from './learner-storage';
 import { lmsValues, sessionTime, type Standing } from './report';
 import { connectToLms, type Lms } from './scorm-api';
 import { decodeSuspendData, encodeSuspendData, type SuspendState } from './suspend-data';
+import { known } from '@/sim/known';
 
 export interface LmsSession {
   readonly lms: Lms;
@@ -126,7 +127,7 @@ function connect(
       walkthroughDone,
       quizDone: checked.length === practice.quiz.length,
       quizChecked: checked.length,
-      quizRight: checked.filter((question) => scoreAnswer(question, quiz[question.id]!).correct).length,
+      quizRight: checked.filter((question) => scoreAnswer(question, known(quiz[question.id])).correct).length,
       quizTotal: practice.quiz.length,
     };
     for (const [element, value] of lmsValues(lms.version, standing, passing)) lms.set(element, value);

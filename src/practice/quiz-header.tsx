@@ -7,6 +7,7 @@ import { useProgress } from '@/progress/use-progress';
 import { scoreAnswer } from '@/progress/score';
 import { iframeSnippet, quizEmbedUrl } from '@/route/share-links';
 import styles from './practice.module.css';
+import { known } from '@/sim/known';
 
 const LABELS = practice.labels.quiz;
 
@@ -33,7 +34,7 @@ export function ShareQuiz() {
 export function QuizScore() {
   const answers = useProgress((state) => state.quiz);
   const checked = practice.quiz.filter((question) => answers[question.id]?.checked);
-  const right = checked.filter((question) => scoreAnswer(question, answers[question.id]!.response).correct);
+  const right = checked.filter((question) => scoreAnswer(question, known(answers[question.id]).response).correct);
   // On paper only once something is checked: a handout does not say "0 right" of a quiz nobody took.
   return (
     <div className={styles.score} role="status" data-checked={checked.length}>

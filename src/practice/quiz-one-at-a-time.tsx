@@ -6,6 +6,7 @@ import { QuizQuestionView } from './quiz';
 import { QuizScore, ShareQuiz } from './quiz-header';
 import screen from '@/components/embed-screen.module.css';
 import styles from './practice.module.css';
+import { known } from '@/sim/known';
 
 const LABELS = practice.labels.quiz;
 
@@ -25,7 +26,7 @@ export default function QuizOneAtATime({ authorTools }: { authorTools: boolean }
       practice.quiz.findIndex((question) => !answers[question.id]?.checked),
     ),
   );
-  const question = practice.quiz[index]!;
+  const question = known(practice.quiz[index]);
   const place = useRef<HTMLParagraphElement>(null);
   // The question's own form takes focus inside QuizQuestionView; a move takes it to the new place in the quiz, so a
   // screen reader hears which question this is. Inside a frame, focus never scrolls the course page.

@@ -24,6 +24,7 @@ import {
   openSpeakerView,
   toggleFullscreen,
 } from './presenter-parts';
+import { known } from '@/sim/known';
 
 const LABELS = presenter.labels.presenter;
 
@@ -117,7 +118,10 @@ export default function Presenter({
         </button>
         <span className="step-indicator">
           {quizQuestion
-            ? fillTemplate(LABELS.questionOf, { question: String(question! + 1), count: String(practice.quiz.length) })
+            ? fillTemplate(LABELS.questionOf, {
+                question: String(known(question) + 1),
+                count: String(practice.quiz.length),
+              })
             : fillTemplate(content.controls.stepper.indicator, { step: String(cursor + 1), count: String(stepCount) })}
         </span>
         <button type="button" className="primary" onClick={forward} disabled={atEnd}>

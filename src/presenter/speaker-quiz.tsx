@@ -4,6 +4,7 @@ import { CodeText } from '@/components/code-text';
 import { fillTemplate } from '@/content/fill-template';
 import type { QuizQuestion } from '@/content/schemas/quiz';
 import { rightAnswerIds } from '@/progress/score';
+import { known } from '@/sim/known';
 
 const LABELS = presenter.labels.speakerView;
 
@@ -27,7 +28,7 @@ export function SpeakerQuestion({
   revealed: boolean | null;
   onReveal: () => void;
 }) {
-  const question = practice.quiz[index]!;
+  const question = known(practice.quiz[index]);
   return (
     <>
       <p>

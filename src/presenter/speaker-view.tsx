@@ -17,6 +17,7 @@ import { SpeakerQuestion } from './speaker-quiz';
 import { usePresenterSync } from './use-presenter-sync';
 import { useProjectedScreen } from './use-projected-screen';
 import styles from './presenter.module.css';
+import { known } from '@/sim/known';
 
 const NOTES: Partial<Record<CaptionKey, string>> = presenter.notes;
 const LABELS = presenter.labels.speakerView;
@@ -34,7 +35,7 @@ export default function SpeakerView() {
   const actions = useWalkthroughActions();
   const connected = usePresenterSync({ greet: true });
   const narrations = narrationsFor(timeline);
-  const frame = timeline.frames[cursor]!;
+  const frame = known(timeline.frames[cursor]);
   const note = NOTES[captionKeyOf(frame.happening)];
   const due = predictionPoints(timeline).find((point) => point.askAt === cursor);
   const poll = due ? practice.prediction.points[due.id] : null;

@@ -1,6 +1,7 @@
 import { protocol, type PGliteInterface } from '@electric-sql/pglite';
 import { checkIdentity, type PostgresError } from './console-engine';
 import { exerciseRefusal, type ExerciseRefusal } from './fence-statement';
+import { known } from '@/sim/known';
 
 /**
  * The fence exercise's judge, on the worker's Postgres: the learner's one statement, run for each write of each
@@ -176,8 +177,8 @@ async function runCase(
     );
     const neighbourChanged =
       neighbour.length !== 1 ||
-      neighbour[0]!.cert !== NEIGHBOUR.cert ||
-      neighbour[0]!.fence !== String(NEIGHBOUR.fence);
+      known(neighbour[0]).cert !== NEIGHBOUR.cert ||
+      known(neighbour[0]).fence !== String(NEIGHBOUR.fence);
     return { kind: 'ran', rows, after, otherTables: touched, neighbourChanged };
   } finally {
     await db.exec('ROLLBACK');

@@ -7,6 +7,7 @@ import { HAND_CASE_IDS } from './fence-verdict';
 import type { CellOutcome, ExerciseResult } from './fence-result';
 import { StatementMap } from './statement-map';
 import styles from './fence-exercise.module.css';
+import { known } from '@/sim/known';
 
 const EXERCISE = postgres.exercise;
 const RESULT = EXERCISE.result;
@@ -21,8 +22,8 @@ function cellConfig(evenings: EveningSequences, cell: number) {
   const columns = x.values.length;
   return {
     ...config,
-    [x.field]: x.values[cell % columns]!,
-    [y.field]: y.values[Math.floor(cell / columns)]!,
+    [x.field]: known(x.values[cell % columns]),
+    [y.field]: known(y.values[Math.floor(cell / columns)]),
   };
 }
 
@@ -47,16 +48,16 @@ export function FenceResultView({ result, evenings }: { result: ExerciseResult; 
     example: exampleText,
   };
   const outcomeAt = (cell: number): CellOutcome => {
-    const sequence = evenings.map.cells[cell]!;
-    return sequence < 0 ? 'none' : result.outcomes[sequence]!;
+    const sequence = known(evenings.map.cells[cell]);
+    return sequence < 0 ? 'none' : known(result.outcomes[sequence]);
   };
   const cells = [...evenings.map.cells.keys()];
   const { x, y } = evenings.map;
   const axes = fillTemplate(LABELS.mapAxes, {
-    from: formatTick(x.values[0]!),
-    to: formatTick(x.values.at(-1)!),
-    fromPause: formatTick(y.values[0]!),
-    toPause: formatTick(y.values.at(-1)!),
+    from: formatTick(known(x.values[0])),
+    to: formatTick(known(x.values.at(-1))),
+    fromPause: formatTick(known(y.values[0])),
+    toPause: formatTick(known(y.values.at(-1))),
   });
   const failed = result.failed?.run;
   return (
@@ -147,8 +148,8 @@ export function FenceResultView({ result, evenings }: { result: ExerciseResult; 
               title={LABELS.lessonMap}
               axes={axes}
               outcomes={cells.map((cell) => {
-                const sequence = evenings.map.cells[cell]!;
-                return sequence < 0 ? 'none' : result.lessonOutcomes[sequence]!;
+                const sequence = known(evenings.map.cells[cell]);
+                return sequence < 0 ? 'none' : known(result.lessonOutcomes[sequence]);
               })}
               columns={x.values.length}
               ring={ringCell(evenings)}

@@ -15,6 +15,7 @@ import {
   type Mistake,
   type Problem,
 } from './fence-verdict';
+import { known } from '@/sim/known';
 
 /**
  * A statement's result over every evening, as the exercise says it: how many of the map's evenings and of the
@@ -104,21 +105,21 @@ export function exerciseResult(
   runs: readonly CaseRun[],
 ): ExerciseResult {
   const cases = casesFor(evenings);
-  const verdicts = cases.map((judged, index) => caseVerdict(judged, runs[index]!));
+  const verdicts = cases.map((judged, index) => caseVerdict(judged, known(runs[index])));
   const simulated = verdicts.slice(0, evenings.sequences.length);
   const hand = Object.fromEntries(
-    HAND_CASE_IDS.map((id, index) => [id, verdicts[evenings.sequences.length + index]!]),
+    HAND_CASE_IDS.map((id, index) => [id, known(verdicts[evenings.sequences.length + index])]),
   ) as Record<HandCase, CaseVerdict>;
   const failedAt = verdicts.findIndex((verdict) => verdict.failed);
   const problems = new Set<Problem>(verdicts.flatMap((verdict) => verdict.problems));
-  const outcomes = simulated.map((verdict, index) => outcomeOf(verdict, hasStaleWrite(cases[index]!)));
+  const outcomes = simulated.map((verdict, index) => outcomeOf(verdict, hasStaleWrite(known(cases[index]))));
   /** What the lesson's statement does in each evening: every late write refused, every fresh one kept. */
   const lessonOutcomes = cases
     .slice(0, evenings.sequences.length)
     .map((judged) => (hasStaleWrite(judged) ? 'kept' : 'noStale') as CellOutcome);
   const outcomeAt = (cell: number) => {
-    const sequence = evenings.map.cells[cell]!;
-    return sequence === NO_SEQUENCE ? 'none' : outcomes[sequence]!;
+    const sequence = known(evenings.map.cells[cell]);
+    return sequence === NO_SEQUENCE ? 'none' : known(outcomes[sequence]);
   };
   const cells = [...evenings.map.cells.keys()];
   const count = (outcome: CellOutcome, among: readonly number[], at: (index: number) => CellOutcome) =>
@@ -126,7 +127,8 @@ export function exerciseResult(
   const across = evenings.across.sequences;
   return {
     passed: failedAt === -1 && problems.size === 0,
-    failed: failedAt === -1 ? null : { run: verdicts[failedAt]!.failed!, writes: cases[failedAt]!.writes },
+    failed:
+      failedAt === -1 ? null : { run: known(known(verdicts[failedAt]).failed), writes: known(cases[failedAt]).writes },
     mistakes: mistakesOf(statement, problems),
     hand,
     outcomes,
@@ -135,7 +137,7 @@ export function exerciseResult(
       evenings: cells.filter((cell) => evenings.map.cells[cell] !== NO_SEQUENCE).length,
       sequences: new Set(evenings.map.cells).size - (evenings.map.cells.includes(NO_SEQUENCE) ? 1 : 0),
       withStale: cells.filter((cell) => {
-        const sequence = evenings.map.cells[cell]!;
+        const sequence = known(evenings.map.cells[cell]);
         return sequence !== NO_SEQUENCE && lessonOutcomes[sequence] === 'kept';
       }).length,
       staleLanded: count('staleLanded', cells, outcomeAt),
@@ -147,8 +149,8 @@ export function exerciseResult(
     },
     across: {
       sequences: across.length,
-      staleLanded: count('staleLanded', across, (index) => outcomes[index]!),
-      freshRefused: count('freshRefused', across, (index) => outcomes[index]!),
+      staleLanded: count('staleLanded', across, (index) => known(outcomes[index])),
+      freshRefused: count('freshRefused', across, (index) => known(outcomes[index])),
     },
     firstRowLeft: hand.noRow.firstRowLeft,
   };

@@ -1,4 +1,5 @@
 import { refusalOf, splitStatements, withoutLiterals, type Refusal } from './split-statements';
+import { known } from '@/sim/known';
 
 /**
  * What the fence exercise will run: one UPDATE or INSERT on `certificates`, nothing else. Read from the text before
@@ -32,7 +33,7 @@ export function exerciseRefusal(sql: string): ExerciseRefusal | null {
   const statements = splitStatements(sql);
   if (statements.length === 0) return 'empty';
   if (statements.length > 1) return 'several';
-  const statement = statements[0]!;
+  const statement = known(statements[0]);
   const refusal = refusalOf(statement);
   if (refusal) return refusal;
   const code = codeOf(statement);

@@ -7,6 +7,7 @@ import {
   isInsert,
   updatesOnConflict,
 } from './fence-statement';
+import { known } from '@/sim/known';
 
 /**
  * What the judge's row counts mean, as the lesson teaches: a write with a lower token than the row has seen must
@@ -105,7 +106,7 @@ export function caseVerdict(judged: JudgeCase, run: CaseRun): CaseVerdict {
   const problems = new Set<Problem>(run.neighbourChanged ? ['neighbourChanged'] : []);
   let firstRowLeft = false;
   expectationsOf(judged).forEach((expected, index) => {
-    const write = judged.writes[index]!;
+    const write = known(judged.writes[index]);
     const rows = run.rows[index] ?? 0;
     const after = run.after[index] ?? null;
     // The row as the write found it: a stale write that reports a row but leaves it so has still not landed.

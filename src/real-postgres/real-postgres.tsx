@@ -16,6 +16,7 @@ import { STEPS_TIME_LIMIT_MS, type PostgresEngine, type StepsReply } from './pos
 import { planSteps } from './run-steps';
 import { SqlConsole } from './sql-console';
 import styles from './real-postgres.module.css';
+import { known } from '@/sim/known';
 
 const PANEL = postgres.panel;
 const LABELS = postgres.labels.realPostgres;
@@ -149,7 +150,7 @@ function StepsOnPostgres({ engine, generation }: { engine: PostgresEngine; gener
   if (run.reply.kind === 'broken')
     return <p role="alert">{fillTemplate(PANEL.broken, { message: run.reply.message })}</p>;
   const result = run.reply.run;
-  const simulatedRow = findRow(timeline.frames[run.cursor]!.world.table, timeline.scenario.domain);
+  const simulatedRow = findRow(known(timeline.frames[run.cursor]).world.table, timeline.scenario.domain);
   const firstWrite = timeline.frames.find((frame) => frame.happening.kind === 'writeRequested');
   const realRow = result.row;
   const sameRow =

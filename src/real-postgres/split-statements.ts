@@ -1,3 +1,4 @@
+import { known } from '@/sim/known';
 /**
  * Splits console input into statements where Postgres itself would see their ends (psql's rules): at a `;`
  * outside quotes ('…', E'…' with backslash escapes, "…"), comments (-- and nested /* … *\/) and dollar
@@ -16,7 +17,7 @@ export function splitStatements(sql: string): string[] {
     meaningful = false;
   };
   while (index < sql.length) {
-    const char = sql[index]!;
+    const char = known(sql[index]);
     const next = sql[index + 1];
     if (char === '-' && next === '-') {
       const end = sql.indexOf('\n', index);
@@ -34,7 +35,7 @@ export function splitStatements(sql: string): string[] {
       index = endOfQuoted(sql, index, '"', false);
     } else if (char === '$' && dollarTag(sql, index) !== null) {
       meaningful = true;
-      const tag = dollarTag(sql, index)!;
+      const tag = known(dollarTag(sql, index));
       const end = sql.indexOf(tag, index + tag.length);
       index = end === -1 ? sql.length : end + tag.length;
     } else if (char === ';') {
@@ -57,7 +58,7 @@ export function withoutLiterals(sql: string): string {
   let code = '';
   let index = 0;
   while (index < sql.length) {
-    const char = sql[index]!;
+    const char = known(sql[index]);
     const next = sql[index + 1];
     let end: number;
     if (char === '-' && next === '-') {
@@ -74,7 +75,7 @@ export function withoutLiterals(sql: string): string {
       end = endOfQuoted(sql, index, '"', false);
       code += sql.slice(index, end);
     } else if (char === '$' && dollarTag(sql, index) !== null) {
-      const tag = dollarTag(sql, index)!;
+      const tag = known(dollarTag(sql, index));
       const close = sql.indexOf(tag, index + tag.length);
       end = close === -1 ? sql.length : close + tag.length;
       code += "''";
@@ -108,7 +109,7 @@ function endOfBlockComment(sql: string, from: number): number | null {
 function endOfQuoted(sql: string, from: number, quote: string, backslashEscapes: boolean): number {
   let index = from + 1;
   while (index < sql.length) {
-    const char = sql[index]!;
+    const char = known(sql[index]);
     if (backslashEscapes && char === '\\') index += 2;
     else if (char === quote && sql[index + 1] === quote) index += 2;
     else if (char === quote) return index + 1;

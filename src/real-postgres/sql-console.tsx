@@ -8,6 +8,7 @@ import { ConsoleResult } from './console-result';
 import styles from './real-postgres.module.css';
 import type { StepPlan } from './run-steps';
 import { tableAtStep } from './table-at-step';
+import { known } from '@/sim/known';
 
 const PANEL = postgres.panel;
 const EVENING = postgres.evening;
@@ -104,7 +105,7 @@ export function SqlConsole({
 
   /** One write of the evening, then the row it left. A's write lands where the fence is still low: say why. */
   const runEveningStep = async (index: number) => {
-    const step = EVENING.steps[index]!;
+    const step = known(EVENING.steps[index]);
     setSql(step.sql);
     const reply = await runText(`${step.sql}\n${EVENING.rowQuery}`);
     if (reply.kind !== 'ran') return;

@@ -6,6 +6,7 @@ import {
   type LockServiceKind,
 } from '../sim/services/lock-services.ts';
 import { MAX_LOCK_DELAY_MS } from '../sim/services/chubby/descriptor.ts';
+import { known } from '../sim/known.ts';
 
 /** What the lock guards: the lesson's certificate row, or Snip's weekly report email. */
 export type LabResource = 'certificate' | 'email';
@@ -147,7 +148,7 @@ export const DEFAULT_LAB_CONFIG: LabConfig = {
  */
 export function withApplicableSettings(config: LabConfig): LabConfig {
   const allowed = storageOptions(config.resource, config.service);
-  const storage = allowed.includes(config.storage) ? config.storage : allowed[0]!;
+  const storage = allowed.includes(config.storage) ? config.storage : known(allowed[0]);
   const axes = mapFieldsFor(config.service);
   const axesApply = axes.includes(config.mapAcross) && axes.includes(config.mapUp) && config.mapAcross !== config.mapUp;
   if (storage === config.storage && axesApply) return config;

@@ -89,13 +89,14 @@ export function ShortcutSettings({ contexts }: { contexts: readonly KeymapContex
               <tbody>
                 {Object.keys(labels).map((action) => {
                   const listening = capturing?.context === context && capturing.action === action;
+                  const keys = keymap[action] ?? [];
                   return (
                     <tr key={action}>
                       <th scope="row">{labels[action]}</th>
                       <td>
-                        {keymap[action]!.length === 0
+                        {keys.length === 0
                           ? WORDS.none
-                          : keymap[action]!.map((key) => <kbd key={key}>{KEY_LABELS[key] ?? key}</kbd>)}
+                          : keys.map((key) => <kbd key={key}>{KEY_LABELS[key] ?? key}</kbd>)}
                       </td>
                       <td>
                         <button

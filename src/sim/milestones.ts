@@ -1,5 +1,6 @@
 import type { Happening } from './happenings.ts';
 import type { Timeline } from './run.ts';
+import { known } from './known.ts';
 
 /**
  * What tells two runs apart in time: the moments each meets, in order. The outcome map names the boundary between
@@ -53,6 +54,7 @@ export function firstFlip(worse: readonly string[], better: readonly string[]): 
   const common = worse.filter((moment) => place.has(moment));
   for (let i = 1; i < common.length; i++)
     for (let j = i - 1; j >= 0; j--)
-      if (place.get(common[j]!)! > place.get(common[i]!)!) return { later: common[i]!, earlier: common[j]! };
+      if (known(place.get(known(common[j]))) > known(place.get(known(common[i]))))
+        return { later: known(common[i]), earlier: known(common[j]) };
   return null;
 }

@@ -1,4 +1,5 @@
 import type { WriteRecord } from './world.ts';
+import { known } from './known.ts';
 
 /*
  * The one rule for "stale", used by the table's answer, the run's outcome, the lab's verdict and the captions: a
@@ -28,7 +29,7 @@ export function isStaleWrite(write: WriteRecord, earlier: readonly WriteRecord[]
 export function staleWritesLanded(writes: readonly WriteRecord[]) {
   return writes.flatMap((write, index) => {
     const earlier = writes.slice(0, index);
-    return isStaleWrite(write, earlier) ? [{ write, replaced: newestLanded(earlier)! }] : [];
+    return isStaleWrite(write, earlier) ? [{ write, replaced: known(newestLanded(earlier)) }] : [];
   });
 }
 

@@ -23,6 +23,7 @@ import type { RenewerId } from './types.ts';
 import type { RunSettings, ScenarioDefinition } from './scenario.ts';
 import { renewerById, resourceModelOf, schedule, send, type Context, type SimModels, type World } from './world.ts';
 import type { Message, SimEvent } from './messages.ts';
+import { known } from './known.ts';
 
 /**
  * Runs the next due event. Returns the new world and what happened, or no happening when the event
@@ -37,7 +38,7 @@ export function step(
   if (world.queue.length === 0) return { world, happening: null };
   // A message the process sent at the instant its pause starts is on the wire, and arrives first: a process
   // that freezes just after sending has still sent. (Replies to it wait until it wakes, as below.)
-  const head = world.queue[0]!;
+  const head = known(world.queue[0]);
   const pausing = head.event.kind === 'pauseStarted' ? head.event.renewer : null;
   const wire =
     pausing === null
@@ -50,7 +51,7 @@ export function step(
             event.message.from === pausing,
         );
   const index = Math.max(wire, 0);
-  const next = world.queue[index]!;
+  const next = known(world.queue[index]);
   const rest = [...world.queue.slice(0, index), ...world.queue.slice(index + 1)];
   const advanced: World = { ...world, queue: rest, now: next.at };
   const context: Context = {

@@ -12,6 +12,7 @@ import {
   type RenewerId,
   type VirtualMs,
 } from './types.ts';
+import { known } from './known.ts';
 
 /** What a renewer thinks about the lock. It changes only when a message reaches the renewer. */
 export type Belief =
@@ -207,7 +208,7 @@ export function schedule(world: World, at: number, event: SimEvent): World {
   let high = world.queue.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (world.queue[middle]!.at <= entry.at) low = middle + 1;
+    if (known(world.queue[middle]).at <= entry.at) low = middle + 1;
     else high = middle;
   }
   const queue = [...world.queue.slice(0, low), entry, ...world.queue.slice(low)];

@@ -10,6 +10,7 @@ import { lockConfigOf } from '@/sim/world';
 import { fillTemplate } from '@/content/fill-template';
 import { describeCertificate } from './narrate';
 import { certificatesPanelSentences } from './panel-sentences';
+import { known } from '@/sim/known';
 
 const TABLE = content.panels.table;
 
@@ -29,7 +30,7 @@ export function CertificatesPanelView({
   const headingId = useId();
   // A cursor outside the run reads as its first step, in the table and the fence's track alike.
   const step = cursor >= 0 && cursor < timeline.frames.length ? cursor : 0;
-  const frame = timeline.frames[step]!;
+  const frame = known(timeline.frames[step]);
   const previous = timeline.frames[step - 1] ?? null;
   const tokens = issuesTokens(lockConfigOf(timeline.scenario).kind);
   const { domain } = timeline.scenario;

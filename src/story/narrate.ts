@@ -7,6 +7,7 @@ import { captionKeyOf } from '@/content/caption-key-of';
 import { fillTemplate } from '@/content/fill-template';
 import type { CaptionKey } from '@/content/caption-keys';
 import { formatTime, formatValidity } from './format.ts';
+import { known } from '../sim/known.ts';
 
 export interface Narration {
   /** The few words written on the diagram. */
@@ -93,7 +94,7 @@ export function captionVariables(frame: Frame, timeline: Timeline): Record<strin
       return {
         ...base,
         duration: formatTime(durationMs),
-        until: happening.kind === 'processPaused' ? formatTime(happening.until) : base.time!,
+        until: happening.kind === 'processPaused' ? formatTime(happening.until) : known(base.time),
         token: belief.kind === 'none' ? 'none' : String(belief.token),
       };
     }

@@ -5,6 +5,7 @@ import { issuedLater, staleWritesLanded } from '../sim/stale.ts';
 import { believedHolders, standingOf } from '../sim/standing.ts';
 import type { RenewerId } from '../sim/types.ts';
 import { lockConfigOf } from '../sim/world.ts';
+import { known } from '../sim/known.ts';
 
 /*
  * Which sentence each panel says at a step, picked from the run's data in one place: the panels render these, and
@@ -70,7 +71,7 @@ export function certificatesPanelSentences(
   readonly lastWrite: 'landed' | 'rejected' | null;
   readonly stale: StaleSentence | null;
 } {
-  const frame = timeline.frames[step]!;
+  const frame = known(timeline.frames[step]);
   // Under a service that hands out no token, no write can be fenced, whatever the storage would check.
   const tokens = issuesTokens(lockConfigOf(timeline.scenario).kind);
   const statement = timeline.settings.fencing && tokens ? 'fenced' : tokens ? 'unfenced' : 'noToken';
@@ -80,7 +81,7 @@ export function certificatesPanelSentences(
   if (outcome.kind === 'staleOverwrote') {
     // A write under an earlier grant can still carry the later-issued certificate (its renewer asked the CA
     // late): the words about age follow the certificates, not the grants.
-    const last = staleWritesLanded(frame.world.writes).at(-1)!;
+    const last = known(staleWritesLanded(frame.world.writes).at(-1));
     const tokenless = outcome.staleToken === null || outcome.replacedToken === null;
     const later = issuedLater(last.write, last.replaced);
     stale = `stale${tokenless ? 'NoToken' : 'Token'}${later ? 'IssuedLater' : ''}`;

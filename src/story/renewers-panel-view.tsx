@@ -4,6 +4,7 @@ import { renewersPanelSentences } from './panel-sentences';
 import { formatTime } from './format';
 import { fillTemplate } from '@/content/fill-template';
 import { useId } from 'react';
+import { known } from '@/sim/known';
 
 const { belief: BELIEF, truth: TRUTH } = content.panels;
 
@@ -46,7 +47,7 @@ export function RenewersPanelView({
       )}
       <ul className="renewers">
         {frame.world.renewers.map((renewer, index) => {
-          const { belief, truth, mistaken } = said.renewers[index]!;
+          const { belief, truth, mistaken } = known(said.renewers[index]);
           return (
             <li key={renewer.id} className={mistaken ? 'mistaken' : undefined}>
               <p className="renewer-name">

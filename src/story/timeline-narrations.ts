@@ -3,6 +3,7 @@ import type { Timeline } from '@/sim/run';
 import { captionKeyOf } from '@/content/caption-key-of';
 import type { CaptionKey } from '@/content/caption-keys';
 import { narrate, type Narration, type NarrationExtension } from './narrate';
+import { known } from '@/sim/known';
 
 /** Per narration, then per timeline: a lab run told in the lab's words is never handed the lesson's, or back. */
 const caches = new Map<NarrationExtension | null, WeakMap<Timeline, readonly Narration[]>>();
@@ -20,7 +21,7 @@ export function narrationsFor(timeline: Timeline, extension: NarrationExtension 
     // A request the story has already explained is said again in a line: the first time's sentence, not its twin.
     const keys = timeline.frames.map((frame) => extension?.keyOf(frame, timeline) ?? captionKeyOf(frame.happening));
     narrations = timeline.frames.map((frame, index) => {
-      const key = keys[index]!;
+      const key = known(keys[index]);
       const again = AGAIN[key];
       const told = again && keys.slice(0, index).includes(key) ? again : key;
       return narrate(frame, timeline, steps, extension, told);

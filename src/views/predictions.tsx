@@ -7,6 +7,7 @@ import { useProgress, useProgressActions } from '@/progress/use-progress';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { predictionKey, predictionPoints, type PredictionPoint } from './prediction';
+import { known } from '@/sim/known';
 
 type Point = {
   readonly prompt: string;
@@ -51,7 +52,7 @@ export default function Predictions() {
           ))}
         </fieldset>
       )}
-      {revealing && <Reveal point={revealing} guess={predictions[keyOf(revealing)]!} />}
+      {revealing && <Reveal point={revealing} guess={known(predictions[keyOf(revealing)])} />}
     </>
   );
 }

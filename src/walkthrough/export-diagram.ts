@@ -1,4 +1,5 @@
 import { download, pngFromSvg } from '@/components/svg-file';
+import { known } from '@/sim/known';
 /** How an exported file is named: where in the story it was taken. */
 export function exportFileName(step: number, fencing: boolean, format: 'svg' | 'png'): string {
   return `lockstep-step-${step}-fencing-${fencing ? 'on' : 'off'}.${format}`;
@@ -189,7 +190,7 @@ export async function momentSvgFile(moment: Moment): Promise<string> {
   // The words and the strip carry the colours they had on the page: the diagram keeps to the same scheme, whatever
   // the scheme of the program that opens the file.
   const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
-  picture.querySelector('title')!.after(element('style', {}, pinColourScheme(css, dark)));
+  known(picture.querySelector('title')).after(element('style', {}, pinColourScheme(css, dark)));
   // The serializer declares the SVG namespace on the root itself (an xmlns attribute set here came out twice in jsdom).
   return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(picture)}`;
 }

@@ -9,6 +9,7 @@ import { selectCursor, selectTimeline } from '@/store/selectors';
 import { formatTime } from '@/story/format';
 import { narrationsFor } from '@/story/timeline-narrations';
 import { useWalkthrough, useWalkthroughActions, useWalkthroughBinding } from '@/store/use-walkthrough';
+import { known } from '@/sim/known';
 
 /** Sharing, export and classroom tools for the walkthrough as it stands. */
 export default function WalkthroughToolbar({
@@ -40,7 +41,7 @@ export default function WalkthroughToolbar({
     const timeline = selectTimeline(state);
     const step = { step: String(cursor + 1), count: String(timeline.frames.length) };
     return {
-      heading: `${fillTemplate(content.controls.caption.stepAt, step)}${formatTime(timeline.frames[cursor]!.at)}`,
+      heading: `${fillTemplate(content.controls.caption.stepAt, step)}${formatTime(known(timeline.frames[cursor]).at)}`,
       // Plain words: the backticks that mark code on the page are not drawn in a picture.
       caption: (narrationsFor(timeline)[cursor]?.caption ?? '').replaceAll('`', ''),
       strip: document.querySelector<SVGSVGElement>('#walkthrough .bar-strip > svg'),

@@ -5,6 +5,7 @@ import { loadContent } from '@/content/load-content';
 import type { Redis } from './redis-commands';
 import { replayScenario } from './replay';
 import { startPostgres, startRedis } from './servers';
+import { known } from '@/sim/known';
 
 const USAGE = `Usage: npm run replay -- <scenario> --against real [--fencing on|off|both] [--speed 10]
 
@@ -21,7 +22,7 @@ export function parseArguments(argv: readonly string[]): Arguments | { problem: 
   const positional: string[] = [];
   const flags = new Map<string, string>();
   for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index]!;
+    const arg = known(argv[index]);
     if (arg.startsWith('--')) flags.set(arg.slice(2), argv[(index += 1)] ?? '');
     else positional.push(arg);
   }

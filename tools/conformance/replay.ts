@@ -6,6 +6,7 @@ import type { ScenarioDefinition } from '@/sim/scenario';
 import { formatTime } from '@/story/format';
 import { describeCertificate } from '@/story/narrate';
 import { acquire, release, tokenKey, type Redis } from './redis-commands';
+import { known } from '@/sim/known';
 
 /**
  * Plays a lesson scenario against a real Redis (the lock, with its token counter) and a real Postgres (the
@@ -84,7 +85,7 @@ export async function replayScenario(scenario: ScenarioDefinition, options: Repl
     const { happening } = frame;
     switch (happening.kind) {
       case 'scenarioStarted': {
-        const row = happening.row!;
+        const row = known(happening.row);
         await postgres.query('DROP TABLE IF EXISTS certificates');
         command(frame, 'setup', `postgres> ${oneLine(statements.createTable)}`);
         await postgres.query(statements.createTable);

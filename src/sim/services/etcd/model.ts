@@ -2,6 +2,7 @@ import { nextRandom } from '../../random.ts';
 import { fencingToken, virtualMs, type VirtualMs } from '../../types.ts';
 import { aThirdOf, earliest, lockService, type LockModel } from '../service.ts';
 import type { EtcdKey } from './keys.ts';
+import { known } from '../../known.ts';
 
 /**
  * etcd's store as its lock client uses it (etcd API docs, client/v3/concurrency/mutex.go): every change
@@ -84,7 +85,7 @@ export function lockEtcd(store: EtcdStore, prefix: string, leaseId: string) {
       keys: { ...store.keys, [key]: { createRevision: revision, modRevision: revision, version: 1, lease: leaseId } },
     };
   }
-  const createRevision = next.keys[key]!.createRevision;
+  const createRevision = known(next.keys[key]).createRevision;
   return { store: next, key, createRevision, owner: etcdLockOwner(next, prefix) === key };
 }
 

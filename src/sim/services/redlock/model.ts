@@ -1,6 +1,7 @@
 import { virtualMs, type RenewerId, type VirtualMs } from '../../types.ts';
 import { earliest, lockService, type LockModel } from '../service.ts';
 import { REDLOCK_NODES, type NodeClock, type RedlockNode } from './nodes.ts';
+import { known } from '../../known.ts';
 
 /**
  * Redlock, as the Redis documentation specifies it: N independent Redis masters (5 in the docs), each with
@@ -63,7 +64,7 @@ export function majorityEndsAt(nodes: readonly RedlockNode[], key: string, value
     })
     .sort((a, b) => a - b);
   const quorum = quorumOf(nodes.length);
-  return ends.length < quorum ? null : ends[ends.length - quorum]!;
+  return ends.length < quorum ? null : known(ends[ends.length - quorum]);
 }
 
 function liveValue(node: RedlockNode, key: string, now: VirtualMs): string | null {

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { known } from './known';
+
+describe('known', () => {
+  it('passes a value through, falsy ones included', () => {
+    const cell = { at: 3 };
+    expect(known(cell)).toBe(cell);
+    expect(known(0)).toBe(0);
+    expect(known('')).toBe('');
+    expect(known(false)).toBe(false);
+  });
+
+  it('throws where the value is missing, so a broken assumption fails at its cause', () => {
+    expect(() => known(undefined)).toThrow('a value assumed to be there is missing');
+    expect(() => known(null)).toThrow('a value assumed to be there is missing');
+    expect(() => known([1, 2][5])).toThrow();
+  });
+});

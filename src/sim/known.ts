@@ -1,0 +1,8 @@
+/**
+ * A value the code knows is there (a cell of a grid it built, a renewer the scenario names), checked: where `value!`
+ * would let a broken assumption surface later as "cannot read properties of undefined", this fails at once, here.
+ */
+export function known<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Error('Lockstep: a value assumed to be there is missing');
+  return value;
+}
