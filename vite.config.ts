@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { configDefaults } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
-import { contentPlugin } from './src/content/content-plugin.ts';
+import { contentPlugin } from './src/content/build/content-plugin.ts';
 import { ASSETS_CACHE, PAGES_CACHE, POSTGRES_CACHE, POSTGRES_FILES } from './src/offline/caches.ts';
 import { pagesPlugin } from './src/offline/pages-plugin.ts';
 

@@ -69,7 +69,7 @@ const EXCLUDED = [
   '!src/**/*.test-d.ts',
   '!src/**/*.d.ts',
   '!src/**/*.worker.ts',
-  '!src/content/content-plugin.ts',
+  '!src/content/build/content-plugin.ts',
   '!src/embed/main.tsx',
 ];
 /** Whether a file is only types: nothing is left of it once they are stripped, so it has nothing to mutate. */
@@ -88,7 +88,7 @@ function mutatedFiles(folder) {
   return readdirSync(join(root, 'src', folder), { recursive: true })
     .map((file) => `src/${folder}/${String(file).replace(/\\/g, '/')}`)
     .filter((file) => /\.tsx?$/.test(file) && !/\.(test|bench|worker|test-d|d)\.tsx?$/.test(file))
-    .filter((file) => file !== 'src/content/content-plugin.ts' && file !== 'src/embed/main.tsx')
+    .filter((file) => file !== 'src/content/build/content-plugin.ts' && file !== 'src/embed/main.tsx')
     .filter((file) => !onlyTypes(file))
     .sort();
 }

@@ -4,8 +4,8 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runScenario } from '@/sim/run';
 import { LAB_CAPTION_KEYS, WALKTHROUGH_CAPTION_KEYS } from '@/content/caption-keys';
-import { ContentError, loadContent } from './load-content';
-import { scenarioSchema } from './schemas/scenario';
+import { ContentError, loadContent } from './build/load-content';
+import { scenarioSchema } from './build/schemas/scenario';
 
 const CONTENT_DIR = resolve(import.meta.dirname, '../../content');
 const copies: string[] = [];
@@ -517,7 +517,7 @@ describe('citations', () => {
 
 describe('contentPlugin', () => {
   it('fails the build with the file and field when content is broken', async () => {
-    const { contentPlugin } = await import('./content-plugin');
+    const { contentPlugin } = await import('./build/content-plugin');
     const dir = contentWith('scenarios/stale-certificate.json', (json) => {
       json.firstFencingToken = 0;
     });

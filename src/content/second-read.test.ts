@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from './load-content';
+import { loadContent } from './build/load-content';
 
 /*
  * The second expert read's corrections (shared/research/fidelity-review.md §1), each pinned to the words that

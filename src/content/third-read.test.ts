@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from './load-content';
+import { loadContent } from './build/load-content';
 
 /*
  * The third expert read's text points (shared/research/fidelity-review.md §2 to §4): the model differences the

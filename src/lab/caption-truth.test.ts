@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import content from 'virtual:lockstep/content';
 import { describe, expect, it } from 'vitest';
-import { CAPTION_CLAIMS } from '@/content/caption-claims';
-import { claimHolds } from '@/content/claim-holds';
+import { CAPTION_CLAIMS } from '@/testing/claims/caption-claims';
+import { claimHolds } from '@/testing/claims/claim-holds';
 import { captionKeyOf } from '@/content/caption-key-of';
 import { labPageUrl } from '@/route/share-links';
 import type { LabConfig } from '@/settings/lab-config';
@@ -16,7 +16,7 @@ import { labRunSettings, labScenario } from './lab-scenario';
 /*
  * Every sentence true in every run. The lab's captions are assembled from templates over six services, two
  * resources, three ways to pause, clock faults, a failover and two or three renewers; each template declares what
- * it asserts (content/caption-claims.ts), and this test fills every caption of thousands of seeded runs across
+ * it asserts (src/testing/claims/caption-claims.ts), and this test fills every caption of thousands of seeded runs across
  * the lab's whole range and checks each claim against the frame the caption tells.
  */
 

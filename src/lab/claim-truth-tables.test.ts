@@ -1,7 +1,7 @@
 import content from 'virtual:lockstep/content';
 import { describe, expect, it } from 'vitest';
-import type { Claim } from '@/content/caption-claims';
-import { claimHolds } from '@/content/claim-holds';
+import type { Claim } from '@/testing/claims/caption-claims';
+import { claimHolds } from '@/testing/claims/claim-holds';
 import { ALL_MODELS } from '@/sim/all-models';
 import { runScenario } from '@/sim/run';
 import { DEFAULT_LAB_CONFIG, withApplicableSettings, type LabConfig } from '@/settings/lab-config';

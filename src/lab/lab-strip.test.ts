@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '@/content/load-content';
+import { loadContent } from '@/content/build/load-content';
 import { ALL_MODELS } from '@/sim/all-models';
 import { LOCK_SERVICE } from '@/sim/happenings';
 import { runScenario } from '@/sim/run';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fieldProblemMessage } from '@/content/field-problem-message';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '@/content/load-content';
+import { loadContent } from '@/content/build/load-content';
 import { ALL_MODELS } from '@/sim/all-models';
 import { MAX_EVENTS, runScenario } from '@/sim/run';
 import { fillTemplate } from '@/content/fill-template';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadContent } from '@/content/load-content';
+import { loadContent } from '@/content/build/load-content';
 import { DEFAULT_LAB_CONFIG } from '@/settings/lab-config';
 import { answerMapRequest, type MapReply } from './outcome-map-requests';
 

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { bench, describe } from 'vitest';
-import { loadContent } from '@/content/load-content';
+import { loadContent } from '@/content/build/load-content';
 import { DEFAULT_LAB_CONFIG, withApplicableSettings } from '@/settings/lab-config';
 import { LAB_SERVICES } from '@/settings/lab-config';
 import { axisRange, axisValues, computeOutcomeMap } from './outcome-map';

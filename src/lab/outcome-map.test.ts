@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '@/content/load-content';
+import { loadContent } from '@/content/build/load-content';
 import { DEFAULT_LAB_CONFIG, mapFieldsFor, type LabConfig } from '@/settings/lab-config';
 import { DEFAULT_MAX_ATTEMPTS } from '@/sim/world';
 import {

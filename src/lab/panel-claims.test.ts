@@ -11,7 +11,7 @@ import { certificatesPanelSentences, renewersPanelSentences } from '@/story/pane
 import { buildEndlessScenario } from '@/testing/builders';
 import { labConfigurations as configurations } from '@/testing/lab-configurations';
 import { labRunSettings, labScenario } from './lab-scenario';
-import { PANEL_FACT_CHECKS, panelClaimHolds, type About } from './panel-claim-holds';
+import { PANEL_FACT_CHECKS, panelClaimHolds, type About } from '../testing/claims/panel-claim-holds';
 import {
   BELIEF_CLAIMS,
   BOTH_HOLD_CLAIMS,
@@ -27,13 +27,13 @@ import {
   VERDICT_CLAIMS,
   type PanelClaim,
   type PanelFact,
-} from './panel-claims';
+} from '../testing/claims/panel-claims';
 import { redlockNodeLines } from './redlock-node-sentences';
 import { reasonFor, verdictOf } from './verdict';
 
 /*
  * Every panel, verdict and reason true in every run: each sentence the pickers choose (story/panel-sentences.ts,
- * redlock-node-sentences.ts, verdict.ts) declares its claims (panel-claims.ts), and this test checks them for
+ * redlock-node-sentences.ts, verdict.ts) declares its claims (src/testing/claims/panel-claims.ts), and this test checks them for
  * every step of thousands of seeded lab runs, on the data that picks the sentence, without rendering a panel.
  */
 

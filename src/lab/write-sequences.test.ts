@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCK_SERVICES } from '@/sim/services/lock-services';
-import { loadContent } from '@/content/load-content';
+import { loadContent } from '@/content/build/load-content';
 import { NO_SEQUENCE, type WriteSequence } from '@/settings/evening-sequences';
 import { withApplicableSettings } from '@/settings/lab-config';
 import { axisOf } from './map-anchor';

@@ -1,4 +1,4 @@
-import type { QuizQuestion } from '@/content/schemas/quiz';
+import type { QuizQuestion } from '@/content/build/schemas/quiz';
 import { rightAnswerIds, scoreAnswer } from '@/progress/score';
 import type { ScormVersion } from './scorm-api';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QuizQuestion } from '@/content/schemas/quiz';
+import type { QuizQuestion } from '@/content/build/schemas/quiz';
 import { currentOrder, rightAnswerIds, scoreAnswer } from './score';
 
 const option = (id: string) => ({ id, text: id, explanation: id });

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContent } from '@/content/load-content';
+import { loadContent } from '@/content/build/load-content';
 import { EngineBroken, runConsoleInput, type StatementOutcome } from './console-engine';
 import { CELL_CHARACTERS, OUTPUT_CELLS, OUTPUT_CHARACTERS, SHOWN_ROWS } from './console-limits';
 import { LEARNER_ROLE, prepareDatabase } from './session';

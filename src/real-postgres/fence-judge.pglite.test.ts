@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContent } from '@/content/load-content';
+import { loadContent } from '@/content/build/load-content';
 import { computeOutcomeMap, VERDICT_CODES } from '@/lab/outcome-map';
 import { eveningSequences, EXERCISE_MAP_CONFIG } from '@/lab/write-sequences';
 import type { EveningSequences } from '@/settings/evening-sequences';

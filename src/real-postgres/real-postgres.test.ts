@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContent } from '@/content/load-content';
+import { loadContent } from '@/content/build/load-content';
 import { runScenario } from '@/sim/run';
 import { runConsoleInput } from './console-engine';
 import { planSteps, runPlan } from './run-steps';

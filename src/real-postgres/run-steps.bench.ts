@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { bench, describe } from 'vitest';
-import { loadContent } from '@/content/load-content';
+import { loadContent } from '@/content/build/load-content';
 import { runScenario } from '@/sim/run';
 import { planSteps, runPlan } from './run-steps';
 import { prepareDatabase } from './session';

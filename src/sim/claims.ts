@@ -4,7 +4,7 @@ import type { LockServiceKind } from './services/lock-services.ts';
  * What a caption's words (and its diagram label's) assert about the frame they tell, in a form a test can check
  * against the simulation: a sentence that says "still believes it holds the lock" declares `believesHeld`, and a
  * run where the renewer never read its grant makes that claim false. The lab's captions are assembled from these
- * templates across every combination of settings, so the property test in caption-claims.test.ts fills them for
+ * templates across every combination of settings, so the property test in src/lab/caption-truth.test.ts fills them for
  * thousands of runs and checks every claim of every step.
  *
  * "The subject" is the renewer the step is about: the one that acts, or the holder of the lease that ended.

@@ -9,7 +9,7 @@ import { known } from '../sim/known.ts';
 
 /*
  * Which sentence each panel says at a step, picked from the run's data in one place: the panels render these, and
- * the property test checks each picked sentence's claims (content/panel-claims.ts) over thousands of runs without
+ * the property test checks each picked sentence's claims (src/testing/claims/panel-claims.ts) over thousands of runs without
  * rendering a panel.
  */
 

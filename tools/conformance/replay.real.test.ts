@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContent } from '@/content/load-content';
+import { loadContent } from '@/content/build/load-content';
 import type { Redis } from './redis-commands';
 import { replayScenario } from './replay';
 import { parseArguments } from './replay-cli';

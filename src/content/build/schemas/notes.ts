@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WALKTHROUGH_CAPTION_KEYS, type WalkthroughCaptionKey } from '../caption-keys.ts';
+import { WALKTHROUGH_CAPTION_KEYS, type WalkthroughCaptionKey } from '../../caption-keys.ts';
 import { text } from './common.ts';
 
 /** content/walkthrough/notes.json: presenter mode's speaker notes, one per kind of step, and the speaker view's words. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WALKTHROUGH_CAPTION_KEYS, type WalkthroughCaptionKey } from '../caption-keys.ts';
+import { WALKTHROUGH_CAPTION_KEYS, type WalkthroughCaptionKey } from '../../caption-keys.ts';
 import { stepTextSchema } from './common.ts';
 
 /** content/walkthrough/captions.json: each step's label and caption, and the SQL the walkthrough shows. */

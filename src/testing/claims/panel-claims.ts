@@ -1,12 +1,12 @@
-import { TOKENLESS, TOKENS, type Claim } from '@/content/caption-claims';
-import type { RedlockNodeSentence } from './redlock-node-sentences';
+import { TOKENLESS, TOKENS, type Claim } from '@/testing/claims/caption-claims';
+import type { RedlockNodeSentence } from '../../lab/redlock-node-sentences';
 import type { BeliefSentence, StaleSentence, StatementSentence, TruthSentence } from '@/story/panel-sentences';
-import type { Verdict, VerdictReason } from './verdict';
+import type { Verdict, VerdictReason } from '../../lab/verdict';
 
 /*
  * What the panels beside each step, the run's verdict and the walkthrough's end card assert, as the captions'
- * claims do (content/caption-claims.ts): each sentence a panel can pick declares what must be true of the run when
- * it is picked, and panel-claims.test.ts checks every picked sentence of thousands of runs. The records are typed
+ * claims do (caption-claims.ts): each sentence a panel can pick declares what must be true of the run when
+ * it is picked, and src/lab/panel-claims.test.ts checks every picked sentence of thousands of runs. The records are typed
  * by the pickers' keys, so a new sentence must declare its claims to compile.
  */
 

@@ -1,4 +1,4 @@
-import { claimHolds } from '@/content/claim-holds';
+import { claimHolds } from '@/testing/claims/claim-holds';
 import { findRow } from '@/sim/certificates-table';
 import type { Frame, Timeline } from '@/sim/run';
 import { nodeTime } from '@/sim/services/redlock/model';

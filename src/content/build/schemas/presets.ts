@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LAB_FIELDS, MAP_FIELDS, type NumericField } from '../../settings/lab-config.ts';
-import { issuesTokens, LOCK_SERVICE_KINDS, type LockServiceKind } from '../../sim/services/lock-services.ts';
-import { MILESTONE_KINDS, type MilestoneKind } from '../../sim/milestones.ts';
+import { LAB_FIELDS, MAP_FIELDS, type NumericField } from '../../../settings/lab-config.ts';
+import { issuesTokens, LOCK_SERVICE_KINDS, type LockServiceKind } from '../../../sim/services/lock-services.ts';
+import { MILESTONE_KINDS, type MilestoneKind } from '../../../sim/milestones.ts';
 import { identifier, template, text, uniqueIds } from './common.ts';
 
 /** content/lab/presets.json: the lab's names for its choices, its verdict sentences and its presets. */

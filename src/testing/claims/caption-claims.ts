@@ -1,4 +1,4 @@
-import { SERVICE_CAPTION_ORACLES, type ServiceOwnCaptionKey } from '../sim/all-models.ts';
+import { SERVICE_CAPTION_ORACLES, type ServiceOwnCaptionKey } from '../../sim/all-models.ts';
 import {
   believesHeld,
   believesNothing,
@@ -20,11 +20,11 @@ import {
   writeRefused,
   writeStale,
   type Claim,
-} from '../sim/claims.ts';
-import { LOCK_SERVICES, type LockServiceKind } from '../sim/services/lock-services.ts';
-import type { CaptionKey } from './caption-keys.ts';
+} from '../../sim/claims.ts';
+import { LOCK_SERVICES, type LockServiceKind } from '../../sim/services/lock-services.ts';
+import type { CaptionKey } from '../../content/caption-keys.ts';
 
-export type { Claim } from '../sim/claims.ts';
+export type { Claim } from '../../sim/claims.ts';
 
 const service = (...is: LockServiceKind[]): Claim => ({ fact: 'service', is });
 /** The services whose grants carry no token, and those whose grants do: from each service's descriptor. */

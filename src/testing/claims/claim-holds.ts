@@ -1,11 +1,11 @@
-import type { Frame, Timeline } from '../sim/run.ts';
-import { lostInFailover, takeableNow } from '../sim/lease-history.ts';
-import { findRow, needsRenewal } from '../sim/certificates-table.ts';
-import { isStaleWrite, issuedLater, newestLanded, staleWritesLanded } from '../sim/stale.ts';
-import { lockConfigOf, type Belief, type WriteRecord } from '../sim/world.ts';
-import type { RenewerId } from '../sim/types.ts';
+import type { Frame, Timeline } from '../../sim/run.ts';
+import { lostInFailover, takeableNow } from '../../sim/lease-history.ts';
+import { findRow, needsRenewal } from '../../sim/certificates-table.ts';
+import { isStaleWrite, issuedLater, newestLanded, staleWritesLanded } from '../../sim/stale.ts';
+import { lockConfigOf, type Belief, type WriteRecord } from '../../sim/world.ts';
+import type { RenewerId } from '../../sim/types.ts';
 import type { Claim } from './caption-claims.ts';
-import { known } from '../sim/known.ts';
+import { known } from '../../sim/known.ts';
 
 /* Whether a caption's claim is true of a frame: the one place a sentence is checked against its run. */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CAPTION_VARIABLES, type CaptionKey } from '../caption-keys.ts';
-import { PLACEHOLDER } from '../fill-template.ts';
+import { CAPTION_VARIABLES, type CaptionKey } from '../../caption-keys.ts';
+import { PLACEHOLDER } from '../../fill-template.ts';
 
 /** Pieces every content file's schema is built from. */
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCK_SERVICES } from '../../sim/services/lock-services.ts';
+import { LOCK_SERVICES } from '../../../sim/services/lock-services.ts';
 import { milliseconds, positiveMilliseconds } from './common.ts';
 
 /** content/scenarios/*.json: a story the simulation runs. */

@@ -156,7 +156,7 @@ describe('scenario refinements', () => {
 
 describe('lab presets', () => {
   const presets = JSON.parse(
-    readFileSync(resolve(import.meta.dirname, '../../../content/lab/presets.json'), 'utf8'),
+    readFileSync(resolve(import.meta.dirname, '../../../../content/lab/presets.json'), 'utf8'),
   ) as { presets: { id: string; config: Record<string, unknown> }[] };
   const withConfig = (config: Record<string, unknown>) => ({
     ...presets,
@@ -195,7 +195,7 @@ describe('lab presets', () => {
 
 describe('sources', () => {
   it('reject two cards with one id', () => {
-    const sources = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../content/sources.json'), 'utf8')) as {
+    const sources = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../content/sources.json'), 'utf8')) as {
       sources: { id: string }[];
     };
     expect(problems(sourcesSchema, sources)).toEqual([]);

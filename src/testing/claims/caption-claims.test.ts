@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runScenario, type Frame, type Timeline } from '@/sim/run';
 import { CAPTION_CLAIMS, type Claim } from './caption-claims';
 import { claimHolds } from './claim-holds';
-import { CAPTION_VARIABLES } from './caption-keys';
+import { CAPTION_VARIABLES } from '../../content/caption-keys';
 
 const story = content.scenarios[0]!;
 

@@ -19,7 +19,7 @@ const isModuleId = (id: string): id is ModuleId => id in MODULES;
  * Serves `content/` to the app as validated modules. Validation happens here, in Node, so a broken
  * file fails `vite build` (and the dev server) with its name and field, and no schema code ships to the page.
  */
-export function contentPlugin(contentDir = resolve(import.meta.dirname, '../../content')): Plugin {
+export function contentPlugin(contentDir = resolve(import.meta.dirname, '../../../content')): Plugin {
   // Loaded and validated once per build or server, not once per module: a file that changes drops it.
   let loaded: LoadedContent | null = null;
   return {

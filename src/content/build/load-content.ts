@@ -1,10 +1,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { z } from 'zod';
-import { serializeRoute } from '../route/route.ts';
-import { captionKeyOf } from './caption-key-of.ts';
-import { WALKTHROUGH_CAPTION_KEYS } from './caption-keys.ts';
-import { runScenario } from '../sim/run.ts';
+import { serializeRoute } from '../../route/route.ts';
+import { captionKeyOf } from '../caption-key-of.ts';
+import { WALKTHROUGH_CAPTION_KEYS } from '../caption-keys.ts';
+import { runScenario } from '../../sim/run.ts';
 import { WIDGETS, renderMarkdown, type Heading } from './markdown.ts';
 import { captionsSchema } from './schemas/captions.ts';
 import { describeIssues } from './schemas/common.ts';
@@ -13,7 +13,7 @@ import { exerciseHeadingProblems, exerciseMistakesHtml } from './exercise-checks
 import { interviewSchema } from './schemas/interview.ts';
 import { labCaptionsSchema } from './schemas/lab-captions.ts';
 import { labFieldsSchema } from './schemas/lab-fields.ts';
-import { presetConfig } from '../settings/lab-config.ts';
+import { presetConfig } from '../../settings/lab-config.ts';
 import { notesSchema } from './schemas/notes.ts';
 import { noticesSchema } from './schemas/notices.ts';
 import { panelsSchema } from './schemas/panels.ts';
@@ -36,7 +36,7 @@ import type {
   LessonSection,
   PracticeContent,
   PresenterContent,
-} from './types';
+} from '../types';
 import { citationProblems, checkInternalLink } from './lesson-checks.ts';
 
 /** Thrown when any content file is broken; its message lists every problem, one per line. */

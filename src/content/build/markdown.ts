@@ -4,7 +4,7 @@ import lua from 'highlight.js/lib/languages/lua';
 import sql from 'highlight.js/lib/languages/sql';
 import { Marked, type Tokens } from 'marked';
 import { markedHighlight } from 'marked-highlight';
-import { known } from '../sim/known.ts';
+import { known } from '../../sim/known.ts';
 
 hljs.registerLanguage('sql', sql);
 hljs.registerLanguage('bash', bash);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LAB_CAPTION_KEYS, type LabCaptionKey } from '../caption-keys.ts';
+import { LAB_CAPTION_KEYS, type LabCaptionKey } from '../../caption-keys.ts';
 import { stepTextSchema } from './common.ts';
 
 /** Captions for the steps only lab runs have; loaded with the lab, not the first view. */

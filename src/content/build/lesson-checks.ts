@@ -1,7 +1,7 @@
-import { parseRoute } from '../route/route.ts';
+import { parseRoute } from '../../route/route.ts';
 import { type RenderedMarkdown } from './markdown.ts';
 import { type LabFieldsContent } from './schemas/lab-fields.ts';
-import { fieldProblemMessage } from './field-problem-message.ts';
+import { fieldProblemMessage } from '../field-problem-message.ts';
 
 /* The lesson's own checks, run as content loads: every claim cited, every internal link going somewhere real. */
 

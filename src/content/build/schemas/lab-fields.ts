@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FIELD_PROBLEM_PLACEHOLDERS, type FieldProblem } from '../../settings/lab-address.ts';
-import { LAB_FIELDS, type NumericField } from '../../settings/lab-config.ts';
+import { FIELD_PROBLEM_PLACEHOLDERS, type FieldProblem } from '../../../settings/lab-address.ts';
+import { LAB_FIELDS, type NumericField } from '../../../settings/lab-config.ts';
 import { template, text } from './common.ts';
 
 /** content/lab/fields.json: what the lab says about a setting it could not use as given. */
