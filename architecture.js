@@ -24,7 +24,16 @@ export const SHARED_TARGETS = {
 export const SHARED = Object.keys(SHARED_TARGETS);
 
 /** Features: each may import every shared layer and nothing of another feature. The entry points combine them. */
-export const FEATURES = ['walkthrough', 'lesson', 'lab', 'practice', 'presenter', 'real-postgres', 'offline'];
+export const FEATURES = [
+  'walkthrough',
+  'lesson',
+  'lab',
+  'outcome-map',
+  'practice',
+  'presenter',
+  'real-postgres',
+  'offline',
+];
 
 /**
  * Entry points, in order: each may import the shared layers, the features, the entry points before it and the

@@ -13,7 +13,7 @@ import { useShell } from './page-stores';
 
 const Presenter = lazy(() => import('./presenter-page'));
 const SpeakerView = lazy(() => import('@/presenter/speaker-view'));
-const LabPage = lazy(() => import('@/lab/lab-page'));
+const LabPage = lazy(() => import('./lab-with-map'));
 
 // Sections 2 onwards, with their widgets: prerendered text until the reader comes near them, then hydrated.
 const restOfLesson = (

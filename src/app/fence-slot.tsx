@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useEveningSequences, useWorkers } from '@/lab/use-outcome-map';
+import { useEveningSequences, useWorkers } from '@/outcome-map/use-outcome-map';
 import { FenceExercise } from '@/real-postgres/fence-exercise';
 
 /**

@@ -26,7 +26,7 @@ const lessonWidgets: LessonWidgets = {
   ),
   map: (
     <HydrateWhenNear
-      load={() => import('@/lab/inline-map')}
+      load={() => import('@/outcome-map/inline-map')}
       fallback={<p className="loading">{content.controls.app.loadingMap}</p>}
     >
       {(InlineMap) => (

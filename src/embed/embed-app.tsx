@@ -15,8 +15,8 @@ import { Walkthrough } from '@/walkthrough/walkthrough';
 import { DEFAULT_EMBED_FRAME, EMBED_WIDGETS } from '@/route/route';
 import { CompactPlayer, OpenInLockstep } from './compact-player';
 
-const LabPage = lazy(() => import('@/lab/lab-page'));
-const EmbeddedMap = lazy(() => import('@/lab/embedded-map'));
+const LabPage = lazy(() => import('@/app/lab-with-map'));
+const EmbeddedMap = lazy(() => import('@/outcome-map/embedded-map'));
 
 /** One widget without the site around it, chosen by `?widget=`; anything else gets a clear message. */
 export function EmbedApp({

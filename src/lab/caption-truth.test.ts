@@ -11,7 +11,7 @@ import { ALL_MODELS } from '@/sim/all-models';
 import { runScenario } from '@/sim/run';
 import { narrationsFor } from '@/story/timeline-narrations';
 import { labNarration } from './lab-narration';
-import { labRunSettings, labScenario } from './lab-scenario';
+import { labRunSettings, labScenario } from '@/settings/lab-scenario';
 
 /*
  * Every sentence true in every run. The lab's captions are assembled from templates over six services, two

@@ -6,7 +6,7 @@ import { ALL_MODELS } from '@/sim/all-models';
 import { runScenario } from '@/sim/run';
 import { DEFAULT_LAB_CONFIG, withApplicableSettings, type LabConfig } from '@/settings/lab-config';
 import { LOCK_SERVICE_KINDS } from '@/sim/services/lock-services';
-import { labRunSettings, labScenario } from './lab-scenario';
+import { labRunSettings, labScenario } from '@/settings/lab-scenario';
 
 /*
  * Each claim a caption can make, judged at every step of four runs, against the steps where it is true. The property

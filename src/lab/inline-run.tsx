@@ -15,7 +15,7 @@ import { presetConfig } from '@/settings/lab-config';
 import { labNarration } from './lab-narration';
 import { createLabActions, createLabStore, selectLabTimeline } from './lab-store';
 import { RunStepper } from './run-stepper';
-import { reasonFor, verdictOf } from './verdict';
+import { reasonFor, verdictOf } from '@/story/verdict';
 import styles from './lab.module.css';
 import { verdictClass } from './verdict-style';
 import { known } from '@/sim/known';

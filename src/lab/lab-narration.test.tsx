@@ -10,7 +10,7 @@ import { RenewersPanelView } from '@/story/renewers-panel-view';
 import { formatTime } from '@/story/format';
 import { narrationsFor } from '@/story/timeline-narrations';
 import { LAB_SERVICES, presetConfig, type LabConfig } from '@/settings/lab-config';
-import { labRunSettings, labScenario } from './lab-scenario';
+import { labRunSettings, labScenario } from '@/settings/lab-scenario';
 import { labTimeline } from '@/testing/lab-run';
 import { labNarration } from './lab-narration';
 const seed = content.scenarios[0]!;

@@ -10,9 +10,10 @@ import { parseLabConfig, serializeLabConfig } from '@/settings/lab-address';
 import { formatTime } from '@/story/format';
 import { narrationsFor } from '@/story/timeline-narrations';
 import { labNarration } from './lab-narration';
-import LabPage, { type LabStepReport } from './lab-page';
+import LabWithMap from '@/app/lab-with-map';
+import type { LabStepReport } from './lab-page';
 import { createLabStore, selectLabTimeline } from './lab-store';
-import { verdictOf } from './verdict';
+import { verdictOf } from '@/story/verdict';
 
 function renderLab(
   search: string,
@@ -25,9 +26,10 @@ function renderLab(
 ) {
   const { config, problems } = parseLabConfig(search);
   const onChange = vi.fn<(config: LabConfig) => void>();
+  // The page as the site shows it, with the outcome map the entry point passes in.
   render(
     <ShortcutContext.Provider value={createShortcutStore(memoryStorage(), null)}>
-      <LabPage initial={config} initialProblems={problems} onChange={onChange} {...options} />
+      <LabWithMap initial={config} initialProblems={problems} onChange={onChange} {...options} />
     </ShortcutContext.Provider>,
   );
   const form = screen.getByRole('form', { name: 'What if' });

@@ -1,7 +1,7 @@
 import content from 'virtual:lockstep/content';
 import lab from 'virtual:lockstep/lab';
 import { fieldProblemMessage } from '@/content/field-problem-message';
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useStore } from 'zustand';
 import { CodeText } from '@/components/code-text';
 import { CopyButton } from '@/components/copy-button';
@@ -24,11 +24,10 @@ import { issuesTokens } from '@/sim/services/lock-services';
 import { LabSettings } from './lab-settings';
 import { LabTextVersion } from './lab-text-version';
 import { LabVerdict } from './lab-verdict';
-import { OutcomeMap } from './outcome-map-view';
 import { createLabActions, createLabStore, selectLabTimeline } from './lab-store';
 import { RunGlance } from './run-glance';
 import { RunStepper } from './run-stepper';
-import { verdictOf, type Verdict } from './verdict';
+import { verdictOf, type Verdict } from '@/story/verdict';
 import screen from '@/components/embed-screen.module.css';
 import styles from './lab.module.css';
 import { known } from '@/sim/known';
@@ -45,6 +44,17 @@ export interface LabStepReport {
 }
 
 /**
+ * The outcome map below the run (src/outcome-map/): a feature of its own, so the entry point passes it in
+ * (src/app/lab-with-map.tsx), as features never import each other.
+ */
+export interface LabMapProps {
+  readonly config: LabConfig;
+  readonly problems: readonly FieldProblem[];
+  readonly onConfigChange: (config: LabConfig) => void;
+  readonly onOpen: (config: LabConfig) => void;
+}
+
+/**
  * The lock lab: change the what-ifs, and the simulation runs again and is stepped through like the walkthrough.
  * Embedded (embed.html?widget=lab), it keeps its settings in the frame's URL and links out to the full page.
  */
@@ -57,6 +67,7 @@ export default function LabPage({
   compact = false,
   authorTools = !embedded,
   onStep,
+  outcomeMap: OutcomeMap,
 }: {
   initial: LabConfig;
   initialProblems: readonly FieldProblem[];
@@ -71,6 +82,8 @@ export default function LabPage({
   authorTools?: boolean;
   /** Told of every step shown (an embed reports it to the page around it), with the run's verdict. */
   onStep?: (report: LabStepReport) => void;
+  /** Every pause and TTL at once, below the run; none where the page is given none. */
+  outcomeMap?: ComponentType<LabMapProps>;
 }) {
   const [store] = useState(() => createLabStore(initial, initialProblems));
   const actions = useMemo(() => createLabActions(store), [store]);
@@ -250,15 +263,17 @@ export default function LabPage({
             </section>
           </div>
           {/* Every pause and TTL at once, for this service: a cell opens its run above; the map's own choices (service, axes) change it where it is, without scrolling away. */}
-          <OutcomeMap
-            config={config}
-            problems={problems}
-            onConfigChange={actions.change}
-            onOpen={(cell) => {
-              change(cell);
-              showRun();
-            }}
-          />
+          {OutcomeMap && (
+            <OutcomeMap
+              config={config}
+              problems={problems}
+              onConfigChange={actions.change}
+              onOpen={(cell) => {
+                change(cell);
+                showRun();
+              }}
+            />
+          )}
         </>
       )}
     </Root>

@@ -5,7 +5,7 @@ import { runScenario, type Timeline } from '@/sim/run';
 import { createStepperActions } from '@/store/stepper';
 import { sameRun, withApplicableSettings, type LabConfig } from '@/settings/lab-config';
 import { type FieldProblem } from '@/settings/lab-address';
-import { labRunSettings, labScenario } from './lab-scenario';
+import { labRunSettings, labScenario } from '@/settings/lab-scenario';
 import { known } from '@/sim/known';
 
 /** What the learner chose in the lab: its settings, what was wrong with the last ones typed, and the step. */

@@ -6,7 +6,7 @@ import { LOCK_SERVICE } from '@/sim/happenings';
 import { runScenario } from '@/sim/run';
 import { presetConfig, type LabConfig } from '@/settings/lab-config';
 import { layoutTimeStrip } from '@/story/time-strip-layout';
-import { labRunSettings, labScenario } from './lab-scenario';
+import { labRunSettings, labScenario } from '@/settings/lab-scenario';
 
 const { content, lab } = loadContent(resolve(import.meta.dirname, '../../content'));
 const seed = content.scenarios.find((scenario) => scenario.id === 'stale-certificate')!;

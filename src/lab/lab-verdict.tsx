@@ -3,7 +3,7 @@ import { fillTemplate } from '@/content/fill-template';
 import type { Timeline } from '@/sim/run';
 import type { LabConfig } from '@/settings/lab-config';
 import styles from './lab.module.css';
-import { reasonFor, verdictOf } from './verdict';
+import { reasonFor, verdictOf } from '@/story/verdict';
 import { verdictClass } from './verdict-style';
 import { known } from '@/sim/known';
 

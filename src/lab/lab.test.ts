@@ -9,9 +9,9 @@ import { buildEndlessScenario, buildScenario } from '@/testing/builders';
 import { narrationsFor } from '@/story/timeline-narrations';
 import { DEFAULT_LAB_CONFIG, fieldApplies, presetConfig, storageApplies, type LabConfig } from '@/settings/lab-config';
 import { parseLabConfig, serializeLabConfig, type FieldProblem } from '@/settings/lab-address';
-import { labRunSettings, labScenario } from './lab-scenario';
+import { labRunSettings, labScenario } from '@/settings/lab-scenario';
 import { labNarration } from './lab-narration';
-import { reasonFor, verdictOf } from './verdict';
+import { reasonFor, verdictOf } from '@/story/verdict';
 const { content, lab } = loadContent(resolve(import.meta.dirname, '../../content'));
 const seed = content.scenarios.find((scenario) => scenario.id === 'stale-certificate')!;
 

@@ -10,7 +10,7 @@ import { runScenario, type Timeline } from '@/sim/run';
 import { certificatesPanelSentences, renewersPanelSentences } from '@/story/panel-sentences';
 import { buildEndlessScenario } from '@/testing/builders';
 import { labConfigurations as configurations } from '@/testing/lab-configurations';
-import { labRunSettings, labScenario } from './lab-scenario';
+import { labRunSettings, labScenario } from '@/settings/lab-scenario';
 import { PANEL_FACT_CHECKS, panelClaimHolds, type About } from '../testing/claims/panel-claim-holds';
 import {
   BELIEF_CLAIMS,
@@ -29,7 +29,7 @@ import {
   type PanelFact,
 } from '../testing/claims/panel-claims';
 import { redlockNodeLines } from './redlock-node-sentences';
-import { reasonFor, verdictOf } from './verdict';
+import { reasonFor, verdictOf } from '@/story/verdict';
 
 /*
  * Every panel, verdict and reason true in every run: each sentence the pickers choose (story/panel-sentences.ts,

@@ -9,7 +9,7 @@ import { CertificatesPanelView } from '@/story/certificates-panel-view';
 import { RenewersPanelView } from '@/story/renewers-panel-view';
 import { labPageUrl } from '@/route/share-links';
 import { labConfigurations } from '@/testing/lab-configurations';
-import { labRunSettings, labScenario } from './lab-scenario';
+import { labRunSettings, labScenario } from '@/settings/lab-scenario';
 
 const seed = content.scenarios[0]!;
 

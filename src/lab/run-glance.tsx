@@ -2,7 +2,7 @@ import lab from 'virtual:lockstep/lab';
 import type { Timeline } from '@/sim/run';
 import { fillTemplate } from '@/content/fill-template';
 import { TimeStripView } from '@/story/time-strip-view';
-import { verdictOf } from './verdict';
+import { verdictOf } from '@/story/verdict';
 import { verdictClass } from './verdict-style';
 import styles from './lab.module.css';
 

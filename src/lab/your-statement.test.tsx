@@ -7,7 +7,7 @@ import { DEFAULT_LAB_CONFIG } from '@/settings/lab-config';
 import { ALL_MODELS } from '@/sim/all-models';
 import { runScenario } from '@/sim/run';
 import { memoryStorage } from '@/testing/render-walkthrough';
-import { labRunSettings, labScenario } from './lab-scenario';
+import { labRunSettings, labScenario } from '@/settings/lab-scenario';
 import { YourStatement } from './your-statement';
 
 // The lab's default evening with the table checking nothing: B writes with 34, then A's late write with 33.

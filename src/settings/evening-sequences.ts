@@ -2,7 +2,7 @@ import type { LabConfig, MapField } from './lab-config';
 
 /**
  * The evenings the simulator can produce, reduced to what a renewer's statement sees of them: which renewer writes,
- * with which token and certificate, in which order. The lab's map worker computes them (src/lab/write-sequences.ts);
+ * with which token and certificate, in which order. The lab's map worker computes them (src/outcome-map/write-sequences.ts);
  * the fence exercise judges a learner's statement on each distinct sequence once, and a map's cells take their
  * sequence's result.
  */

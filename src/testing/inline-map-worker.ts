@@ -1,4 +1,4 @@
-import { answerMapRequest, type MapRequest, type SearchRequest } from '@/lab/outcome-map-requests';
+import { answerMapRequest, type MapRequest, type SearchRequest } from '@/outcome-map/outcome-map-requests';
 
 /**
  * The lab's map worker for jsdom, which has no Web Workers: a test stubs the global `Worker` with it, and each

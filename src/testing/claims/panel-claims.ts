@@ -1,7 +1,7 @@
 import { TOKENLESS, TOKENS, type Claim } from '@/testing/claims/caption-claims';
 import type { RedlockNodeSentence } from '../../lab/redlock-node-sentences';
 import type { BeliefSentence, StaleSentence, StatementSentence, TruthSentence } from '@/story/panel-sentences';
-import type { Verdict, VerdictReason } from '../../lab/verdict';
+import type { Verdict, VerdictReason } from '../../story/verdict';
 
 /*
  * What the panels beside each step, the run's verdict and the walkthrough's end card assert, as the captions'

@@ -195,7 +195,9 @@ describe('lab presets', () => {
 
 describe('sources', () => {
   it('reject two cards with one id', () => {
-    const sources = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../content/sources.json'), 'utf8')) as {
+    const sources = JSON.parse(
+      readFileSync(resolve(import.meta.dirname, '../../../../content/sources.json'), 'utf8'),
+    ) as {
       sources: { id: string }[];
     };
     expect(problems(sourcesSchema, sources)).toEqual([]);

@@ -1,7 +1,7 @@
-import { lockServiceOf, type LockServiceConfig } from '@/sim/services/lock-services';
-import type { RenewerDefinition, RunSettings, ScenarioDefinition } from '@/sim/scenario';
-import type { LabConfig } from '@/settings/lab-config';
-import { known } from '@/sim/known';
+import { lockServiceOf, type LockServiceConfig } from '../sim/services/lock-services.ts';
+import type { RenewerDefinition, RunSettings, ScenarioDefinition } from '../sim/scenario.ts';
+import type { LabConfig } from './lab-config.ts';
+import { known } from '../sim/known.ts';
 
 /** Snip's weekly report in the efficiency presets: one owner, one ISO week. */
 const WEEKLY_REPORT = { owner: 'owner-4711', week: '2026-W48' } as const;

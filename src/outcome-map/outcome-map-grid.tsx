@@ -8,7 +8,7 @@ import { formatTick } from '@/story/format';
 import { standaloneSvg } from './map-export';
 import { ExportButtons } from './map-export-buttons';
 import { VERDICT_CODES, type MapAxis, type OutcomeMapResult } from './outcome-map';
-import { reasonFor } from './verdict';
+import { reasonFor } from '@/story/verdict';
 import { MAX_EVENTS } from '@/sim/run';
 import { BoundaryLines, BoundaryList, boundaryText } from './outcome-map-boundaries';
 import styles from './outcome-map.module.css';

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { FieldProblem } from '@/settings/lab-address';
 import { DEFAULT_LAB_CONFIG, type LabConfig } from '@/settings/lab-config';
 import { InlineMapWorker } from '@/testing/inline-map-worker';
-import { createLabStore, selectLabTimeline } from './lab-store';
+import { createLabStore, selectLabTimeline } from '@/lab/lab-store';
 import type { OutcomeMap as OutcomeMapView } from './outcome-map-view';
 import { searchCounterexample } from './outcome-map';
-import { verdictOf } from './verdict';
+import { verdictOf } from '@/story/verdict';
 
 /*
  * The outcome map with its worker: jsdom has no Web Workers, so each map's 1,600 runs are answered on the test's

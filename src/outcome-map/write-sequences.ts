@@ -9,7 +9,7 @@ import {
   withApplicableSettings,
   type LabConfig,
 } from '@/settings/lab-config';
-import { labRunSettings, labScenario } from './lab-scenario';
+import { labRunSettings, labScenario } from '@/settings/lab-scenario';
 import { axisOf } from './map-anchor';
 
 import {

@@ -8,7 +8,6 @@ import type { SubHeading } from './outcome-map-grid';
 import { modeTitle } from './outcome-map-boundaries';
 import { useWorkers } from './use-outcome-map';
 import type { MapReply, SearchRequest } from './outcome-map-requests';
-import labStyles from './lab.module.css';
 import styles from './outcome-map.module.css';
 import { known } from '@/sim/known';
 
@@ -82,7 +81,7 @@ export function CounterexampleSearch({
                   mode: modeTitle(config).toLowerCase(),
                 })}{' '}
         {result?.broken && (
-          <button type="button" className={labStyles.linkButton} onClick={() => onOpen(known(result.broken).config)}>
+          <button type="button" className={styles.linkButton} onClick={() => onOpen(known(result.broken).config)}>
             {lab.map.openBroken}
           </button>
         )}

@@ -4,8 +4,8 @@ import { runScenario, type Timeline } from '@/sim/run';
 import { firstFlip, milestonesOf, type Flip } from '@/sim/milestones';
 import type { ScenarioDefinition } from '@/sim/scenario';
 import { LAB_FIELDS, mapFieldsFor, type LabConfig, type MapField } from '@/settings/lab-config';
-import { labRunSettings, labScenario } from './lab-scenario';
-import { verdictOf, type Verdict } from './verdict';
+import { labRunSettings, labScenario } from '@/settings/lab-scenario';
+import { verdictOf, type Verdict } from '@/story/verdict';
 import { known } from '@/sim/known';
 
 /**
