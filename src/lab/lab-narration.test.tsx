@@ -423,7 +423,7 @@ describe('a ZooKeeper client holds the lock only once its listing says so (fidel
     const created = steps.findIndex(({ happening }) => happening.kind === 'leaseGranted');
     const listed = steps.findIndex(({ happening }) => happening.kind === 'holdCheckAnswered');
     expect(listed).toBeGreaterThan(created);
-    expect(steps[created]!.text).toMatch(/does not know yet whether it holds the lock/);
+    expect(steps[created]!.text).toMatch(/nothing yet: it waits for its check to say whether it holds the lock/);
     expect(steps[created]!.text).not.toMatch(/Believes:\s*it holds the lock/);
     expect(steps[listed]!.text).toMatch(/Believes:\s*it holds the lock with token/);
   });
