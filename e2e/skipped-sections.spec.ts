@@ -24,6 +24,8 @@ function sections(page: Page) {
 
 for (const viewport of [
   { width: 390, height: 844 },
+  // Lighthouse's phone: there a section drawn taller than its estimate overlaps the next, and axe's target size fails.
+  { width: 412, height: 823 },
   { width: 1440, height: 900 },
   { width: 1920, height: 1080 },
 ]) {
@@ -67,6 +69,7 @@ for (const viewport of [
         Math.abs(section.height - estimate) / section.height,
         `${section.id}: ${section.height} px drawn`,
       ).toBeLessThan(1 / 3);
+      if (viewport.width === 412) expect(estimate, `${section.id}'s estimate`).toBeGreaterThanOrEqual(section.height);
     }
   });
 }

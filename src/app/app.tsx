@@ -13,7 +13,7 @@ import { useShell } from './page-stores';
 
 const Presenter = lazy(() => import('./presenter-page'));
 const SpeakerView = lazy(() => import('@/presenter/speaker-view'));
-const LabPage = lazy(() => import('./lab-with-map'));
+const LabWithMap = lazy(() => import('./lab-with-map'));
 
 // Sections 2 onwards, with their widgets: prerendered text until the reader comes near them, then hydrated.
 const restOfLesson = (
@@ -40,7 +40,7 @@ export function App() {
   if (route.page === 'lab') {
     return (
       <Suspense fallback={<p className="loading">{content.controls.app.loadingLab}</p>}>
-        <LabPage initial={route.lab} initialProblems={labProblems} onChange={actions.setLab} />
+        <LabWithMap initial={route.lab} initialProblems={labProblems} onChange={actions.setLab} />
         <PageDrawn />
       </Suspense>
     );

@@ -15,7 +15,8 @@ import { Walkthrough } from '@/walkthrough/walkthrough';
 import { DEFAULT_EMBED_FRAME, EMBED_WIDGETS } from '@/route/route';
 import { CompactPlayer, OpenInLockstep } from './compact-player';
 
-const LabPage = lazy(() => import('@/app/lab-with-map'));
+// The embedded lab never shows the outcome map (a map embed does, on its own): the lab page alone.
+const LabPage = lazy(() => import('@/lab/lab-page'));
 const EmbeddedMap = lazy(() => import('@/outcome-map/embedded-map'));
 
 /** One widget without the site around it, chosen by `?widget=`; anything else gets a clear message. */

@@ -7,6 +7,7 @@ import { formatTime } from '@/story/format';
 import { narrationsFor } from '@/story/timeline-narrations';
 import { labNarration } from './lab-narration';
 import styles from './lab.module.css';
+import linkButton from '@/components/link-button.module.css';
 
 /** Every step of the lab's run as a list, as the walkthrough's text version has; each step can be shown. */
 export function LabTextVersion({
@@ -30,7 +31,7 @@ export function LabTextVersion({
         <ol id={id} aria-label={fillTemplate(lab.labels.textSteps, { count: String(timeline.frames.length) })}>
           {timeline.frames.map((frame, index) => (
             <li key={frame.index} aria-current={index === step ? 'step' : undefined}>
-              <button type="button" className={styles.linkButton} onClick={() => onStep(index)}>
+              <button type="button" className={linkButton.linkButton} onClick={() => onStep(index)}>
                 {formatTime(frame.at)}
               </button>{' '}
               <CodeText text={narrations[index]?.caption ?? ''} />

@@ -10,6 +10,7 @@ import { useWorkers } from './use-outcome-map';
 import type { MapReply, SearchRequest } from './outcome-map-requests';
 import styles from './outcome-map.module.css';
 import { known } from '@/sim/known';
+import linkButton from '@/components/link-button.module.css';
 
 const seed = known(content.scenarios[0]);
 
@@ -81,7 +82,7 @@ export function CounterexampleSearch({
                   mode: modeTitle(config).toLowerCase(),
                 })}{' '}
         {result?.broken && (
-          <button type="button" className={styles.linkButton} onClick={() => onOpen(known(result.broken).config)}>
+          <button type="button" className={linkButton.linkButton} onClick={() => onOpen(known(result.broken).config)}>
             {lab.map.openBroken}
           </button>
         )}

@@ -129,6 +129,15 @@ describe('a holder keeps its lease alive', () => {
     expect(A(next).belief.kind).toBe('holds');
   });
 
+  it("a ZooKeeper client waiting on its listing keeps its session alive: the pings are the session's, not the lock's", () => {
+    const { world, context } = heldByA({ kind: 'zookeeper' });
+    const waiting = updateRenewer(world, 'A', { belief: { kind: 'none' }, unconfirmedGrant: holds(33) });
+    const { world: next } = keepAlive(at(waiting, 10_000), 'A', context);
+    expect(due(next)[0]).toBe('20000 keepAliveDue');
+    const idle = updateRenewer(world, 'A', { belief: { kind: 'none' }, unconfirmedGrant: null });
+    expect(keepAlive(at(idle, 10_000), 'A', context).world.queue).toEqual([]);
+  });
+
   it('a renewer that does not hold the lock sends nothing', () => {
     const { world, context } = heldByA({ kind: 'etcd' });
     const lost = updateRenewer(world, 'A', { belief: { kind: 'lost', token: fencingToken(33) } });

@@ -51,7 +51,9 @@ export function resumeProcess(world: World, id: RenewerId) {
 /** A running holder renews its lease or session every TTL/3; a paused one misses its turn. */
 export function keepAlive(world: World, id: RenewerId, context: Context) {
   const renewer = renewerById(world, id);
-  if (renewer.belief.kind !== 'holds' || renewer.phase === 'done') return { world, happening: null };
+  // A ZooKeeper client waiting on its listing keeps its session alive too: the pings are the session's, not the lock's.
+  const counting = renewer.belief.kind === 'holds' || renewer.unconfirmedGrant !== null;
+  if (!counting || renewer.phase === 'done') return { world, happening: null };
   // A keep-alive for a lease or session that has already ended is answered as such (etcd: TTL 0; Chubby and
   // ZooKeeper: session expired), and the client library stops sending them. The renewer's belief is another
   // matter: it changes only when the work reaches the service, as the lesson shows.
@@ -135,7 +137,7 @@ export function renewerReceivesAcquireReply(
     });
   }
   const happening: Happening = { kind: 'leaseGranted', renewer: id, lease: grant, sentAt: message.sentAt };
-  // A Chubby holder asks for its sequencer, a ZooKeeper one lists the lock's children, before it starts the work.
+  // A Chubby holder asks for its sequencer, a ZooKeeper client lists the lock's children, before it starts the work.
   if (world.lock.checksHold) return { world: send(next, { kind: 'checkHold', from: id }, context), happening };
   return { world: schedule(next, world.now, { kind: 'certificateRequestDue', renewer: id }), happening };
 }
