@@ -407,6 +407,22 @@ describe('"the lock is free" only where another client could take it (fidelity r
   });
 });
 
+describe('a Redlock grant read late and still valid says when its replies were sent (fidelity review, third read, §1.7)', () => {
+  it('frozen 20 s while acquiring: the read says the replies were sent at 0 s and what the client subtracted', () => {
+    const timeline = labTimeline('?service=redlock&storage=unchecked&pauseWhen=whileAcquiring&pause=20000');
+    const narrations = narrationsFor(timeline, labNarration);
+    const read = timeline.frames.findIndex((frame) => frame.happening.kind === 'leaseGranted');
+    expect(read).toBeGreaterThan(0);
+    expect(narrations[read]?.label).toBe('OK from a majority, read late');
+    expect(narrations[read]?.caption).toMatch(/reads the nodes' replies only now: they were sent at 0 s\./);
+    expect(narrations[read]?.caption).toMatch(/the whole time since it asked, the pause included/);
+    // Without the pause the same grant is news, told as before.
+    const fresh = labTimeline('?service=redlock&storage=unchecked');
+    const freshRead = fresh.frames.findIndex((frame) => frame.happening.kind === 'leaseGranted');
+    expect(narrationsFor(fresh, labNarration)[freshRead]?.label).toBe('OK from a majority');
+  });
+});
+
 describe('a ZooKeeper client holds the lock only once its listing says so (fidelity review, third read, §2.1)', () => {
   const beliefs = (query: string) => {
     const timeline = labTimeline(query);

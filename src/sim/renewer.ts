@@ -119,13 +119,8 @@ export function renewerReceivesAcquireReply(
     grantOrder,
   };
   // Under ZooKeeper the reply names the renewer's znode: it believes it holds the lock only once its check says so.
-  let next = updateRenewer(
-    world,
-    id,
-    world.lock.holdsOnlyOnCheck
-      ? { phase: 'awaitingCertificate', unconfirmedGrant: held }
-      : { phase: 'awaitingCertificate', belief: held },
-  );
+  const kept = world.lock.holdsOnlyOnCheck ? { unconfirmedGrant: held } : { belief: held };
+  let next = updateRenewer(world, id, { phase: 'awaitingCertificate', ...kept });
   // A client that computes a validity (Redlock) counts the lock as held until then; the story marks the moment.
   if (validityMs !== null && grant.expiresAt !== null) {
     next = schedule(next, grant.expiresAt, { kind: 'validityEnds', renewer: id, grantOrder });

@@ -41,8 +41,11 @@ export interface ServiceCaptions<Key extends string = string> {
   readonly acquireRequestedTtlChanged: Key | null;
   /** The grant, read as news. */
   readonly leaseGranted: Key;
-  /** A grant read after a pause: ended already, or still running. Null where the client discards a late grant. */
-  readonly lateGrant: { readonly expired: Key; readonly waited: Key } | null;
+  /**
+   * A grant read after a pause: ended already (null where the client discards such a grant: Redlock's validity
+   * check), or still running. Null where the client tells no late grant apart.
+   */
+  readonly lateGrant: { readonly expired: Key | null; readonly waited: Key } | null;
   readonly leaseRefused: Key;
   /** A refusal that names no holder (Chubby's lock-delay, Redlock's split votes). */
   readonly leaseRefusedNoHolder: Key | null;

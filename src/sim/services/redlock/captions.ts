@@ -6,6 +6,8 @@ import {
   grantStillRuns,
   heldByAnother,
   lockFree,
+  replyWaited,
+  wasFrozen,
   type ServiceCaptionOracle,
 } from '../../claims.ts';
 
@@ -18,6 +20,11 @@ export const REDLOCK_CAPTIONS = {
   leaseGrantedRedlock: {
     variables: ['renewer', 'expiresAt', 'time'],
     claims: [carriesNoToken, believesHeld, grantStillRuns],
+  },
+  // Read late and still valid: the client's own subtraction kept it (a grant read too late is discarded instead).
+  leaseGrantedWaitedRedlock: {
+    variables: ['renewer', 'sentAt', 'expiresAt', 'time'],
+    claims: [carriesNoToken, believesHeld, grantStillRuns, replyWaited, wasFrozen],
   },
   leaseRefusedRedlock: { variables: ['renewer', 'holder', 'expiresAt', 'retryAt', 'time'], claims: [heldByAnother] },
   // Redlock refuses with no other client holding a majority: split votes or unreachable nodes.

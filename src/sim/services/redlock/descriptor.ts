@@ -49,7 +49,7 @@ export const REDLOCK_LOCK = {
     acquireRequestedTtlChanged: null,
     leaseGranted: 'leaseGrantedRedlock',
     // Its client subtracts the whole time acquiring took, a wait included: a grant read too late is discarded.
-    lateGrant: null,
+    lateGrant: { expired: null, waited: 'leaseGrantedWaitedRedlock' },
     leaseRefused: 'leaseRefusedRedlock',
     leaseRefusedNoHolder: 'leaseRefusedRedlockNoHolder',
     releaseRequested: 'releaseRequestedRedlock',
