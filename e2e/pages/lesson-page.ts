@@ -41,12 +41,6 @@ export class LessonPage {
               // The gate adds no box (display: contents): its parent is the part's own box.
               part.parentElement?.scrollIntoView({ block: 'center' });
               await frame();
-              // Then hold still until it is live (or a few seconds have passed): a reader pauses to read. Scrolling on
-              // at once, pass after pass, kept a loaded machine's hydration of the last parts from ever finishing.
-              const until = performance.now() + 4_000;
-              while (part.isConnected && part.getAttribute('data-gate') === 'loading' && performance.now() < until) {
-                await new Promise((resolve) => setTimeout(resolve, 100));
-              }
             }
             return waiting().map((part) => part.closest('[id]')?.id ?? part.textContent?.slice(0, 40));
           }),
