@@ -57,7 +57,7 @@ test('an interview draft, the revealed answer and ticked points survive a reload
   await snip.getByRole('button', { name: /Check answer/ }).click();
 
   await page.reload();
-  await lesson.readThrough();
+  await lesson.wakeEveryPart();
   await expect(lesson.interviewDraft(1)).toHaveValue(
     'Take a lease with SET NX PX, then fence every write with a token.',
   );
@@ -75,10 +75,10 @@ test('corrupt saved progress is set aside with a notice, and the page still work
   );
   const key = /"(lockstep:progress:set-aside:[^"]+)"/.exec((await notice.textContent()) ?? '')![1]!;
   expect(await page.evaluate((named) => localStorage.getItem(named), key)).toBe('{"version":1,"quiz":{');
-  await lesson.readThrough();
+  await lesson.wakeEveryPart();
   await lesson.interviewDraft(2).fill('Still works');
   await page.reload();
-  await lesson.readThrough();
+  await lesson.wakeEveryPart();
   await expect(lesson.interviewDraft(2)).toHaveValue('Still works');
 });
 

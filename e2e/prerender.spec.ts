@@ -177,7 +177,7 @@ test.describe('hydration', () => {
     await page.reload();
     // The first visit's markup hydrated, then the saved answer and the step in the address applied.
     await walkthrough.expectStep(2, 23);
-    await lesson.readThrough();
+    await lesson.wakeEveryPart();
     await expect(lesson.question(/Snip uses a Redis lock/).getByText('Correct.')).toBeVisible();
     await expect(page.getByText(/^Score: 1 of \d+ right/)).toBeVisible();
   });

@@ -42,9 +42,9 @@ for (const viewport of [
     expect(first[0]!.drawn).toBe(true);
     expect(first.at(-1)!.drawn).toBe(false);
     expect(first.slice(3).filter((section) => section.drawn)).toEqual([]);
-    // Read through, each part drawn by its code: each section's real height is within a third of what the
+    // Every part woken and drawn by its code: each section's real height is within a third of what the
     // stylesheet guessed for it.
-    await lesson.readThrough();
+    await lesson.wakeEveryPart();
     // The outcome map computes its grid in a worker after its code arrives: wait until no section still grows.
     let last = -1;
     await expect
