@@ -91,6 +91,25 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: LAYERS }] },
   },
   {
+    // src/content/build is the build's code (it runs in Node, in the content plugin): the product reads the content's
+    // types through src/content/types.ts. Before the blocks below, which forbid every `@/` import in their folders.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/content/**', 'src/testing/**', 'src/**/*.{test,bench}.{ts,tsx}', 'src/**/*.test-d.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/content/build', '@/content/build/*'],
+              message: 'Read the content types from @/content/types.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The simulation is pure: no UI, no store, no wall clock, no unseeded randomness.
     files: ['src/sim/**/*.ts'],
     ignores: ['src/sim/**/*.test.ts'],

@@ -19,6 +19,11 @@ import type { QuizQuestion } from './build/schemas/quiz';
 import type { ScenarioContent } from './build/schemas/scenario';
 import type { SourcesContent } from './build/schemas/sources';
 
+// The schemas' types the product reads, here so that nothing outside src/content reaches into its build code.
+export type { CaptionsContent, QuizQuestion };
+export type { QuizLink } from './build/schemas/quiz';
+export type { PredictionId } from './build/schemas/prediction';
+
 export interface LessonSection {
   readonly id: string;
   readonly title: string;

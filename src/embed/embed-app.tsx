@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import type { LabStepReport } from '@/lab/lab-page';
 import Quiz, { QuizQuestionView } from '@/practice/quiz';
 import QuizOneAtATime from '@/practice/quiz-one-at-a-time';
-import type { QuizQuestion } from '@/content/build/schemas/quiz';
+import type { QuizQuestion } from '@/content/types';
 import { Notices } from '@/app/notices';
 import { realPostgres } from '@/app/feature-slots';
 import { useShell } from '@/app/page-stores';

@@ -1,4 +1,4 @@
-import type { QuizQuestion } from '@/content/build/schemas/quiz';
+import type { QuizQuestion } from '@/content/types';
 import { rightAnswerIds, scoreAnswer } from '@/progress/score';
 import type { ScormVersion } from './scorm-api';
 

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef } from 'react';
 import { CodeText } from '@/components/code-text';
 import { CopyButton } from '@/components/copy-button';
 import { fillTemplate } from '@/content/fill-template';
-import type { QuizLink, QuizQuestion } from '@/content/build/schemas/quiz';
+import type { QuizLink, QuizQuestion } from '@/content/types';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
 import { currentOrder, rightAnswerIds, scoreAnswer } from '@/progress/score';
 import { iframeSnippet, quizEmbedUrl } from '@/route/share-links';

@@ -2,7 +2,7 @@ import presenter from 'virtual:lockstep/presenter';
 import { useEffect, useState } from 'react';
 import { CodeText } from '@/components/code-text';
 import { rightAnswerIds } from '@/progress/score';
-import type { QuizQuestion } from '@/content/build/schemas/quiz';
+import type { QuizQuestion } from '@/content/types';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
 import { SequenceDiagramView } from '@/story/sequence-diagram-view';

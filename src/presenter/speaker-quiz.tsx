@@ -2,7 +2,7 @@ import presenter from 'virtual:lockstep/presenter';
 import practice from 'virtual:lockstep/practice';
 import { CodeText } from '@/components/code-text';
 import { fillTemplate } from '@/content/fill-template';
-import type { QuizQuestion } from '@/content/build/schemas/quiz';
+import type { QuizQuestion } from '@/content/types';
 import { rightAnswerIds } from '@/progress/score';
 import { known } from '@/sim/known';
 

@@ -1,4 +1,4 @@
-import type { QuizQuestion } from '@/content/build/schemas/quiz';
+import type { QuizQuestion } from '@/content/types';
 
 /** Whether a response is right, and for each option or item whether the learner got it right. */
 export interface Score {

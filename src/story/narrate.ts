@@ -1,4 +1,4 @@
-import type { CaptionsContent } from '@/content/build/schemas/captions';
+import type { CaptionsContent } from '@/content/types';
 import type { Happening } from '@/sim/happenings';
 import type { Frame, Timeline } from '@/sim/run';
 import type { Certificate } from '@/sim/types';

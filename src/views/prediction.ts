@@ -1,4 +1,4 @@
-import type { PredictionId } from '@/content/build/schemas/prediction';
+import type { PredictionId } from '@/content/types';
 import type { RenewerId } from '@/sim/types';
 import type { Timeline } from '@/sim/run';
 

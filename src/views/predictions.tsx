@@ -2,7 +2,7 @@ import practice from 'virtual:lockstep/practice';
 import { useId } from 'react';
 import { fillTemplate } from '@/content/fill-template';
 import styles from './prediction.module.css';
-import type { PredictionId } from '@/content/build/schemas/prediction';
+import type { PredictionId } from '@/content/types';
 import { useProgress, useProgressActions } from '@/progress/use-progress';
 import { selectCursor, selectTimeline } from '@/store/selectors';
 import { useWalkthrough } from '@/store/use-walkthrough';
