@@ -16,10 +16,10 @@ export class LessonPage {
    * its controls say they are loading. Press on each waiting part where it is, as a reader's pointer would, until
    * every part has hydrated.
    *
-   * Not by scrolling to each part in turn: on a loaded machine, headless Chromium 156 jumped through this 45,000 px
-   * page that way now and then stopped drawing for good (a pending layer tree that never became ready to activate,
-   * seen in a cc scheduler trace), and with no frame no observer fires. The sections' own hydration on scroll is
-   * tested where it is the subject (skipped-sections, first-press and prerender specs).
+   * Not by scrolling to each part in turn: on a loaded machine, jumping through this 45,000 px page that way now and
+   * then left headless Chromium 156 drawing nothing for good (a pending layer tree that never became ready to
+   * activate, seen in a cc scheduler trace), and with no frame no observer fires. Hydration on scroll is tested where
+   * it is the subject: the quiz in prerender.spec.ts, the outcome map in lesson.spec.ts.
    */
   async wakeEveryPart() {
     // A part inside another starts listening only once the outer one has hydrated: press again until all have.
