@@ -105,11 +105,19 @@ export function SequenceDiagramView({
   }, [cursor, scrollWithin, layout, zoom, boxHeight]);
   // A box the stylesheet makes scroll itself changes height with the moment above it: only then is it read here
   // (a step's change is followed by the observer above, after the browser has laid it out).
+  // Read in an observer's answer too, once the browser has laid the page out: read in the effect, just after the
+  // hydrating page changed, it made the browser lay out the whole page in the same task.
   const [scrollsItself, setScrollsItself] = useState(false);
   useEffect(() => {
     const box = containerRef.current;
     const row = currentRowRef.current;
-    if (followCurrent && box && row && boxHeight > 0) setScrollsItself(showRowInOwnBox(box, row));
+    if (!followCurrent || !box || !row || boxHeight <= 0 || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(() => {
+      observer.disconnect();
+      setScrollsItself(showRowInOwnBox(box, row));
+    });
+    observer.observe(box);
+    return () => observer.disconnect();
   }, [followCurrent, boxHeight]);
 
   const rowsShown = windowRows ? Math.min(windowRows, stepCount) : stepCount;

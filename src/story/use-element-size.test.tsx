@@ -1,5 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useElementHeight, useElementWidth } from './use-element-size';
 
@@ -37,7 +39,11 @@ function measureWith(observer: typeof HandResizeObserver | undefined) {
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => box as DOMRect);
 }
 
+let hydrated: Root | null = null;
 afterEach(() => {
+  act(() => hydrated?.unmount());
+  hydrated = null;
+  document.body.innerHTML = '';
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   HandResizeObserver.all = [];
@@ -73,5 +79,35 @@ describe('useElementWidth and useElementHeight', () => {
     box = { width: 200, height: 100 };
     render(<Measured />);
     expect(screen.getByText('200×100')).toBeInTheDocument();
+  });
+
+  it('hydrating prerendered markup, wait for the observer: nothing is measured in the hydration itself', async () => {
+    measureWith(HandResizeObserver);
+    box = { width: 0, height: 0 };
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Measured />);
+    box = { width: 360, height: 200 };
+    await act(async () => {
+      hydrated = hydrateRoot(container, <Measured />);
+    });
+    // Laid out by now, but not read: the hydration keeps the size it was prerendered at.
+    expect(container).toHaveTextContent('640×480');
+    expect(HandResizeObserver.all).toHaveLength(2);
+    await act(async () => HandResizeObserver.all.forEach((observer) => observer.callback()));
+    expect(container).toHaveTextContent('360×200');
+  });
+
+  it('hydrating without ResizeObserver, measure once all the same', async () => {
+    measureWith(undefined);
+    box = { width: 0, height: 0 };
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Measured />);
+    box = { width: 300, height: 150 };
+    await act(async () => {
+      hydrated = hydrateRoot(container, <Measured />);
+    });
+    expect(container).toHaveTextContent('300×150');
   });
 });
