@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { QuizQuestion } from './pages/quiz-question';
 
 /* Lockstep in a course page on another origin, as an LMS shows it: a 700 px column, the host's own text around it. */
 
@@ -110,14 +111,12 @@ test('two frames on one course page: an answer is reported once, by the frame wh
   );
   const quiz = page.frameLocator('#widget');
   const question = page.frameLocator('#second');
-  await question.getByRole('radio', { name: /The lock service, by revoking/ }).check();
-  await question.getByRole('button', { name: /Check answer/ }).click();
+  await new QuizQuestion(question).answer(/The lock service, by revoking/);
   await expect
     .poll(async () => (await recorded(page, 'secondEvents')).filter((event) => event.verb === 'answered'))
     .toEqual([expect.objectContaining({ questionId: 'who-checks' })]);
   // The quiz frame shows the answer it learned through storage, but does not report it again.
-  const sameQuestion = quiz.getByRole('form', { name: /Who has to check the fencing token/ });
-  await expect(sameQuestion.getByText('Not quite: see why under each answer.')).toBeVisible();
+  await expect(new QuizQuestion(quiz, /Who has to check the fencing token/).notQuite).toBeVisible();
   expect((await recorded(page, 'lockstepEvents')).filter((event) => event.verb === 'answered')).toEqual([]);
 });
 
@@ -246,12 +245,12 @@ test('in a 700 px column the quiz embed is one 640 px screen, one question at a 
   for (let at = 1; at <= count; at++) {
     await expect(place).toHaveText(`Question ${at} of ${count}`);
     // Answered, so every option's explanation shows: the question at its tallest.
-    const form = frame.getByRole('form');
-    const firstChoice = form.locator('input').first();
-    if (await firstChoice.count()) await firstChoice.check();
-    await form.getByRole('button', { name: /^Check answer/ }).click();
+    const question = new QuizQuestion(frame);
+    // An order question has no choice to pick: it is checked as it stands.
+    if (await question.form.locator('input').count()) await question.pickFirst();
+    await question.check();
     // One screen of 640 px: the question scrolls within itself, and the moves stay in view below it.
-    await expect(form.getByText(/^(Correct\.|Not quite)/)).toBeVisible();
+    await expect(question.verdict).toBeVisible();
     expect(await frameHeight(page), `question ${at}`).toBe(640);
     await expect(frame.getByRole('button', { name: 'Next question' })).toBeInViewport({ ratio: 1 });
     expect(await page.frame({ url: /embed\.html/ })!.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);

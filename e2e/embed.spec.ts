@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { QuizQuestion } from './pages/quiz-question';
 
 const APP = `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`;
 const HOST = `http://127.0.0.1:${process.env.E2E_HOST_PORT ?? 4174}`;
@@ -46,8 +47,7 @@ test('the embedded quiz reports each answer and the finished quiz', async ({ pag
     `${HOST}/?app=${encodeURIComponent(APP)}&widget=question&extra=${encodeURIComponent('&id=who-checks')}`,
   );
   const frame = page.frameLocator('#widget');
-  await frame.getByRole('radio', { name: /The lock service, by revoking/ }).check();
-  await frame.getByRole('button', { name: /Check answer/ }).click();
+  await new QuizQuestion(frame).answer(/The lock service, by revoking/);
   await expect
     .poll(async () => (await events(page)).filter((event) => event.verb === 'answered'))
     .toEqual([expect.objectContaining({ questionId: 'who-checks', correct: false })]);
@@ -91,9 +91,10 @@ test('an embed of the quiz and a nonsense widget both render something useful', 
     await expect(page.getByRole('heading', { name: 'Quiz', exact: true })).toBeVisible();
     // Checked, with its explanations, in the screen that scrolls within itself (it opens on the first question not
     // yet checked: the second time round, question 2).
-    await page.getByRole('form').locator('input').first().check();
-    await page.getByRole('button', { name: /^Check answer/ }).click();
-    await expect(page.getByText(/^(Not quite|Correct)/)).toBeVisible();
+    const first = new QuizQuestion(page);
+    await first.pickFirst();
+    await first.check();
+    await expect(first.verdict).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((violation) => `${colorScheme} ${violation.id}`)).toEqual([]);
     await page.goto('/embed.html?widget=question&id=who-checks');

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { QuizQuestion } from './pages/quiz-question';
 
 test('the Snip question: wrong first, then right after a retry, with explanations and a link', async ({
   lesson,
@@ -6,16 +7,14 @@ test('the Snip question: wrong first, then right after a retry, with explanation
 }) => {
   await lesson.open();
   const snip = lesson.question(/Snip uses a Redis lock/);
-  await snip.getByRole('radio', { name: /^Yes: a majority of five nodes/ }).check();
-  await snip.getByRole('button', { name: /Check answer/ }).click();
-  await expect(snip.getByText('Not quite: see why under each answer.')).toBeVisible();
-  await expect(snip.getByText(/Redlock does not stop duplicates caused by pauses/)).toBeVisible();
-  await expect(snip.getByText(/A duplicate email is Kleppmann's own example/)).toBeVisible();
-  await snip.getByRole('button', { name: /Try question \d+ again/ }).click();
-  await snip.getByRole('radio', { name: /^No: it is an efficiency lock/ }).check();
-  await snip.getByRole('button', { name: /Check answer/ }).click();
-  await expect(snip.getByText('Correct.')).toBeVisible();
-  await snip.getByRole('link', { name: /^Read:/ }).click();
+  await snip.answer(/^Yes: a majority of five nodes/);
+  await expect(snip.notQuite).toBeVisible();
+  await expect(snip.form.getByText(/Redlock does not stop duplicates caused by pauses/)).toBeVisible();
+  await expect(snip.form.getByText(/A duplicate email is Kleppmann's own example/)).toBeVisible();
+  await snip.tryAgain();
+  await snip.answer(/^No: it is an efficiency lock/);
+  await expect(snip.correct).toBeVisible();
+  await snip.form.getByRole('link', { name: /^Read:/ }).click();
   await expect(page).toHaveURL(/#the-practical-lesson$/);
   await expect(page.getByText(/^Score: 1 of \d+ right/)).toBeVisible();
 });
@@ -34,16 +33,16 @@ test('the timeline question is put in order with the keyboard alone', async ({ l
   ];
   for (const [target, text] of right.entries()) {
     for (;;) {
-      const items = await order.getByRole('listitem').allTextContents();
+      const items = await order.form.getByRole('listitem').allTextContents();
       if (items.findIndex((item) => item.startsWith(text)) <= target) break;
-      await order.getByRole('button', { name: `Move up: ${text}` }).focus();
+      await order.form.getByRole('button', { name: `Move up: ${text}` }).focus();
       await page.keyboard.press('Enter');
     }
   }
-  await order.getByRole('button', { name: /Check answer/ }).focus();
+  await order.form.getByRole('button', { name: /Check answer/ }).focus();
   await page.keyboard.press('Enter');
-  await expect(order.getByText('Correct.')).toBeVisible();
-  await order.getByRole('link', { name: /See it in the walkthrough: step 19/ }).click();
+  await expect(order.correct).toBeVisible();
+  await order.form.getByRole('link', { name: /See it in the walkthrough: step 19/ }).click();
   await walkthrough.expectStep(19);
 });
 
@@ -52,9 +51,7 @@ test('an interview draft, the revealed answer and ticked points survive a reload
   await lesson.interviewDraft(1).fill('Take a lease with SET NX PX, then fence every write with a token.');
   await page.getByRole('button', { name: 'Show our answer to question 1' }).click();
   await page.getByRole('checkbox', { name: 'Proposed fencing tokens checked by the storage' }).check();
-  const snip = lesson.question(/Snip uses a Redis lock/);
-  await snip.getByRole('radio', { name: /^No: it is an efficiency lock/ }).check();
-  await snip.getByRole('button', { name: /Check answer/ }).click();
+  await lesson.question(/Snip uses a Redis lock/).answer(/^No: it is an efficiency lock/);
 
   await page.reload();
   await lesson.wakeEveryPart();
@@ -62,7 +59,7 @@ test('an interview draft, the revealed answer and ticked points survive a reload
     'Take a lease with SET NX PX, then fence every write with a token.',
   );
   await expect(page.getByRole('checkbox', { name: 'Proposed fencing tokens checked by the storage' })).toBeChecked();
-  await expect(lesson.question(/Snip uses a Redis lock/).getByText('Correct.')).toBeVisible();
+  await expect(lesson.question(/Snip uses a Redis lock/).correct).toBeVisible();
 });
 
 test('corrupt saved progress is set aside with a notice, and the page still works', async ({ lesson, page }) => {
@@ -120,9 +117,9 @@ test('two embedded questions in two tabs keep both answers, and an open tab sees
   await page.goto('/embed.html?widget=quiz&layout=full');
   const other = await context.newPage();
   await other.goto('/embed.html?widget=question&id=duplicate-order');
-  await other.getByRole('radio', { name: /^An efficiency failure/ }).check();
-  await other.getByRole('button', { name: /Check answer/ }).click();
-  await expect(other.getByText('Correct.')).toBeVisible();
+  const duplicateOrder = new QuizQuestion(other);
+  await duplicateOrder.answer(/^An efficiency failure/);
+  await expect(duplicateOrder.correct).toBeVisible();
 
   // The open quiz hears of it without a reload, and its own answer does not overwrite it.
   const correct = (on: typeof page) => on.getByText('Correct.', { exact: true });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { QuizQuestion } from './pages/quiz-question';
 
 /**
  * The build prerenders the lesson as a first visit sees it (scripts/prerender.mjs) and the page hydrates it. These
@@ -170,15 +171,14 @@ test.describe('hydration', () => {
   test('saved answers apply after hydration, with no mismatch', async ({ page, lesson, walkthrough }) => {
     await lesson.open();
     const snip = lesson.question(/Snip uses a Redis lock/);
-    await snip.getByRole('radio', { name: /^No: it is an efficiency lock/ }).check();
-    await snip.getByRole('button', { name: /Check answer/ }).click();
-    await expect(snip.getByText('Correct.')).toBeVisible();
+    await snip.answer(/^No: it is an efficiency lock/);
+    await expect(snip.correct).toBeVisible();
     await walkthrough.next.click();
     await page.reload();
     // The first visit's markup hydrated, then the saved answer and the step in the address applied.
     await walkthrough.expectStep(2, 23);
     await lesson.wakeEveryPart();
-    await expect(lesson.question(/Snip uses a Redis lock/).getByText('Correct.')).toBeVisible();
+    await expect(lesson.question(/Snip uses a Redis lock/).correct).toBeVisible();
     await expect(page.getByText(/^Score: 1 of \d+ right/)).toBeVisible();
   });
 });
@@ -202,10 +202,9 @@ test.describe('nothing before it is needed', () => {
     // Scrolled to, the quiz loads its code and works.
     const quiz = page.locator('#quiz');
     await quiz.scrollIntoViewIfNeeded();
-    const question = page.getByRole('form', { name: /Snip uses a Redis lock/ });
-    await question.getByRole('radio', { name: /^No: it is an efficiency lock/ }).check();
-    await question.getByRole('button', { name: /Check answer/ }).click();
-    await expect(question.getByText('Correct.')).toBeVisible();
+    const question = new QuizQuestion(page, /Snip uses a Redis lock/);
+    await question.answer(/^No: it is an efficiency lock/);
+    await expect(question.correct).toBeVisible();
     expect(fetched.some((path) => /\/assets\/quiz-[\w-]+\.js$/.test(path))).toBe(true);
   });
 

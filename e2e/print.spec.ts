@@ -65,9 +65,8 @@ test('printed, every frame has its strip and table row, no page is empty, and an
 test('printed after answering, the score and what the learner drafted are on paper', async ({ lesson, page }) => {
   await lesson.open();
   const snip = lesson.question(/Snip uses a Redis lock/);
-  await snip.getByRole('radio', { name: /^No: it is an efficiency lock/ }).check();
-  await snip.getByRole('button', { name: /Check answer/ }).click();
-  await expect(snip.getByText('Correct.')).toBeVisible();
+  await snip.answer(/^No: it is an efficiency lock/);
+  await expect(snip.correct).toBeVisible();
   const draft = page.getByRole('textbox', { name: 'Your answer to interview question 1' });
   await draft.fill('Fence the write with the token, and read the row count it returns.');
   const { pages } = await printedPages(page);

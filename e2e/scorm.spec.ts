@@ -4,6 +4,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { controlDocuments } from '../scripts/scorm/manifests.mjs';
 import { validateManifest } from '../scripts/scorm/validate-manifest.mjs';
 import { expect, test } from './fixtures';
+import { QuizQuestion } from './pages/quiz-question';
 
 /*
  * The SCORM packages (npm run package) in a real SCORM runtime: scorm-again plays the LMS in e2e/fixtures/lms,
@@ -37,21 +38,20 @@ const launch = (page: Page, init: { learnerId: string; mastery: number; suspendD
 /** Answers every question: right where `right` says so (order questions are checked as given, so wrong). */
 async function answerQuiz(sco: FrameLocator, right: (question: Question) => boolean) {
   for (const question of QUIZ) {
-    const form = sco.getByRole('form', { name: questionNamed(question.prompt) });
+    const asked = new QuizQuestion(sco, questionNamed(question.prompt));
     if (question.kind === 'single') {
       const pick = right(question)
         ? question.options.find((option) => option.id === question.answer)!
         : question.options.find((option) => option.id !== question.answer)!;
-      await form.getByRole('radio', { name: startsWith(pick.text) }).check();
+      await asked.pick(startsWith(pick.text));
     } else if (question.kind === 'multiple') {
       const picks = right(question)
         ? question.answers
         : [question.options.find((o) => !question.answers.includes(o.id))!.id];
-      for (const id of picks)
-        await form.getByRole('checkbox', { name: startsWith(question.options.find((o) => o.id === id)!.text) }).check();
+      for (const id of picks) await asked.pick(startsWith(question.options.find((o) => o.id === id)!.text), 'checkbox');
     }
-    await form.getByRole('button', { name: /^Check answer/ }).click();
-    await expect(form.getByText(/^(Correct\.|Not quite: see why under each answer\.)$/)).toBeVisible();
+    await asked.check();
+    await expect(asked.verdict).toBeVisible();
   }
 }
 
@@ -118,10 +118,10 @@ for (const version of ['12', '2004'] as const) {
     expect(sinceRelaunch.some((entry) => entry.element === element('cmi.core.session_time', 'cmi.session_time'))).toBe(
       true,
     );
-    const snip = sco.getByRole('form', { name: /Snip uses a Redis lock/ });
+    const snip = new QuizQuestion(sco, /Snip uses a Redis lock/);
     // The launch page is prerendered: the quiz hydrates, with the answers given, as the learner scrolls to it.
-    await snip.scrollIntoViewIfNeeded();
-    await expect(snip.getByText(/^(Correct\.|Not quite: see why under each answer\.)$/)).toBeVisible();
+    await snip.form.scrollIntoViewIfNeeded();
+    await expect(snip.verdict).toBeVisible();
     await expect.poll(() => last(page, element('cmi.core.score.raw', 'cmi.score.raw'))).toBe(raw);
   });
 }

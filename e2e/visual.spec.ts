@@ -84,15 +84,13 @@ for (const view of views) {
         await page.locator('#write-the-fence').scrollIntoViewIfNeeded();
         await expect(page.getByRole('form', { name: 'Write the fence yourself' })).toBeVisible({ timeout: 60_000 });
         const snip = lesson.question(/Snip uses a Redis lock/);
-        await snip.getByRole('radio', { name: /^Yes: a majority of five nodes/ }).check();
-        await snip.getByRole('button', { name: /Check answer/ }).click();
-        await expect(snip.getByText('Not quite: see why under each answer.')).toBeVisible();
-        await shoot(snip, `${prefix}-quiz-wrong.png`);
-        await snip.getByRole('button', { name: /Try question \d+ again/ }).click();
-        await snip.getByRole('radio', { name: /^No: it is an efficiency lock/ }).check();
-        await snip.getByRole('button', { name: /Check answer/ }).click();
-        await expect(snip.getByText('Correct.')).toBeVisible();
-        await shoot(snip, `${prefix}-quiz-right.png`);
+        await snip.answer(/^Yes: a majority of five nodes/);
+        await expect(snip.notQuite).toBeVisible();
+        await shoot(snip.form, `${prefix}-quiz-wrong.png`);
+        await snip.tryAgain();
+        await snip.answer(/^No: it is an efficiency lock/);
+        await expect(snip.correct).toBeVisible();
+        await shoot(snip.form, `${prefix}-quiz-right.png`);
       });
 
       test('the lab, the presenter and compare', async ({ walkthrough, page }) => {

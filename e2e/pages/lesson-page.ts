@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { QuizQuestion } from './quiz-question';
 
 /** The lesson around the walkthrough: sections, quiz and interview questions, found by role and name. */
 export class LessonPage {
@@ -38,8 +39,8 @@ export class LessonPage {
   }
 
   /** A quiz question's form, found by the words of its prompt. */
-  question(prompt: string | RegExp): Locator {
-    return this.page.getByRole('form', { name: prompt });
+  question(prompt: string | RegExp): QuizQuestion {
+    return new QuizQuestion(this.page, prompt);
   }
 
   interviewDraft(number: number): Locator {
