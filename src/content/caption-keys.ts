@@ -60,8 +60,6 @@ const LAB_STEP_VARIABLES = {
   failoverNoKey: ['time'],
   // A renewer frozen while acquiring has not read its reply: it believes nothing yet, and reads it late.
   leaseExpiredUnread: ['holder', 'time', 'ttl'],
-  // Chubby: the session of a holder frozen while acquiring lapses, and the lock-delay holds the lock back.
-  leaseExpiredUnreadHeldBack: ['holder', 'time', 'ttl'],
   processResumedUnread: ['renewer', 'duration', 'time'],
   leaseGrantedExpired: ['renewer', 'token', 'sentAt', 'expiredAt', 'time'],
   // A write under an earlier grant whose certificate is nonetheless the newer one.

@@ -140,8 +140,9 @@ function unusualKeyOf(frame: Frame, timeline: Timeline, service: LockServiceKind
   if (happening.kind === 'leaseExpired') {
     const { holder } = happening.lease;
     if (readsNoReplyYet(frame, holder)) {
-      // Chubby's lock-delay can hold a lock back that nobody holds.
-      if (!takeableNow(frame, timeline)) return 'leaseExpiredUnreadHeldBack';
+      // A service may hold back a lock that nobody holds (Chubby's lock-delay).
+      const heldBack = serviceCaptions(service).leaseExpiredUnreadHeldBack;
+      if (heldBack && !takeableNow(frame, timeline)) return heldBack;
       return serviceCaptions(service).leaseExpiredUnread;
     }
     // Where holders keep their lease alive while they run, only a frozen one loses it; the lesson's must finish within it.

@@ -56,6 +56,11 @@ export interface ServiceCaptions<Key extends string = string> {
   /** The lease or session ends under a holder that read its grant, and under one that never read it. */
   readonly leaseExpired: Key;
   readonly leaseExpiredUnread: Key;
+  /**
+   * The same, where the service then holds the lock back though nobody holds it (Chubby's lock-delay); null where a
+   * lapsed lease frees the lock at once.
+   */
+  readonly leaseExpiredUnreadHeldBack: Key | null;
   /** The lease ends under a holder still at work, where holders do not keep it alive. */
   readonly leaseExpiredRunning: Key | null;
   /** The call after the grant in which the holder learns its token (Chubby's GetSequencer, ZooKeeper's getChildren). */

@@ -92,7 +92,6 @@ const STEP_CLAIMS: Readonly<Record<Exclude<CaptionKey, ServiceOwnCaptionKey>, re
   networkPartitioned: [service('redlock')],
   certificateReceivedDelayed: [certificate, believesHeld],
   leaseExpiredUnread: [TOKENS, frozen, believesNothing, lockFree, claim('lockTakeable')],
-  leaseExpiredUnreadHeldBack: [service('chubby'), frozen, believesNothing, lockFree, claim('lockHeldBack')],
   processResumedUnread: [believesNothing],
   leaseGrantedExpired: [TOKENS, carriesToken, ...lateGrant],
   writeAcceptedStaleNewer: [carriesToken, writeStale, claim('certIssuedAfter')],

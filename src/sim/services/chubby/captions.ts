@@ -33,6 +33,11 @@ export const CHUBBY_CAPTIONS = {
     claims: [carriesNoToken, believesHeld, grantStillRuns, replyWaited, wasFrozen],
   },
   leaseRefusedChubby: { variables: ['renewer', 'holder', 'token', 'retryAt', 'time'], claims: [heldByAnother] },
+  // The session of a holder frozen while acquiring lapses, and the lock-delay holds the lock back.
+  leaseExpiredUnreadHeldBack: {
+    variables: ['holder', 'time', 'ttl'],
+    claims: [frozen, believesNothing, lockFree, claim('lockHeldBack')],
+  },
   leaseRefusedHeldBack: { variables: ['renewer', 'retryAt', 'time'], claims: [lockFree] },
   leaseReleasedChubby: { variables: ['renewer', 'token', 'time'], claims: [] },
   releaseRefusedChubby: { variables: ['renewer', 'time'], claims: [] },

@@ -30,6 +30,7 @@ export const CHUBBY_LOCK = {
     releaseRefusedNoLease: 'releaseRefusedChubby',
     leaseExpired: 'leaseExpiredChubby',
     leaseExpiredUnread: 'leaseExpiredUnreadChubby',
+    leaseExpiredUnreadHeldBack: 'leaseExpiredUnreadHeldBack',
     leaseExpiredRunning: null,
     holdCheck: { requested: 'sequencerRequested', granted: 'sequencerGranted', refused: 'sequencerRefused' },
   },

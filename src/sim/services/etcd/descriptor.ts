@@ -26,6 +26,7 @@ export const ETCD_LOCK = {
     releaseRefusedNoLease: 'releaseRefusedEtcd',
     leaseExpired: 'leaseExpiredEtcd',
     leaseExpiredUnread: 'leaseExpiredUnread',
+    leaseExpiredUnreadHeldBack: null,
     leaseExpiredRunning: null,
     holdCheck: null,
   },

@@ -29,6 +29,7 @@ export const HAZELCAST_LOCK = {
     releaseRefusedNoLease: 'releaseRefusedHazelcast',
     leaseExpired: 'leaseExpiredHazelcast',
     leaseExpiredUnread: 'leaseExpiredUnreadHazelcast',
+    leaseExpiredUnreadHeldBack: null,
     // Heartbeats keep a running holder's session alive: only a frozen one loses it.
     leaseExpiredRunning: null,
     holdCheck: null,

@@ -26,6 +26,7 @@ export const LESSON_LOCK = {
     releaseRefusedNoLease: 'releaseRefusedNoLease',
     leaseExpired: 'leaseExpired',
     leaseExpiredUnread: 'leaseExpiredUnread',
+    leaseExpiredUnreadHeldBack: null,
     leaseExpiredRunning: 'leaseExpiredRunning',
     holdCheck: null,
   },

@@ -27,6 +27,7 @@ export const REDIS_LOCK = {
     releaseRefusedNoLease: 'releaseRefusedNoLeaseNoToken',
     leaseExpired: 'leaseExpiredRedis',
     leaseExpiredUnread: 'leaseExpiredRedisUnread',
+    leaseExpiredUnreadHeldBack: null,
     leaseExpiredRunning: null,
     holdCheck: null,
   },

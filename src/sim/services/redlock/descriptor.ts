@@ -58,6 +58,7 @@ export const REDLOCK_LOCK = {
     releaseRefusedNoLease: 'releaseRefusedRedlock',
     leaseExpired: 'leaseExpiredRedlock',
     leaseExpiredUnread: 'leaseExpiredRedlockUnread',
+    leaseExpiredUnreadHeldBack: null,
     leaseExpiredRunning: null,
     holdCheck: null,
   },

@@ -26,6 +26,7 @@ export const ZOOKEEPER_LOCK = {
     releaseRefusedNoLease: 'releaseRefusedZooKeeper',
     leaseExpired: 'leaseExpiredZooKeeper',
     leaseExpiredUnread: 'leaseExpiredUnreadZooKeeper',
+    leaseExpiredUnreadHeldBack: null,
     leaseExpiredRunning: null,
     holdCheck: {
       requested: 'childrenRequestedZooKeeper',
