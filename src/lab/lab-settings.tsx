@@ -3,7 +3,9 @@ import { useId } from 'react';
 import { fieldProblemMessage } from '@/content/field-problem-message';
 import {
   LAB_FIELDS,
+  LAB_RESOURCES,
   LAB_SERVICES,
+  PAUSE_MOMENTS,
   presetConfig,
   sameRun,
   fieldApplies,
@@ -14,7 +16,7 @@ import {
 import { clampField, type FieldProblem } from '@/settings/lab-address';
 import { SettingField } from './setting-field';
 import styles from './lab.module.css';
-import { known } from '@/sim/known';
+import { known, oneOf } from '@/sim/known';
 
 /** The preset whose settings the run has now, if any: it is shown pressed. */
 export function activePresetOf(config: LabConfig): string | undefined {
@@ -78,7 +80,7 @@ export function LabSettings({
           {lab.labels.service}
           <select
             value={config.service}
-            onChange={(event) => change({ ...config, service: event.target.value as LabConfig['service'] })}
+            onChange={(event) => change({ ...config, service: known(oneOf(LAB_SERVICES, event.target.value)) })}
           >
             {LAB_SERVICES.map((service) => (
               <option key={service} value={service}>
@@ -92,11 +94,11 @@ export function LabSettings({
           <select
             value={config.resource}
             onChange={(event) => {
-              const resource = event.target.value as LabConfig['resource'];
+              const resource = known(oneOf(LAB_RESOURCES, event.target.value));
               change({ ...config, resource, storage: known(STORAGE_FOR[resource][0]) });
             }}
           >
-            {(['certificate', 'email'] as const).map((resource) => (
+            {LAB_RESOURCES.map((resource) => (
               <option key={resource} value={resource}>
                 {lab.resources[resource]}
               </option>
@@ -109,7 +111,9 @@ export function LabSettings({
             id={storageId}
             value={config.storage}
             aria-describedby={storageNote ? `${storageId}-note` : undefined}
-            onChange={(event) => change({ ...config, storage: event.target.value as LabConfig['storage'] })}
+            onChange={(event) =>
+              change({ ...config, storage: known(oneOf(STORAGE_FOR[config.resource], event.target.value)) })
+            }
           >
             {STORAGE_FOR[config.resource].map((storage) => (
               <option key={storage} value={storage} disabled={!storageApplies(storage, config.service)}>
@@ -127,9 +131,9 @@ export function LabSettings({
           {lab.labels.pauseWhen}
           <select
             value={config.pauseWhen}
-            onChange={(event) => change({ ...config, pauseWhen: event.target.value as LabConfig['pauseWhen'] })}
+            onChange={(event) => change({ ...config, pauseWhen: known(oneOf(PAUSE_MOMENTS, event.target.value)) })}
           >
-            {(['afterAcquiring', 'whileAcquiring'] as const).map((moment) => (
+            {PAUSE_MOMENTS.map((moment) => (
               <option key={moment} value={moment}>
                 {lab.pauseMoments[moment]}
               </option>

@@ -10,7 +10,6 @@ import {
   type MapField,
 } from '@/settings/lab-config';
 import { type FieldProblem } from '@/settings/lab-address';
-import type { LockServiceKind } from '@/sim/services/lock-services';
 import { CounterexampleSearch } from './counterexample-search';
 import { axisOf, isOnMap, mapStorages } from './map-anchor';
 import type { MapAxis } from './outcome-map';
@@ -18,7 +17,7 @@ import { cellPaint, MapGrid, VerdictPatterns, type SubHeading } from './outcome-
 import { modeTitle } from './outcome-map-boundaries';
 import { useOutcomeMap, useWorkers } from './use-outcome-map';
 import styles from './outcome-map.module.css';
-import { known } from '@/sim/known';
+import { known, oneOf } from '@/sim/known';
 
 /**
  * The configuration the axes are laid out around. Opening a cell of the map changes only the two axis settings (to
@@ -87,7 +86,7 @@ export function OutcomeMap({
     <select
       id={ids[which === 'mapAcross' ? 'across' : 'up']}
       value={config[which]}
-      onChange={(event) => choose({ [which]: event.target.value as MapField })}
+      onChange={(event) => choose({ [which]: known(oneOf(fields, event.target.value)) })}
     >
       {fields.map((field) => (
         <option key={field} value={field} disabled={field === other}>
@@ -110,7 +109,7 @@ export function OutcomeMap({
           <select
             id={ids.service}
             value={config.service}
-            onChange={(event) => choose({ service: event.target.value as LockServiceKind })}
+            onChange={(event) => choose({ service: known(oneOf(LAB_SERVICES, event.target.value)) })}
           >
             {LAB_SERVICES.map((service) => (
               <option key={service} value={service}>

@@ -1,10 +1,12 @@
-import type { LockServiceKind } from '../sim/services/lock-services.ts';
+import { oneOf } from '../sim/known.ts';
 import {
   DEFAULT_LAB_CONFIG,
   LAB_FIELDS,
+  LAB_RESOURCES,
   LAB_SERVICES,
   MAP_AXIS_PARAMS,
   mapFieldsFor,
+  PAUSE_MOMENTS,
   STORAGE_FOR,
   storageApplies,
   storageOptions,
@@ -79,21 +81,22 @@ export function parseLabConfig(search: string): { config: LabConfig; problems: F
   // Links made before the lesson's own service was called 'lesson' said 'fencing'; they still open it.
   const service = params.get('service') === 'fencing' ? 'lesson' : params.get('service');
   if (service !== null) {
-    if ((LAB_SERVICES as readonly string[]).includes(service)) config.service = service as LockServiceKind;
+    const named = oneOf(LAB_SERVICES, service);
+    if (named) config.service = named;
     else problems.push({ field: 'service', kind: 'unknownService', value: service });
   }
   const resource = params.get('resource');
   if (resource !== null) {
-    if (resource === 'certificate' || resource === 'email') config.resource = resource;
+    const named = oneOf(LAB_RESOURCES, resource);
+    if (named) config.resource = named;
     else problems.push({ field: 'resource', kind: 'unknownResource', value: resource });
   }
   // A storage not given, or not usable here, becomes the first that applies (withApplicableSettings, below).
   const storage = params.get('storage');
   if (storage !== null) {
-    const offered = (STORAGE_FOR[config.resource] as readonly string[]).includes(storage);
-    if (offered && !storageApplies(storage as LabStorage, config.service))
-      problems.push({ field: 'storage', kind: 'tokenless' });
-    else if (offered) config.storage = storage as LabStorage;
+    const offered = oneOf(STORAGE_FOR[config.resource], storage);
+    if (offered && !storageApplies(offered, config.service)) problems.push({ field: 'storage', kind: 'tokenless' });
+    else if (offered) config.storage = offered;
     else
       problems.push({
         field: 'storage',
@@ -105,7 +108,8 @@ export function parseLabConfig(search: string): { config: LabConfig; problems: F
   }
   const pauseWhen = params.get('pauseWhen');
   if (pauseWhen !== null) {
-    if (pauseWhen === 'afterAcquiring' || pauseWhen === 'whileAcquiring') config.pauseWhen = pauseWhen;
+    const named = oneOf(PAUSE_MOMENTS, pauseWhen);
+    if (named) config.pauseWhen = named;
     else problems.push({ field: 'pauseWhen', kind: 'unknownPauseWhen', value: pauseWhen });
   }
   const renewers = params.get('renewers');

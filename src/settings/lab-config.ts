@@ -10,6 +10,7 @@ import { known } from '../sim/known.ts';
 
 /** What the lock guards: the lesson's certificate row, or Snip's weekly report email. */
 export type LabResource = 'certificate' | 'email';
+export const LAB_RESOURCES: readonly LabResource[] = ['certificate', 'email'];
 
 /**
  * How the guarded resource protects itself. The certificate row can check fencing tokens or nothing; the
@@ -33,13 +34,17 @@ export function storageOptions(resource: LabResource, service: LockServiceKind):
 }
 
 /** What the lab lets a learner change. Times are virtual milliseconds. */
+/** When A's pause starts: after it holds the lock, or while its first lock request is in flight. */
+export type PauseMoment = 'afterAcquiring' | 'whileAcquiring';
+export const PAUSE_MOMENTS: readonly PauseMoment[] = ['afterAcquiring', 'whileAcquiring'];
+
 export interface LabConfig {
   readonly service: LockServiceKind;
   readonly resource: LabResource;
   readonly storage: LabStorage;
   readonly ttlMs: number;
   /** After A holds the lock, at `pauseAtMs`; or while its first lock request is in flight. */
-  readonly pauseWhen: 'afterAcquiring' | 'whileAcquiring';
+  readonly pauseWhen: PauseMoment;
   readonly pauseAtMs: number;
   /** 0 means A is never paused. */
   readonly pauseMs: number;

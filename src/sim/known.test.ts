@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { known } from './known';
+import { known, oneOf } from './known';
 
 describe('known', () => {
   it('passes a value through, falsy ones included', () => {
@@ -14,5 +14,21 @@ describe('known', () => {
     expect(() => known(undefined)).toThrow('a value assumed to be there is missing');
     expect(() => known(null)).toThrow('a value assumed to be there is missing');
     expect(() => known([1, 2][5])).toThrow();
+  });
+});
+
+describe('oneOf', () => {
+  const SERVICES = ['etcd', 'redis'] as const;
+
+  it('gives back a value that is one of the options, typed as they are', () => {
+    expect(oneOf(SERVICES, 'redis')).toBe('redis');
+    expect(oneOf(SERVICES, 'etcd')).toBe('etcd');
+  });
+
+  it('gives undefined for anything else: another word, another case, the empty string, no value', () => {
+    expect(oneOf(SERVICES, 'zookeeper')).toBeUndefined();
+    expect(oneOf(SERVICES, 'Redis')).toBeUndefined();
+    expect(oneOf(SERVICES, '')).toBeUndefined();
+    expect(oneOf(SERVICES, null)).toBeUndefined();
   });
 });

@@ -6,3 +6,8 @@ export function known<T>(value: T | null | undefined): T {
   if (value === null || value === undefined) throw new Error('Lockstep: a value assumed to be there is missing');
   return value;
 }
+
+/** `value` typed as one of `options` if it is one (a select's value, a parameter of the address), else undefined. */
+export function oneOf<T extends string>(options: readonly T[], value: string | null): T | undefined {
+  return options.find((option) => option === value);
+}
