@@ -39,7 +39,7 @@ test('the timeline question is put in order with the keyboard alone', async ({ l
       await page.keyboard.press('Enter');
     }
   }
-  await order.form.getByRole('button', { name: /Check answer/ }).focus();
+  await order.checkButton.focus();
   await page.keyboard.press('Enter');
   await expect(order.correct).toBeVisible();
   await order.form.getByRole('link', { name: /See it in the walkthrough: step 19/ }).click();
@@ -124,12 +124,7 @@ test('two embedded questions in two tabs keep both answers, and an open tab sees
   // The open quiz hears of it without a reload, and its own answer does not overwrite it.
   const correct = (on: typeof page) => on.getByText('Correct.', { exact: true });
   await expect(correct(page)).toHaveCount(1);
-  const first = page.getByRole('radio', { name: /^Nothing enforces it/ });
-  await first.check();
-  await page
-    .getByRole('button', { name: /Check answer/ })
-    .first()
-    .click();
+  await new QuizQuestion(page, /harder than a mutex between threads/).answer(/^Nothing enforces it/);
   await expect(correct(page)).toHaveCount(2);
   await other.reload();
   await expect(correct(other)).toHaveCount(1);

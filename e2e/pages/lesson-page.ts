@@ -38,7 +38,7 @@ export class LessonPage {
       .toEqual([]);
   }
 
-  /** A quiz question's form, found by the words of its prompt. */
+  /** A quiz question, found by the words of its prompt. */
   question(prompt: string | RegExp): QuizQuestion {
     return new QuizQuestion(this.page, prompt);
   }

@@ -13,12 +13,14 @@ export class QuizQuestion {
   readonly verdict: Locator;
   readonly correct: Locator;
   readonly notQuite: Locator;
+  readonly checkButton: Locator;
 
   constructor(scope: Page | FrameLocator | Locator, prompt?: string | RegExp) {
     this.form = prompt === undefined ? scope.getByRole('form') : scope.getByRole('form', { name: prompt });
     this.correct = this.form.getByText(CORRECT, { exact: true });
     this.notQuite = this.form.getByText(NOT_QUITE, { exact: true });
     this.verdict = this.form.getByText(new RegExp(`^(${escape(CORRECT)}|${escape(NOT_QUITE)})$`));
+    this.checkButton = this.form.getByRole('button', { name: /^Check answer/ });
   }
 
   /** Picks the one answer (a radio) or one of several (a checkbox) whose words match. */
@@ -32,7 +34,7 @@ export class QuizQuestion {
   }
 
   async check() {
-    await this.form.getByRole('button', { name: /^Check answer/ }).click();
+    await this.checkButton.click();
   }
 
   /** Picks one answer and checks it. */

@@ -1,3 +1,4 @@
+import { oneOf } from '../sim/known.ts';
 import { LAB_PARAMS, type LabConfig } from '../settings/lab-config.ts';
 import { parseLabConfig, serializeLabConfig, type FieldProblem } from '../settings/lab-address.ts';
 
@@ -122,7 +123,8 @@ function parseEmbedFrame(params: URLSearchParams, problems: LinkProblem[]): Embe
   const choice = <T extends string>(name: EmbedOption, values: readonly T[], fallback: T): T => {
     const given = params.get(name);
     if (given === null) return fallback;
-    if ((values as readonly string[]).includes(given)) return given as T;
+    const chosen = oneOf(values, given);
+    if (chosen) return chosen;
     problems.push({ kind: 'embedOptionUnknown', name, value: given });
     return fallback;
   };

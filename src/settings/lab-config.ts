@@ -33,11 +33,11 @@ export function storageOptions(resource: LabResource, service: LockServiceKind):
   return STORAGE_FOR[resource].filter((storage) => storageApplies(storage, service));
 }
 
-/** What the lab lets a learner change. Times are virtual milliseconds. */
 /** When A's pause starts: after it holds the lock, or while its first lock request is in flight. */
 export type PauseMoment = 'afterAcquiring' | 'whileAcquiring';
 export const PAUSE_MOMENTS: readonly PauseMoment[] = ['afterAcquiring', 'whileAcquiring'];
 
+/** What the lab lets a learner change. Times are virtual milliseconds. */
 export interface LabConfig {
   readonly service: LockServiceKind;
   readonly resource: LabResource;

@@ -70,6 +70,47 @@ describe('the diagram following the current step', () => {
   });
 });
 
+describe("a diagram whose box the stylesheet makes scroll itself (a phone's walkthrough)", () => {
+  beforeEach(() => {
+    HandObserver.all = [];
+    vi.stubGlobal('IntersectionObserver', HandObserver);
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({
+      top: 0,
+      bottom: 300,
+      height: 300,
+    } as DOMRect);
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(900);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(300);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('is asked about its style only once the browser has laid it out, then scrolls itself and says so', () => {
+    const style = vi.spyOn(window, 'getComputedStyle').mockReturnValue({ overflowY: 'auto' } as CSSStyleDeclaration);
+    const { container, unmount } = render(<SequenceDiagramView timeline={timeline} cursor={5} followCurrent />);
+    // Not in the effect: just after a hydrating page changed, that made the browser lay the whole page out.
+    expect(style).not.toHaveBeenCalled();
+    expect(container.querySelector('[role="group"]')).toBeNull();
+    const asking = HandObserver.all.filter((observer) => !observer.disconnected);
+    expect(asking.length).toBeGreaterThan(0);
+    act(() => asking.forEach((observer) => observer.report(true)));
+    expect(style).toHaveBeenCalled();
+    const box = container.querySelector('[role="group"]');
+    expect(box).toHaveAttribute('tabindex', '0');
+    expect(asking.every((observer) => observer.disconnected)).toBe(true);
+    unmount();
+  });
+
+  it('stays a plain picture where the stylesheet lets it grow', () => {
+    vi.spyOn(window, 'getComputedStyle').mockReturnValue({ overflowY: 'visible' } as CSSStyleDeclaration);
+    const { container } = render(<SequenceDiagramView timeline={timeline} cursor={5} followCurrent />);
+    act(() => HandObserver.all.forEach((observer) => observer.report(true)));
+    expect(container.querySelector('[role="group"]')).toBeNull();
+  });
+});
+
 describe('a step draws again only what it changes', () => {
   it('the row it leaves and the row it reaches, not the earlier ones', () => {
     // Each row's renders, counted around the memoised row's own function.

@@ -96,12 +96,14 @@ export function SequenceDiagramView({
     return () => observer.disconnect();
   }, [cursor, followCurrent]);
 
-  // The box shrinks as the parts above it arrive: keep the current row in view through that too.
+  // The box shrinks as the parts above it arrive: keep the current row in view through that too. Not before the box
+  // has been measured: a hydrating box is measured once the browser has laid it out, and read then, not in the
+  // hydration's own task.
   const boxHeight = useElementHeight(containerRef, 0);
   useLayoutEffect(() => {
     const box = containerRef.current;
     const row = currentRowRef.current;
-    if (scrollWithin && box && row) showRowAtFoot(box, row);
+    if (scrollWithin && box && row && boxHeight > 0) showRowAtFoot(box, row);
   }, [cursor, scrollWithin, layout, zoom, boxHeight]);
   // A box the stylesheet makes scroll itself changes height with the moment above it: only then is it read here
   // (a step's change is followed by the observer above, after the browser has laid it out).
@@ -111,6 +113,7 @@ export function SequenceDiagramView({
   useEffect(() => {
     const box = containerRef.current;
     const row = currentRowRef.current;
+    // (A browser without IntersectionObserver keeps the page's own scrolling; every browser Lockstep supports has it.)
     if (!followCurrent || !box || !row || boxHeight <= 0 || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(() => {
       observer.disconnect();

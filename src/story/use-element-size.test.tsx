@@ -91,8 +91,9 @@ describe('useElementWidth and useElementHeight', () => {
     await act(async () => {
       hydrated = hydrateRoot(container, <Measured />);
     });
-    // Laid out by now, but not read: the hydration keeps the size it was prerendered at.
+    // Laid out by now, but not read: the hydration keeps the size it was prerendered at, and asks nothing of the layout.
     expect(container).toHaveTextContent('640×480');
+    expect(HTMLElement.prototype.getBoundingClientRect).not.toHaveBeenCalled();
     expect(HandResizeObserver.all).toHaveLength(2);
     await act(async () => HandResizeObserver.all.forEach((observer) => observer.callback()));
     expect(container).toHaveTextContent('360×200');
