@@ -40,6 +40,18 @@ function measureWith(observer: typeof HandResizeObserver | undefined) {
 }
 
 let hydrated: Root | null = null;
+/** Prerenders <Measured /> (nothing laid out on the server), then hydrates it in a page that lays it out at `size`. */
+async function hydrateLaidOutAs(size: { width: number; height: number }): Promise<HTMLElement> {
+  box = { width: 0, height: 0 };
+  const container = document.createElement('div');
+  document.body.append(container);
+  container.innerHTML = renderToString(<Measured />);
+  box = size;
+  await act(async () => {
+    hydrated = hydrateRoot(container, <Measured />);
+  });
+  return container;
+}
 afterEach(() => {
   act(() => hydrated?.unmount());
   hydrated = null;
@@ -83,14 +95,7 @@ describe('useElementWidth and useElementHeight', () => {
 
   it('hydrating prerendered markup, wait for the observer: nothing is measured in the hydration itself', async () => {
     measureWith(HandResizeObserver);
-    box = { width: 0, height: 0 };
-    const container = document.createElement('div');
-    document.body.append(container);
-    container.innerHTML = renderToString(<Measured />);
-    box = { width: 360, height: 200 };
-    await act(async () => {
-      hydrated = hydrateRoot(container, <Measured />);
-    });
+    const container = await hydrateLaidOutAs({ width: 360, height: 200 });
     // Laid out by now, but not read: the hydration keeps the size it was prerendered at, and asks nothing of the layout.
     expect(container).toHaveTextContent('640×480');
     expect(HTMLElement.prototype.getBoundingClientRect).not.toHaveBeenCalled();
@@ -101,14 +106,7 @@ describe('useElementWidth and useElementHeight', () => {
 
   it('hydrating without ResizeObserver, measure once all the same', async () => {
     measureWith(undefined);
-    box = { width: 0, height: 0 };
-    const container = document.createElement('div');
-    document.body.append(container);
-    container.innerHTML = renderToString(<Measured />);
-    box = { width: 300, height: 150 };
-    await act(async () => {
-      hydrated = hydrateRoot(container, <Measured />);
-    });
+    const container = await hydrateLaidOutAs({ width: 300, height: 150 });
     expect(container).toHaveTextContent('300×150');
   });
 });
