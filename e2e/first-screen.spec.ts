@@ -43,4 +43,30 @@ test.describe('the picture first', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(new URL(page.url()).search).toBe('');
   });
+
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${size.width}×${size.height} nothing on the page shifts as its code arrives and measures it`, async ({
+      walkthrough,
+      page,
+    }) => {
+      await page.setViewportSize(size);
+      await page.addInitScript(() => {
+        const shifts: string[] = [];
+        (window as unknown as { shifts: string[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { sources: { node?: Node }[] })[])
+            shifts.push(entry.sources.map((source) => source.node?.textContent?.slice(0, 40) ?? '?').join(', '));
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await walkthrough.open();
+      // The diagram's sticky lifeline names come last, once its box is measured.
+      await expect(page.locator('#walkthrough .lane-header')).toBeAttached();
+      // Two frames more, so a shift drawn by the last change is reported.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+    });
+  }
 });

@@ -1,5 +1,5 @@
 import { render, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runScenario } from '@/sim/run';
 import { buildScenario } from '@/testing/builders';
 import { layoutDiagram } from './diagram-layout';
@@ -140,9 +140,18 @@ describe('the sequence diagram at a step', () => {
     expect(plain).not.toHaveClass('diagram-scroll-box');
   });
 
-  it('keeps its lifeline names above it when asked, once on the page', () => {
-    expect(draw({ cursor: 3, stickyHeader: true }).container.querySelector('.lane-header')).not.toBeNull();
-    expect(draw({ cursor: 3 }).container.querySelector('.lane-header')).toBeNull();
+  it('keeps its lifeline names above it when asked, once on the page and measured', () => {
+    // Unmeasured (jsdom's 0 × 0), the header would be placed for the fallback width and move when the real one came.
+    expect(draw({ cursor: 3, stickyHeader: true }).container.querySelector('.lane-header')).toBeNull();
+    const measured = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue(DOMRect.fromRect({ width: 720, height: 400 }));
+    try {
+      expect(draw({ cursor: 3, stickyHeader: true }).container.querySelector('.lane-header')).not.toBeNull();
+      expect(draw({ cursor: 3 }).container.querySelector('.lane-header')).toBeNull();
+    } finally {
+      measured.mockRestore();
+    }
   });
 
   it('gives each diagram on a page its own arrow heads and hatching', () => {

@@ -151,8 +151,10 @@ export function SequenceDiagramView({
         ? { tabIndex: 0, role: 'group', 'aria-label': content.controls.diagram.scrolls }
         : {})}
     >
-      {/* Placed by style, so only once hydrated: until then the SVG's own titles show the lifeline names. */}
-      {stickyHeader && hydrated && <LaneHeader layout={layout} zoom={zoom} />}
+      {/* Placed by style, so only once hydrated, and once the box is measured: drawn at the prerender's width first,
+          its names moved as the measured width arrived (a layout shift). Until then the SVG's own titles name the
+          lifelines. */}
+      {stickyHeader && hydrated && boxHeight > 0 && <LaneHeader layout={layout} zoom={zoom} />}
       <svg
         role="img"
         aria-label={label}
