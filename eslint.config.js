@@ -136,6 +136,21 @@ export default tseslint.config(
     },
   },
   {
+    // One door for a lock service: outside the simulation, code reads a service through its descriptor
+    // (src/sim/services/lock-services.ts) or its view's shape, and never names one, so a new service needs no view.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/sim/**', 'src/testing/**', 'src/**/*.{test,bench}.{ts,tsx}', 'src/**/*.test-d.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^(redis|redlock|etcd|zookeeper|chubby|hazelcast)$/]',
+          message: "Name no lock service here: read its descriptor, or its view's shape (ServiceView).",
+        },
+      ],
+    },
+  },
+  {
     // The page's side of real Postgres: PGlite's code (about 140 kB gzip) runs in the worker only. A value import
     // of PGlite, or of the worker's modules that use it, would put it on the page's thread, fetched at load.
     files: ['src/real-postgres/**/*.{ts,tsx}'],

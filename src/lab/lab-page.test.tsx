@@ -164,7 +164,7 @@ describe('what the run shows beside the diagram', () => {
     const { timeline } = expectedRun('?service=etcd');
     const keysAt = timeline.frames.map((frame) => {
       const view = frame.world.lock.view();
-      return view.kind === 'etcd' ? Object.keys(view.keys) : [];
+      return view.kind === 'revisions' ? Object.keys(view.keys) : [];
     });
     // The step where a second key first exists (B's, after A's lease ran out).
     const second = timeline.frames.findIndex((_, at) => new Set(keysAt.slice(0, at + 1).flat()).size === 2);

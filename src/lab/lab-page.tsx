@@ -18,7 +18,7 @@ import { TimeStripView } from '@/story/time-strip-view';
 import { LAB_FIELDS, type LabConfig } from '@/settings/lab-config';
 import { type FieldProblem } from '@/settings/lab-address';
 import { labNarration } from './lab-narration';
-import { EtcdKeys, MailSenderPanel, RedlockNodes } from './lab-panels';
+import { KeyRevisions, MailSenderPanel, QuorumNodes } from './lab-panels';
 import { YourStatement } from './your-statement';
 import { issuesTokens } from '@/sim/services/lock-services';
 import { LabSettings } from './lab-settings';
@@ -167,8 +167,8 @@ export default function LabPage({
           className="panels"
           {...(compact ? { tabIndex: 0, role: 'group', 'aria-label': lab.labels.partsScroll } : {})}
         >
-          <RedlockNodes frame={frame} />
-          <EtcdKeys frames={timeline.frames.slice(0, step + 1)} />
+          <QuorumNodes frame={frame} />
+          <KeyRevisions frames={timeline.frames.slice(0, step + 1)} />
           {config.resource === 'email' ? (
             <MailSenderPanel frame={frame} idempotencyKey={config.storage === 'idempotencyKey'} />
           ) : (

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatTime } from '@/story/format';
 import { labTimeline } from '@/testing/lab-run';
-import { EtcdKeys, MailSenderPanel, RedlockNodes } from './lab-panels';
+import { KeyRevisions, MailSenderPanel, QuorumNodes } from './lab-panels';
 
 /** Each body row's cells, as text. */
 const rowsOf = (table: HTMLElement) =>
@@ -18,7 +18,7 @@ const rowsOf = (table: HTMLElement) =>
 describe("Redlock's nodes at a step", () => {
   const timeline = labTimeline('?service=redlock');
   const nodesAt = (step: number) => {
-    const { unmount } = render(<RedlockNodes frame={timeline.frames[step]!} />);
+    const { unmount } = render(<QuorumNodes frame={timeline.frames[step]!} />);
     const rows = rowsOf(screen.getByRole('table'));
     unmount();
     return rows;
@@ -59,7 +59,7 @@ describe("Redlock's nodes at a step", () => {
   it("a node whose clock runs fast shows its own time, not the world's", () => {
     const drifting = labTimeline('?service=redlock&drift=10');
     const step = drifting.frames.findIndex((frame) => frame.at >= 10_000);
-    render(<RedlockNodes frame={drifting.frames[step]!} />);
+    render(<QuorumNodes frame={drifting.frames[step]!} />);
     const clocks = rowsOf(screen.getByRole('table')).map(([node, clock]) => `${node} ${clock}`);
     const now = drifting.frames[step]!.at;
     expect(clocks).toEqual([
@@ -72,7 +72,7 @@ describe("Redlock's nodes at a step", () => {
   });
 
   it('under another service, no panel', () => {
-    const { container } = render(<RedlockNodes frame={labTimeline('?service=etcd').frames[3]!} />);
+    const { container } = render(<QuorumNodes frame={labTimeline('?service=etcd').frames[3]!} />);
     expect(container).toBeEmptyDOMElement();
   });
 });
@@ -81,7 +81,7 @@ describe("etcd's keys so far", () => {
   const timeline = labTimeline('?service=etcd');
 
   it('every key held up to the step, with its create revision, the later key the higher revision', () => {
-    render(<EtcdKeys frames={timeline.frames} />);
+    render(<KeyRevisions frames={timeline.frames} />);
     const region = screen.getByRole('region', { name: 'etcd lock keys so far' });
     const rows = rowsOf(within(region).getByRole('table'));
     expect(rows).toHaveLength(2);
@@ -94,7 +94,7 @@ describe("etcd's keys so far", () => {
   it("says of each key whether etcd still has it: A's key is deleted from the step its lease ends", () => {
     const keysAt = (index: number) => {
       const view = timeline.frames[index]!.world.lock.view();
-      return view.kind === 'etcd' ? Object.keys(view.keys) : [];
+      return view.kind === 'revisions' ? Object.keys(view.keys) : [];
     };
     const created = timeline.frames.findIndex((_, index) => keysAt(index).length > 0);
     const [first] = keysAt(created);
@@ -102,7 +102,7 @@ describe("etcd's keys so far", () => {
     expect(created).toBeGreaterThan(0);
     expect(gone).toBeGreaterThan(created);
     const nowOf = (index: number) => {
-      const { unmount } = render(<EtcdKeys frames={timeline.frames.slice(0, index + 1)} />);
+      const { unmount } = render(<KeyRevisions frames={timeline.frames.slice(0, index + 1)} />);
       const rows = rowsOf(within(screen.getByRole('region', { name: 'etcd lock keys so far' })).getByRole('table'));
       unmount();
       return rows.find(([key]) => key === first)?.[2];
@@ -113,12 +113,12 @@ describe("etcd's keys so far", () => {
   });
 
   it('before the first key, the panel is there with no rows', () => {
-    render(<EtcdKeys frames={timeline.frames.slice(0, 1)} />);
+    render(<KeyRevisions frames={timeline.frames.slice(0, 1)} />);
     expect(rowsOf(screen.getByRole('table'))).toEqual([]);
   });
 
   it('under another service, no panel', () => {
-    const { container } = render(<EtcdKeys frames={labTimeline('?service=redis').frames} />);
+    const { container } = render(<KeyRevisions frames={labTimeline('?service=redis').frames} />);
     expect(container).toBeEmptyDOMElement();
   });
 });

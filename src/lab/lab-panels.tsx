@@ -2,7 +2,7 @@ import lab from 'virtual:lockstep/lab';
 import { fillTemplate } from '@/content/fill-template';
 import type { Frame } from '@/sim/run';
 import { formatTime } from '@/story/format';
-import { redlockNodeLines } from './redlock-node-sentences';
+import { quorumNodeLines } from './quorum-node-lines';
 
 const words = lab.panels;
 
@@ -48,20 +48,21 @@ export function MailSenderPanel({ frame, idempotencyKey }: { frame: Frame; idemp
 }
 
 /**
- * Every lock key etcd has held so far: the lease id in its name is random, the create revision only rises.
- * Side by side they show why the revision, not the lease id, is the token. Each says whether etcd still has it.
+ * Every lock key a store with revisions (etcd) has held so far: the lease id in its name is random, the create
+ * revision only rises. Side by side they show why the revision, not the lease id, is the token. Each says whether
+ * the store still has it.
  */
-export function EtcdKeys({ frames }: { frames: readonly Frame[] }) {
+export function KeyRevisions({ frames }: { frames: readonly Frame[] }) {
   const keysAt = (frame: Frame | undefined) => {
     const view = frame?.world.lock.view();
-    return view?.kind === 'etcd' ? view.keys : {};
+    return view?.kind === 'revisions' ? view.keys : {};
   };
   const seen = new Map<string, number>();
   for (const frame of frames) {
     for (const [name, key] of Object.entries(keysAt(frame))) seen.set(name, key.createRevision);
   }
   const now = keysAt(frames.at(-1));
-  if (frames[0]?.world.lock.kind !== 'etcd') return null;
+  if (frames[0]?.world.lock.view().kind !== 'revisions') return null;
   return (
     <section className="panel" aria-labelledby="etcd-keys">
       <h3 id="etcd-keys">{words.etcdKeys}</h3>
@@ -90,9 +91,9 @@ export function EtcdKeys({ frames }: { frames: readonly Frame[] }) {
   );
 }
 
-/** Redlock's five nodes at this step: each one's own clock, and whose key it holds. */
-export function RedlockNodes({ frame }: { frame: Frame }) {
-  const lines = redlockNodeLines(frame);
+/** The nodes of a lock held on a quorum (Redlock's five) at this step: each one's own clock, and whose key it holds. */
+export function QuorumNodes({ frame }: { frame: Frame }) {
+  const lines = quorumNodeLines(frame);
   if (!lines) return null;
   return (
     <section className="panel" aria-labelledby="redlock-nodes">

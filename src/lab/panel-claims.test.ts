@@ -28,12 +28,12 @@ import {
   type PanelClaim,
   type PanelFact,
 } from '../testing/claims/panel-claims';
-import { redlockNodeLines } from './redlock-node-sentences';
+import { quorumNodeLines } from './quorum-node-lines';
 import { reasonFor, verdictOf } from '@/story/verdict';
 
 /*
  * Every panel, verdict and reason true in every run: each sentence the pickers choose (story/panel-sentences.ts,
- * redlock-node-sentences.ts, verdict.ts) declares its claims (src/testing/claims/panel-claims.ts), and this test checks them for
+ * quorum-node-lines.ts, verdict.ts) declares its claims (src/testing/claims/panel-claims.ts), and this test checks them for
  * every step of thousands of seeded lab runs, on the data that picks the sentence, without rendering a panel.
  */
 
@@ -74,7 +74,7 @@ export function falsePanelSentences(timeline: Timeline, config: LabConfig | null
         found.push(...check(at, `last write ${table.lastWrite}`, LAST_WRITE_CLAIMS[table.lastWrite], holds({})));
       if (table.stale) found.push(...check(at, table.stale, STALE_CLAIMS[table.stale], holds({})));
     }
-    for (const line of redlockNodeLines(frame) ?? [])
+    for (const line of quorumNodeLines(frame) ?? [])
       found.push(...check(at, `${line.node} ${line.said}`, NODE_CLAIMS[line.said], holds({ node: line.node })));
   });
   if (config) {

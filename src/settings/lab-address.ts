@@ -7,6 +7,7 @@ import {
   MAP_AXIS_PARAMS,
   mapFieldsFor,
   PAUSE_MOMENTS,
+  serviceReads,
   STORAGE_FOR,
   storageApplies,
   storageOptions,
@@ -124,12 +125,13 @@ export function parseLabConfig(search: string): { config: LabConfig; problems: F
     config[field] = result.value;
     if (result.problem) problems.push(result.problem);
   }
-  // The partition was switched on by any clock jump or drift on R3 until it became a setting of its own: a link that
-  // sets either and says nothing of the partition still gets it, and is told so.
+  // The partition was switched on by any clock jump or drift on R3 (under the one service that reads it, Redlock)
+  // until it became a setting of its own: a link that sets either and says nothing of the partition still gets it,
+  // and is told so.
   const partition = params.get('partition');
   if (partition === 'on' || partition === 'off') config.partition = partition === 'on';
   else if (partition !== null) problems.push({ field: 'partition', kind: 'unknownPartition', value: partition });
-  else if (config.service === 'redlock' && (config.clockJumpMs > 0 || config.clockDriftPct !== 0)) {
+  else if (serviceReads('partition', config.service) && (config.clockJumpMs > 0 || config.clockDriftPct !== 0)) {
     config.partition = true;
     problems.push({ field: 'partition', kind: 'partitionFromOldLink' });
   }

@@ -102,7 +102,7 @@ export const MAP_FIELDS = [
 export type MapField = (typeof MAP_FIELDS)[number];
 
 /** Whether this service reads a setting: every service reads the common ones, and its descriptor names its own. */
-function serviceReads(field: NumericField | 'partition', service: LockServiceKind): boolean {
+export function serviceReads(field: NumericField | 'partition', service: LockServiceKind): boolean {
   const own: readonly ServiceLabField[] = lockServiceOf(service).labFields;
   return !SERVICE_LAB_FIELDS.some((candidate) => candidate === field) || own.some((candidate) => candidate === field);
 }

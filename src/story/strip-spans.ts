@@ -1,8 +1,8 @@
 import type { Timeline } from '@/sim/run';
-import { majorityEndsAt } from '@/sim/services/redlock/model';
+import { majorityEndsAt } from '@/sim/services/quorum';
 import { believedHolders } from '@/sim/standing';
 
-/* The spans of the run to scale that are not Redlock's own (see time-strip-layout.ts and redlock-spans.ts). */
+/* The spans of the run to scale that every service has (a quorum's own are in quorum-spans.ts; see time-strip-layout.ts). */
 
 /**
  * Each grant's lease: from the grant (when the service made it, for a grant its frozen holder read late) to where the service stopped holding it (expired, given back, or lost with a
@@ -29,14 +29,14 @@ export function leaseSpans(frames: Timeline['frames'], lastAt: number) {
     const ended = frames.find(
       (later) => later.index > granted.index && later.world.lock.truth(later.at)?.holder !== holder,
     );
-    // Under Redlock the lease is held while a majority of nodes keep its key, not until the client's validity.
+    // On a quorum (Redlock) the lease is held while a majority of nodes keep its key, not until the client's validity.
     const view = frame.world.lock.view();
     const value = frame.world.renewers.find((renewer) => renewer.id === holder)?.leaseValue;
     const majorityEnd =
-      view.kind === 'redlock' && value
+      view.kind === 'quorum' && value
         ? majorityEndsAt(view.nodes, Object.keys(view.nodes[0]?.keys ?? {})[0] ?? '', value)
         : null;
-    const term = view.kind === 'redlock' ? Math.min(majorityEnd ?? frame.at, lastAt) : (expiresAt ?? lastAt);
+    const term = view.kind === 'quorum' ? Math.min(majorityEnd ?? frame.at, lastAt) : (expiresAt ?? lastAt);
     return [
       {
         id: `lease-${frame.index}`,

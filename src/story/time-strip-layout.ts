@@ -3,7 +3,7 @@ import content from 'virtual:lockstep/content';
 import { nice, ticks } from 'd3-array';
 import { CERTIFICATES_TABLE, LOCK_SERVICE, writeOutcomeOf, type Happening } from '@/sim/happenings';
 import type { Timeline } from '@/sim/run';
-import { keySpans, redlockNodesOf, validitySpans, VALIDITY } from './redlock-spans';
+import { keySpans, quorumNodesOf, validitySpans, VALIDITY } from './quorum-spans';
 import { beliefOverlaps, leaseSpans, pauseSpans } from './strip-spans';
 import { formatTick } from './format';
 
@@ -103,8 +103,8 @@ export function layoutTimeStrip(timeline: Timeline, width: number, { nodeRows = 
   const pausedRenewers = timeline.scenario.renewers.filter((renewer) =>
     pauses.some((pause) => pause.row === renewer.id),
   );
-  // Under Redlock the lock is its keys, node by node, and each client's validity is a second clock of its own.
-  const nodes = redlockNodesOf(frames);
+  // On a quorum (Redlock) the lock is its keys, node by node, and each client's validity is a second clock of its own.
+  const nodes = quorumNodesOf(frames);
   const keys = nodes && nodeRows ? keySpans(frames, lastAt) : [];
   const validities = nodes && nodeRows ? validitySpans(frames, lastAt) : [];
   const rowIds = [

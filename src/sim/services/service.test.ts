@@ -69,8 +69,11 @@ describe('lock services behind one interface', () => {
       kind: 'counter',
       nextToken: 33,
     });
-    expect(createBackend(ALL_MODELS.services, { kind: 'redlock' }, settings).view().kind).toBe('redlock');
-    expect(createBackend(ALL_MODELS.services, { kind: 'etcd' }, settings).view()).toEqual({ kind: 'etcd', keys: {} });
+    expect(createBackend(ALL_MODELS.services, { kind: 'redlock' }, settings).view().kind).toBe('quorum');
+    expect(createBackend(ALL_MODELS.services, { kind: 'etcd' }, settings).view()).toEqual({
+      kind: 'revisions',
+      keys: {},
+    });
     expect(createBackend(ALL_MODELS.services, { kind: 'zookeeper' }, settings).view()).toEqual({ kind: 'none' });
   });
 });

@@ -1,7 +1,6 @@
 import { virtualMs, type FencingToken, type RenewerId, type VirtualMs } from '../types.ts';
-import type { EtcdKey } from './etcd/keys.ts';
 import type { LockServiceConfig, LockServiceKind } from './lock-services.ts';
-import type { RedlockNode } from './redlock/nodes.ts';
+import type { QuorumNode } from './quorum.ts';
 
 /** A holder renews every third of its lease or session, as etcd's client does (TTL/3); the one place it is said. */
 export const aThirdOf = (leaseMs: number): number => Math.floor(leaseMs / 3);
@@ -31,11 +30,27 @@ export interface AcquireRequest {
   readonly now: VirtualMs;
 }
 
-/** What a panel may show of a service's own state, beyond who holds the lock. */
+/** A key as a store with revisions keeps it (etcd): what a panel of the keys shows. */
+export interface RevisionedKey {
+  /** The store's revision when the key was created: it only rises, so it can serve as a token. */
+  readonly createRevision: number;
+  readonly modRevision: number;
+  readonly version: number;
+  /** The lease the key lives by. */
+  readonly lease: string;
+}
+
+/**
+ * What a panel or the time strip may show of a service's own state, beyond who holds the lock, by its shape, not by
+ * the service: a view names no service, so a new service of a known shape needs no new view.
+ * - `counter`: the next token it will hand out;
+ * - `quorum`: its nodes, each with its own clock and keys (quorum.ts);
+ * - `revisions`: every key it holds, with its revisions.
+ */
 export type ServiceView =
   | { readonly kind: 'counter'; readonly nextToken: FencingToken }
-  | { readonly kind: 'redlock'; readonly nodes: readonly RedlockNode[] }
-  | { readonly kind: 'etcd'; readonly keys: Readonly<Record<string, EtcdKey>> }
+  | { readonly kind: 'quorum'; readonly nodes: readonly QuorumNode[] }
+  | { readonly kind: 'revisions'; readonly keys: Readonly<Record<string, RevisionedKey>> }
   | { readonly kind: 'none' };
 
 /**

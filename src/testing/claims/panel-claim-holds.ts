@@ -1,7 +1,7 @@
 import { claimHolds } from '@/testing/claims/claim-holds';
 import { findRow } from '@/sim/certificates-table';
 import type { Frame, Timeline } from '@/sim/run';
-import { nodeTime } from '@/sim/services/redlock/model';
+import { nodeTime } from '@/sim/services/quorum';
 import { issuedLater, staleWritesLanded } from '@/sim/stale';
 import type { RenewerId } from '@/sim/types';
 import type { PanelClaim, PanelFact } from './panel-claims';
@@ -80,7 +80,7 @@ const amount = (frame: Frame, timeline: Timeline) =>
 const lastStale = (frame: Frame) => staleWritesLanded(frame.world.writes).at(-1);
 const liveKey = (frame: Frame, about: About) => {
   const view = frame.world.lock.view();
-  const node = view.kind === 'redlock' ? view.nodes.find((candidate) => candidate.id === about.node) : undefined;
+  const node = view.kind === 'quorum' ? view.nodes.find((candidate) => candidate.id === about.node) : undefined;
   const key = node?.keys.lock;
   return node !== undefined && key !== undefined && nodeTime(node.clock, frame.at) < key.expiresAtNodeMs;
 };

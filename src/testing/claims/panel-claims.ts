@@ -1,5 +1,5 @@
 import { TOKENLESS, TOKENS, type Claim } from '@/testing/claims/caption-claims';
-import type { RedlockNodeSentence } from '../../lab/redlock-node-sentences';
+import type { QuorumNodeSentence } from '../../lab/quorum-node-lines';
 import type { BeliefSentence, StaleSentence, StatementSentence, TruthSentence } from '@/story/panel-sentences';
 import type { Verdict, VerdictReason } from '../../story/verdict';
 
@@ -132,7 +132,7 @@ export const STALE_CLAIMS: Readonly<Record<StaleSentence, readonly PanelClaim[]>
 };
 
 /** The Redlock nodes panel, each node's "Key held for" cell. */
-export const NODE_CLAIMS: Readonly<Record<RedlockNodeSentence, readonly PanelClaim[]>> = {
+export const NODE_CLAIMS: Readonly<Record<QuorumNodeSentence, readonly PanelClaim[]>> = {
   heldUntil: [{ fact: 'service', is: ['redlock'] }, fact('nodeHoldsLiveKey')],
   free: [{ fact: 'service', is: ['redlock'] }, fact('nodeHoldsNoLiveKey')],
 };

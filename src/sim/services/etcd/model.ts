@@ -1,7 +1,6 @@
 import { nextRandom } from '../../random.ts';
 import { fencingToken, virtualMs, type VirtualMs } from '../../types.ts';
-import { aThirdOf, earliest, lockService, type LockModel } from '../service.ts';
-import type { EtcdKey } from './keys.ts';
+import { aThirdOf, earliest, lockService, type LockModel, type RevisionedKey } from '../service.ts';
 import { known } from '../../known.ts';
 
 /**
@@ -18,7 +17,7 @@ export interface EtcdLease {
 
 export interface EtcdStore {
   readonly revision: number;
-  readonly keys: Readonly<Record<string, EtcdKey>>;
+  readonly keys: Readonly<Record<string, RevisionedKey>>;
   readonly leases: Readonly<Record<string, EtcdLease>>;
   readonly rngState: number;
 }
@@ -163,5 +162,5 @@ const etcdModel: LockModel<EtcdState> = {
 
 export const ETCD_SERVICE = /* @__PURE__ */ lockService('etcd', {
   ...etcdModel,
-  view: (state) => ({ kind: 'etcd', keys: state.store.keys }),
+  view: (state) => ({ kind: 'revisions', keys: state.store.keys }),
 });

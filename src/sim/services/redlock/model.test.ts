@@ -5,15 +5,13 @@ import {
   clockDriftMs,
   compareAndDelete,
   createNodes,
-  majorityEndsAt,
   majorityHolders,
-  nodeTime,
   REDLOCK_NODE_TIMEOUT_MS,
   REDLOCK_SERVICE,
   releaseRedlock,
   setNx,
-  trueTimeAt,
 } from '../redlock/model';
+import { majorityEndsAt, nodeTime, trueTimeAt } from '../quorum';
 import { virtualMs } from '../../types';
 
 const NODES = ['A', 'B', 'C', 'D', 'E'];

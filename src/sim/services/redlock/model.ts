@@ -1,7 +1,7 @@
 import { virtualMs, type RenewerId, type VirtualMs } from '../../types.ts';
 import { earliest, lockService, type LockModel } from '../service.ts';
-import { REDLOCK_NODES, type NodeClock, type RedlockNode } from './nodes.ts';
-import { known } from '../../known.ts';
+import { REDLOCK_NODES } from './nodes.ts';
+import { majorityEndsAt, nodeTime, quorumOf, steadyClock, type NodeClock, type QuorumNode } from '../quorum.ts';
 
 /**
  * Redlock, as the Redis documentation specifies it: N independent Redis masters (5 in the docs), each with
@@ -9,78 +9,27 @@ import { known } from '../../known.ts';
  * an allowance for clock drift. It hands out no token.
  */
 
-export const steadyClock: NodeClock = { offsetMs: 0, driftRate: 0, jumps: [] };
-
-/** What a node's clock reads when true (virtual) time is `now`. */
-export function nodeTime(clock: NodeClock, now: VirtualMs): number {
-  const jumped = clock.jumps.filter((jump) => jump.atMs <= now).reduce((sum, jump) => sum + jump.byMs, 0);
-  return now + clock.offsetMs + now * clock.driftRate + jumped;
-}
-
 export function createNodes(
   ids: readonly string[],
   clocks: Readonly<Partial<Record<string, NodeClock>>> = {},
-): RedlockNode[] {
+): QuorumNode[] {
   return ids.map((id) => ({ id, clock: clocks[id] ?? steadyClock, keys: {} }));
 }
 
-/** A majority of `count` nodes: 3 of 5, as the Redis documentation's N/2 + 1. */
-export const quorumOf = (count: number): number => Math.floor(count / 2) + 1;
-
-/**
- * The true moment a node's clock first reads `nodeMs`: where a key stored with that expiry is gone. The clock may
- * run fast or slow and jump forward; a jump over the reading makes the key vanish at the jump.
- */
-export function trueTimeAt(clock: NodeClock, nodeMs: number): VirtualMs {
-  const rate = 1 + clock.driftRate;
-  let jumped = 0;
-  let from = -Infinity;
-  let at: number | null = null;
-  for (const jump of [...clock.jumps].sort((a, b) => a.atMs - b.atMs)) {
-    const reached = (nodeMs - clock.offsetMs - jumped) / rate;
-    if (reached < jump.atMs) {
-      at = Math.max(reached, from);
-      break;
-    }
-    jumped += jump.byMs;
-    from = jump.atMs;
-  }
-  let time = Math.ceil(at ?? Math.max((nodeMs - clock.offsetMs - jumped) / rate, from));
-  // Rounding of a drifting clock's reading: step to the first whole millisecond at which it has been reached.
-  while (nodeTime(clock, virtualMs(time)) < nodeMs) time += 1;
-  return virtualMs(time);
-}
-
-/**
- * When `value` stops holding `key` on a majority of the nodes: the moment the keys themselves end, which is later
- * than the validity its client computed (that subtracts the time acquiring took and a drift allowance). Null if it
- * holds no majority.
- */
-export function majorityEndsAt(nodes: readonly RedlockNode[], key: string, value: string): VirtualMs | null {
-  const ends = nodes
-    .flatMap((node) => {
-      const entry = node.keys[key];
-      return entry?.value === value ? [trueTimeAt(node.clock, entry.expiresAtNodeMs)] : [];
-    })
-    .sort((a, b) => a - b);
-  const quorum = quorumOf(nodes.length);
-  return ends.length < quorum ? null : known(ends[ends.length - quorum]);
-}
-
-function liveValue(node: RedlockNode, key: string, now: VirtualMs): string | null {
+function liveValue(node: QuorumNode, key: string, now: VirtualMs): string | null {
   const entry = node.keys[key];
   return entry && nodeTime(node.clock, now) < entry.expiresAtNodeMs ? entry.value : null;
 }
 
 /** `SET key value NX PX ttl` on one node, judged by that node's clock. */
-export function setNx(node: RedlockNode, key: string, value: string, ttlMs: number, now: VirtualMs) {
+export function setNx(node: QuorumNode, key: string, value: string, ttlMs: number, now: VirtualMs) {
   if (liveValue(node, key, now) !== null) return { node, ok: false };
   const expiresAtNodeMs = nodeTime(node.clock, now) + ttlMs;
   return { node: { ...node, keys: { ...node.keys, [key]: { value, expiresAtNodeMs } } }, ok: true };
 }
 
 /** The Lua compare-and-delete on one node. */
-export function compareAndDelete(node: RedlockNode, key: string, value: string, now: VirtualMs) {
+export function compareAndDelete(node: QuorumNode, key: string, value: string, now: VirtualMs) {
   if (liveValue(node, key, now) !== value) return { node, deleted: false };
   const keys = Object.fromEntries(Object.entries(node.keys).filter(([name]) => name !== key));
   return { node: { ...node, keys }, deleted: true };
@@ -114,7 +63,7 @@ export interface RedlockAttempt {
 }
 
 export interface RedlockResult {
-  readonly nodes: readonly RedlockNode[];
+  readonly nodes: readonly QuorumNode[];
   readonly granted: boolean;
   readonly lockedOn: readonly string[];
   readonly elapsedMs: number;
@@ -127,7 +76,7 @@ export interface RedlockResult {
  * One acquisition: SET NX PX on every node in turn, then count. Granted only on a majority
  * (N/2 + 1) with validity = TTL − elapsed − drift still positive; on failure the client unlocks every node.
  */
-export function acquireRedlock(nodes: readonly RedlockNode[], attempt: RedlockAttempt): RedlockResult {
+export function acquireRedlock(nodes: readonly QuorumNode[], attempt: RedlockAttempt): RedlockResult {
   let clock = attempt.startAt;
   const lockedOn: string[] = [];
   let current = [...nodes];
@@ -151,17 +100,12 @@ export function acquireRedlock(nodes: readonly RedlockNode[], attempt: RedlockAt
 }
 
 /** Release on all nodes, whether or not the client thinks it locked them. */
-export function releaseRedlock(
-  nodes: readonly RedlockNode[],
-  key: string,
-  value: string,
-  now: VirtualMs,
-): RedlockNode[] {
+export function releaseRedlock(nodes: readonly QuorumNode[], key: string, value: string, now: VirtualMs): QuorumNode[] {
   return nodes.map((node) => compareAndDelete(node, key, value, now).node);
 }
 
 /** Which client values hold the key on a majority of nodes at `now`. More than one means two holders. */
-export function majorityHolders(nodes: readonly RedlockNode[], key: string, now: VirtualMs): string[] {
+export function majorityHolders(nodes: readonly QuorumNode[], key: string, now: VirtualMs): string[] {
   const counts = new Map<string, number>();
   for (const node of nodes) {
     const value = liveValue(node, key, now);
@@ -176,7 +120,7 @@ interface RedlockHolding {
 }
 
 interface RedlockState {
-  readonly nodes: readonly RedlockNode[];
+  readonly nodes: readonly QuorumNode[];
   readonly holdings: readonly RedlockHolding[];
 }
 
@@ -238,5 +182,5 @@ const redlockModel: LockModel<RedlockState> = {
 
 export const REDLOCK_SERVICE = /* @__PURE__ */ lockService('redlock', {
   ...redlockModel,
-  view: (state) => ({ kind: 'redlock', nodes: state.nodes }),
+  view: (state) => ({ kind: 'quorum', nodes: state.nodes }),
 });

@@ -1,16 +1,18 @@
 import type { Timeline } from '@/sim/run';
-import { trueTimeAt } from '@/sim/services/redlock/model';
-import type { RedlockNode } from '@/sim/services/redlock/nodes';
+import { trueTimeAt, type QuorumNode } from '@/sim/services/quorum';
 
-/* Redlock's own parts of the run to scale: each node's keys and each client's validity (see time-strip-layout.ts). */
+/*
+ * The parts of the run to scale that only a lock held on a quorum of nodes has (Redlock): each node's keys and each
+ * client's validity (see time-strip-layout.ts).
+ */
 
-/** A Redlock client's validity row: this prefix and the renewer's id. */
+/** A client's validity row: this prefix and the renewer's id. */
 export const VALIDITY = 'validity-';
 
-/** Redlock's nodes, if the run's lock service is Redlock. */
-export function redlockNodesOf(frames: Timeline['frames']): readonly RedlockNode[] | null {
+/** The service's nodes, if its lock is held on a quorum of them (Redlock). */
+export function quorumNodesOf(frames: Timeline['frames']): readonly QuorumNode[] | null {
   const view = frames[0]?.world.lock.view();
-  return view?.kind === 'redlock' ? view.nodes : null;
+  return view?.kind === 'quorum' ? view.nodes : null;
 }
 
 /**
@@ -23,7 +25,7 @@ export function keySpans(frames: Timeline['frames'], lastAt: number) {
   const open = new Map<string, Open>();
   for (const frame of frames) {
     const view = frame.world.lock.view();
-    if (view.kind !== 'redlock') continue;
+    if (view.kind !== 'quorum') continue;
     for (const node of view.nodes) {
       const entry = Object.values(node.keys)[0];
       const current = open.get(node.id);
@@ -53,7 +55,7 @@ export function keySpans(frames: Timeline['frames'], lastAt: number) {
 }
 
 /**
- * Each Redlock client's validity: from its grant to the end it computed (the lease's `expiresAt`), or to the
+ * Each client's validity (a Redlock client's): from its grant to the end it computed (the lease's `expiresAt`), or to the
  * moment it let the lock go, if that came first. (Its validity running out needs no search: that is `expiresAt`.)
  */
 export function validitySpans(frames: Timeline['frames'], lastAt: number) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '@/sim/run';
-import { steadyClock } from '@/sim/services/redlock/model';
+import { steadyClock } from '@/sim/services/quorum';
 import { labTimeline } from '@/testing/lab-run';
-import { keySpans, redlockNodesOf, validitySpans, VALIDITY } from './redlock-spans';
+import { keySpans, quorumNodesOf, validitySpans, VALIDITY } from './quorum-spans';
 
 const NODES = ['R1', 'R2', 'R3', 'R4', 'R5'];
 
@@ -16,9 +16,9 @@ describe("Redlock's parts of the run to scale", () => {
   const lastAt = timeline.frames.at(-1)!.at;
 
   it('finds the five nodes under Redlock, and none under another service', () => {
-    expect(redlockNodesOf(timeline.frames)?.map((node) => node.id)).toEqual(NODES);
-    expect(redlockNodesOf(labTimeline('?service=redis').frames)).toBeNull();
-    expect(redlockNodesOf([])).toBeNull();
+    expect(quorumNodesOf(timeline.frames)?.map((node) => node.id)).toEqual(NODES);
+    expect(quorumNodesOf(labTimeline('?service=redis').frames)).toBeNull();
+    expect(quorumNodesOf([])).toBeNull();
   });
 
   it("each node's key: A's until it runs out on that node, B's until B deletes it", () => {
@@ -90,7 +90,7 @@ function frameOf(index: number, at: number, keys: Record<string, Key | undefined
     at,
     happening: happening ?? { kind: 'processPaused', renewer: 'A' },
     world: {
-      lock: { view: () => ({ kind: 'redlock', nodes }) },
+      lock: { view: () => ({ kind: 'quorum', nodes }) },
       renewers: [
         { id: 'A', leaseValue: 'a1' },
         { id: 'B', leaseValue: 'b1' },

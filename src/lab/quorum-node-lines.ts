@@ -1,23 +1,26 @@
 import type { Frame } from '@/sim/run';
-import { nodeTime } from '@/sim/services/redlock/model';
+import { nodeTime } from '@/sim/services/quorum';
 
-/** content/lab `panels` keys for a Redlock node's "Key held for" cell. */
-export type RedlockNodeSentence = 'heldUntil' | 'free';
+/** content/lab `panels` keys for a node's "Key held for" cell. */
+export type QuorumNodeSentence = 'heldUntil' | 'free';
 
-export interface RedlockNodeLine {
+export interface QuorumNodeLine {
   readonly node: string;
   /** The node's own clock now. */
   readonly clock: number;
-  readonly said: RedlockNodeSentence;
+  readonly said: QuorumNodeSentence;
   /** The renewer whose value the key holds (its name), or the raw value when no renewer holds it any more. */
   readonly holder: string | null;
   readonly until: number | null;
 }
 
-/** Redlock's five nodes at a frame, as the panel says them: a key counts while the node's own clock is before its expiry. */
-export function redlockNodeLines(frame: Frame): readonly RedlockNodeLine[] | null {
+/**
+ * The nodes of a lock held on a quorum (Redlock's five) at a frame, as the panel says them: a key counts while the
+ * node's own clock is before its expiry. Null for a service of another shape.
+ */
+export function quorumNodeLines(frame: Frame): readonly QuorumNodeLine[] | null {
   const view = frame.world.lock.view();
-  if (view.kind !== 'redlock') return null;
+  if (view.kind !== 'quorum') return null;
   return view.nodes.map((node) => {
     const clock = nodeTime(node.clock, frame.at);
     const key = node.keys.lock;
