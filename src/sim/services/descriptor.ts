@@ -68,6 +68,17 @@ export interface ServiceCaptions<Key extends string = string> {
 }
 
 /**
+ * How a service's model is checked against the real system, as the fidelity section says in words: by a
+ * differential suite in tools/conformance/ that drives the model and a real server (from a Debian package, which
+ * .ci/run installs) through the same operations; by a worked example from the system's documentation, as a golden
+ * trace, where no package exists; or not at all (the fidelity section says why).
+ */
+export type ModelCheck =
+  | { readonly by: 'realServer'; readonly debianPackage: string; readonly suite: string }
+  | { readonly by: 'goldenTrace'; readonly test: string }
+  | { readonly by: 'notChecked' };
+
+/**
  * One lock service as the rest of Lockstep sees it: data and pure functions, no model, so that views and the
  * lab's settings can read it without loading the simulation. The model lives beside it in the service's folder
  * (`model.ts`, registered in sim/all-models.ts); the words its captions assert live in `captions.ts`.
@@ -86,4 +97,5 @@ export interface LockServiceDescriptor<
   /** The service's settings for a lab configuration. */
   readonly fromLab: (lab: ServiceLabSettings) => Config;
   readonly captions: ServiceCaptions;
+  readonly modelCheck: ModelCheck;
 }

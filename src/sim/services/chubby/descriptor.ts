@@ -16,6 +16,7 @@ export const CHUBBY_LOCK = {
   labFields: ['lockDelayMs'],
   configSchema,
   fromLab: (lab) => ({ kind: 'chubby', lockDelayMs: lab.lockDelayMs }),
+  modelCheck: { by: 'notChecked' },
   captions: {
     scenarioStarted: 'scenarioStarted',
     acquireRequested: 'acquireRequestedChubby',

@@ -12,6 +12,7 @@ export const ETCD_LOCK = {
   labFields: [],
   configSchema,
   fromLab: () => ({ kind: 'etcd' }),
+  modelCheck: { by: 'realServer', debianPackage: 'etcd-server', suite: 'tools/conformance/etcd.real.test.ts' },
   captions: {
     scenarioStarted: 'scenarioStarted',
     acquireRequested: 'acquireRequestedEtcd',

@@ -15,6 +15,7 @@ export const HAZELCAST_LOCK = {
   labFields: [],
   configSchema,
   fromLab: () => ({ kind: 'hazelcast' }),
+  modelCheck: { by: 'goldenTrace', test: 'src/sim/services/hazelcast/model.test.ts' },
   captions: {
     scenarioStarted: 'scenarioStartedHazelcast',
     acquireRequested: 'acquireRequestedHazelcast',

@@ -12,6 +12,7 @@ export const LESSON_LOCK = {
   labFields: [],
   configSchema,
   fromLab: () => ({ kind: 'lesson' }),
+  modelCheck: { by: 'realServer', debianPackage: 'redis-server', suite: 'tools/conformance/redis.real.test.ts' },
   captions: {
     scenarioStarted: 'scenarioStarted',
     acquireRequested: 'acquireRequested',

@@ -13,6 +13,7 @@ export const REDIS_LOCK = {
   labFields: ['failoverAtMs'],
   configSchema,
   fromLab: (lab) => (lab.failoverAtMs > 0 ? { kind: 'redis', failoverAtMs: lab.failoverAtMs } : { kind: 'redis' }),
+  modelCheck: { by: 'realServer', debianPackage: 'redis-server', suite: 'tools/conformance/redis.real.test.ts' },
   captions: {
     scenarioStarted: 'scenarioStarted',
     acquireRequested: 'acquireRequestedRedis',

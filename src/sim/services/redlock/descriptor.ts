@@ -43,6 +43,7 @@ export const REDLOCK_LOCK = {
       ...(lab.partition && { unreachable: PARTITION }),
     };
   },
+  modelCheck: { by: 'notChecked' },
   captions: {
     scenarioStarted: 'scenarioStarted',
     acquireRequested: 'acquireRequestedRedlock',

@@ -12,6 +12,7 @@ export const ZOOKEEPER_LOCK = {
   labFields: [],
   configSchema,
   fromLab: () => ({ kind: 'zookeeper' }),
+  modelCheck: { by: 'realServer', debianPackage: 'zookeeper', suite: 'tools/conformance/zookeeper.real.test.ts' },
   captions: {
     scenarioStarted: 'scenarioStarted',
     acquireRequested: 'acquireRequestedZooKeeper',
