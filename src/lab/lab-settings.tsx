@@ -6,6 +6,7 @@ import {
   LAB_RESOURCES,
   LAB_SERVICES,
   PAUSE_MOMENTS,
+  RENEWER_COUNTS,
   presetConfig,
   sameRun,
   fieldApplies,
@@ -144,10 +145,13 @@ export function LabSettings({
           {lab.labels.renewers}
           <select
             value={config.renewers}
-            onChange={(event) => change({ ...config, renewers: Number(event.target.value) as 2 | 3 })}
+            onChange={(event) => change({ ...config, renewers: oneOf(RENEWER_COUNTS, event.target.value) ?? 2 })}
           >
-            <option value={2}>2</option>
-            <option value={3}>3</option>
+            {RENEWER_COUNTS.map((count) => (
+              <option key={count} value={count}>
+                {count}
+              </option>
+            ))}
           </select>
         </label>
         <label className={styles.checkField}>

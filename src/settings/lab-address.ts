@@ -7,6 +7,7 @@ import {
   MAP_AXIS_PARAMS,
   mapFieldsFor,
   PAUSE_MOMENTS,
+  RENEWER_COUNTS,
   serviceReads,
   STORAGE_FOR,
   storageApplies,
@@ -115,7 +116,8 @@ export function parseLabConfig(search: string): { config: LabConfig; problems: F
   }
   const renewers = params.get('renewers');
   if (renewers !== null) {
-    if (renewers === '2' || renewers === '3') config.renewers = Number(renewers) as 2 | 3;
+    const count = oneOf(RENEWER_COUNTS, renewers);
+    if (count) config.renewers = count;
     else problems.push({ field: 'renewers', kind: 'unknownRenewers', value: renewers });
   }
   for (const [field, spec] of Object.entries(LAB_FIELDS) as [NumericField, (typeof LAB_FIELDS)[NumericField]][]) {

@@ -35,6 +35,10 @@ export function storageOptions(resource: LabResource, service: LockServiceKind):
 
 /** When A's pause starts: after it holds the lock, or while its first lock request is in flight. */
 export type PauseMoment = 'afterAcquiring' | 'whileAcquiring';
+/** How many renewers a lab run may have. */
+export const RENEWER_COUNTS = [2, 3] as const;
+export type RenewerCount = (typeof RENEWER_COUNTS)[number];
+
 export const PAUSE_MOMENTS: readonly PauseMoment[] = ['afterAcquiring', 'whileAcquiring'];
 
 /** What the lab lets a learner change. Times are virtual milliseconds. */
@@ -55,7 +59,7 @@ export interface LabConfig {
   readonly clockDriftPct: number;
   /** Redlock: Kleppmann's partition, A cannot reach R4 and R5, B cannot reach R1 and R2. Apart from the clocks. */
   readonly partition: boolean;
-  readonly renewers: 2 | 3;
+  readonly renewers: RenewerCount;
   /** Chubby's lock-delay after a lost holder (at most a minute). */
   readonly lockDelayMs: number;
   /** When Redis's primary fails over to a replica that never got the lock key; 0 means it does not. */

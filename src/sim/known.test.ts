@@ -31,4 +31,14 @@ describe('oneOf', () => {
     expect(oneOf(SERVICES, '')).toBeUndefined();
     expect(oneOf(SERVICES, null)).toBeUndefined();
   });
+
+  it('matches a number as it is written, and gives it back as a number', () => {
+    const SPEEDS = [0.5, 1, 2] as const;
+    expect(oneOf(SPEEDS, '0.5')).toBe(0.5);
+    expect(oneOf(SPEEDS, '2')).toBe(2);
+    expect(oneOf(SPEEDS, '2.0')).toBeUndefined();
+    expect(oneOf(SPEEDS, '4')).toBeUndefined();
+    expect(oneOf(SPEEDS, '')).toBeUndefined();
+    expect(oneOf(SPEEDS, null)).toBeUndefined();
+  });
 });

@@ -7,7 +7,10 @@ export function known<T>(value: T | null | undefined): T {
   return value;
 }
 
-/** `value` typed as one of `options` if it is one (a select's value, a parameter of the address), else undefined. */
-export function oneOf<T extends string>(options: readonly T[], value: string | null): T | undefined {
-  return options.find((option) => option === value);
+/**
+ * `value` typed as one of `options` if it is one (a select's value, a parameter of the address), else undefined. A
+ * number is matched as it is written: '2' is 2, '2.0' is not.
+ */
+export function oneOf<T extends string | number>(options: readonly T[], value: string | null): T | undefined {
+  return options.find((option) => String(option) === value);
 }

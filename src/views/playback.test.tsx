@@ -79,6 +79,15 @@ describe('<Playback>', () => {
     expect(store.getState().cursor).toBe(6);
   });
 
+  it('takes each speed from its menu as a number', () => {
+    const { store } = renderWalkthrough(<Playback />, { cursor: 4 });
+    const speed = screen.getByRole('combobox', { name: 'Speed' });
+    fireEvent.change(speed, { target: { value: '0.5' } });
+    expect(store.getState().speed).toBe(0.5);
+    fireEvent.change(speed, { target: { value: '4' } });
+    expect(store.getState().speed).toBe(4);
+  });
+
   it('stops at the last step', async () => {
     vi.useFakeTimers();
     const { store } = renderWalkthrough(<Playback />, { cursor: stepCount - 3 });
