@@ -209,3 +209,21 @@ describe('the network split, apart from the clocks (the models issue, item 3)', 
     });
   });
 });
+
+describe('a renewer count or a pause moment it does not know', () => {
+  it('keeps the default and names the value, for a count written any other way than 2 or 3', () => {
+    for (const written of ['4', '1', '2.0', ' 3', 'three', '']) {
+      const { config, problems } = parseLabConfig(`?lab&renewers=${encodeURIComponent(written)}`);
+      expect(config.renewers, written).toBe(DEFAULT_LAB_CONFIG.renewers);
+      expect(problems, written).toEqual([{ field: 'renewers', kind: 'unknownRenewers', value: written }]);
+    }
+    expect(parseLabConfig('?lab&renewers=3')).toMatchObject({ config: { renewers: 3 }, problems: [] });
+    expect(parseLabConfig('?lab&renewers=2')).toMatchObject({ config: { renewers: 2 }, problems: [] });
+  });
+
+  it('keeps the default and names the value, for a pause moment it has no name for', () => {
+    const { config, problems } = parseLabConfig('?lab&pauseWhen=whileSleeping');
+    expect(config.pauseWhen).toBe(DEFAULT_LAB_CONFIG.pauseWhen);
+    expect(problems).toEqual([{ field: 'pauseWhen', kind: 'unknownPauseWhen', value: 'whileSleeping' }]);
+  });
+});
