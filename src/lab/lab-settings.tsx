@@ -145,7 +145,7 @@ export function LabSettings({
           {lab.labels.renewers}
           <select
             value={config.renewers}
-            onChange={(event) => change({ ...config, renewers: oneOf(RENEWER_COUNTS, event.target.value) ?? 2 })}
+            onChange={(event) => change({ ...config, renewers: known(oneOf(RENEWER_COUNTS, event.target.value)) })}
           >
             {RENEWER_COUNTS.map((count) => (
               <option key={count} value={count}>

@@ -5,7 +5,7 @@ import { useProgress } from '@/progress/use-progress';
 import { useKeyShortcutsAttribute } from '@/shortcuts/use-shortcuts';
 import { selectCursor, selectFrame, selectStepCount, selectTimeline } from '@/store/selectors';
 import { useWalkthrough, useWalkthroughActions } from '@/store/use-walkthrough';
-import { oneOf } from '@/sim/known';
+import { known, oneOf } from '@/sim/known';
 import { PLAYBACK_SPEEDS } from '@/store/walkthrough-store';
 import { formatTick, formatTime } from '@/story/format';
 import { playDelay } from './play-timing';
@@ -66,7 +66,7 @@ export function Playback() {
       </button>
       <label className="playback-speed">
         {content.controls.playback.speed}
-        <select value={speed} onChange={(event) => actions.setSpeed(oneOf(PLAYBACK_SPEEDS, event.target.value) ?? 1)}>
+        <select value={speed} onChange={(event) => actions.setSpeed(known(oneOf(PLAYBACK_SPEEDS, event.target.value)))}>
           {PLAYBACK_SPEEDS.map((option) => (
             <option key={option} value={option}>
               {option}×
